@@ -1,0 +1,13 @@
+//! parbleu-core: the pure-Rust engine behind parbleu.
+//!
+//! Every metric is a triple (extract, +, finalize): `extract` turns one segment into a
+//! fixed-width row of statistics, rows add element-wise, and `finalize` turns a summed row into
+//! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
+
+pub mod error;
+pub mod metrics;
+pub mod parallel;
+pub mod text;
+pub mod tokenize;
+
+pub use error::{Error, Result};

@@ -1,0 +1,249 @@
+//! BLEU exactly as SacreBLEU 2.6 computes it.
+//!
+//! Row layout (SacreBLEU's): `hyp_len, ref_len, match_1..N, total_1..N`.
+
+use super::ngram::{match_counts, Scratch};
+use crate::error::{Error, Result};
+use crate::parallel;
+use crate::text::py_split;
+use crate::tokenize::Tokenizer;
+
+/// Options that change the statistics rows (two row sets merge only if these agree).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BleuExtract {
+    pub tokenizer: Tokenizer,
+    pub lowercase: bool,
+    pub max_order: usize,
+}
+
+impl BleuExtract {
+    /// Width of one statistics row.
+    pub fn width(&self) -> usize {
+        2 + 2 * self.max_order
+    }
+}
+
+/// Smoothing, as SacreBLEU names it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Smooth {
+    None,
+    Floor(f64),
+    AddK(f64),
+    Exp,
+}
+
+impl Smooth {
+    /// SacreBLEU's `(smooth_method, smooth_value)` with its defaults (floor 0.1, add-k 1).
+    pub fn from_name(method: &str, value: Option<f64>) -> Result<Self> {
+        match method {
+            "none" => Ok(Smooth::None),
+            "floor" => Ok(Smooth::Floor(value.unwrap_or(0.1))),
+            "add-k" => Ok(Smooth::AddK(value.unwrap_or(1.0))),
+            "exp" => Ok(Smooth::Exp),
+            _ => Err(Error::InvalidOption {
+                name: "smooth_method".into(),
+                value: format!("{method:?}"),
+                expected: "one of none, floor, add-k, exp".into(),
+            }),
+        }
+    }
+}
+
+/// Options used only when turning summed statistics into a score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BleuScoreOpts {
+    pub smooth: Smooth,
+    pub effective_order: bool,
+    pub max_order: usize,
+}
+
+/// Everything SacreBLEU's `BLEUScore` exposes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BleuScore {
+    pub score: f64,
+    /// Counts and totals as SacreBLEU exposes them (add-k adds k for n >= 2 when matches exist).
+    pub counts: Vec<f64>,
+    pub totals: Vec<f64>,
+    pub precisions: Vec<f64>,
+    pub bp: f64,
+    pub sys_len: i64,
+    pub ref_len: i64,
+}
+
+/// SacreBLEU's `my_log`: log with `log(0) = -9999999999`.
+#[inline]
+fn my_log(x: f64) -> f64 {
+    if x == 0.0 {
+        -9_999_999_999.0
+    } else {
+        x.ln()
+    }
+}
+
+/// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical.
+pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
+    let n_ord = o.max_order;
+    let sys_len = row[0];
+    let ref_len = row[1];
+    let mut correct: Vec<f64> = row[2..2 + n_ord].iter().map(|&x| x as f64).collect();
+    let mut total: Vec<f64> = row[2 + n_ord..2 + 2 * n_ord].iter().map(|&x| x as f64).collect();
+
+    let mut bp = 1.0;
+    if sys_len < ref_len {
+        bp = if sys_len > 0 { (1.0 - ref_len as f64 / sys_len as f64).exp() } else { 0.0 };
+    }
+    let mut precisions = vec![0.0; n_ord];
+    if row[2..2 + n_ord].iter().all(|&c| c == 0) {
+        return BleuScore { score: 0.0, counts: correct, totals: total, precisions, bp, sys_len, ref_len };
+    }
+    let mut smooth_mteval = 1.0f64;
+    let mut eff_order = n_ord;
+    for n in 1..=n_ord {
+        if let Smooth::AddK(k) = o.smooth {
+            if n > 1 {
+                correct[n - 1] += k;
+                total[n - 1] += k;
+            }
+        }
+        if total[n - 1] == 0.0 {
+            break;
+        }
+        if o.effective_order {
+            eff_order = n;
+        }
+        if correct[n - 1] == 0.0 {
+            match o.smooth {
+                Smooth::Exp => {
+                    smooth_mteval *= 2.0;
+                    precisions[n - 1] = 100.0 / (smooth_mteval * total[n - 1]);
+                }
+                Smooth::Floor(v) => precisions[n - 1] = 100.0 * v / total[n - 1],
+                _ => {}
+            }
+        } else {
+            precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1];
+        }
+    }
+    let mut s = 0.0;
+    for p in &precisions[..eff_order] {
+        s += my_log(*p);
+    }
+    let score = bp * (s / eff_order as f64).exp();
+    BleuScore { score, counts: correct, totals: total, precisions, bp, sys_len, ref_len }
+}
+
+/// Just the score of every row of a row-major matrix (batch sentence scores).
+pub fn finalize_many(rows: &[i64], width: usize, o: &BleuScoreOpts, workers: usize) -> Vec<f64> {
+    let n = rows.len() / width;
+    let mut out = vec![0.0; n];
+    parallel::for_each_chunk(workers, &mut out, 4096, |start, chunk| {
+        for (j, v) in chunk.iter_mut().enumerate() {
+            let i = start + j;
+            *v = finalize(&rows[i * width..(i + 1) * width], o).score;
+        }
+    });
+    out
+}
+
+/// SacreBLEU's `_get_closest_ref_len`: the closest length, ties to the shorter; -1 if none.
+pub fn closest_ref_len(hyp_len: i64, ref_lens: impl IntoIterator<Item = i64>) -> i64 {
+    let (mut closest_diff, mut closest_len) = (-1i64, -1i64);
+    for r in ref_lens {
+        let diff = (hyp_len - r).abs();
+        if closest_diff == -1 || diff < closest_diff {
+            closest_diff = diff;
+            closest_len = r;
+        } else if diff == closest_diff && r < closest_len {
+            closest_len = r;
+        }
+    }
+    closest_len
+}
+
+/// Statistics row of one preprocessed hypothesis against preprocessed references.
+pub fn extract_row(hyp: &str, refs: &[String], max_order: usize, s: &mut Scratch, out: &mut [i64]) {
+    let h: Vec<&str> = py_split(hyp).collect();
+    let r: Vec<Vec<&str>> = refs.iter().map(|x| py_split(x).collect()).collect();
+    let mut m = vec![0u64; max_order];
+    let mut t = vec![0u64; max_order];
+    match_counts(&h, &r, max_order, s, &mut m, &mut t);
+    out[0] = h.len() as i64;
+    out[1] = closest_ref_len(h.len() as i64, r.iter().map(|x| x.len() as i64));
+    for n in 0..max_order {
+        out[2 + n] = m[n] as i64;
+        out[2 + max_order + n] = t[n] as i64;
+    }
+}
+
+/// Preprocessed references, segment by segment (`None` references already removed).
+#[derive(Debug, Clone)]
+pub struct PreparedRefs {
+    pub segments: Vec<Vec<String>>,
+}
+
+impl PreparedRefs {
+    /// Tokenize references given segment by segment.
+    pub fn new(cfg: &BleuExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
+        let mut segments = segments;
+        parallel::for_each_chunk(workers, &mut segments, 1024, |_, chunk| {
+            for seg in chunk.iter_mut() {
+                for r in seg.iter_mut() {
+                    *r = cfg.tokenizer.preprocess(r, cfg.lowercase);
+                }
+            }
+        });
+        PreparedRefs { segments }
+    }
+}
+
+/// Statistics of every hypothesis (row-major, `width` columns) and the number of hypotheses
+/// ending in " ." (SacreBLEU's "forgot to detokenize" warning).
+pub fn extract(
+    cfg: &BleuExtract,
+    hyps: &[String],
+    refs: &PreparedRefs,
+    workers: usize,
+) -> Result<(Vec<i64>, usize)> {
+    if hyps.len() != refs.segments.len() {
+        return Err(Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected: refs.segments.len(),
+            found: hyps.len(),
+        });
+    }
+    let w = cfg.width();
+    let mut rows = vec![0i64; hyps.len() * w];
+    parallel::for_each_chunk(workers, &mut rows, 512 * w, |start, chunk| {
+        let mut s = Scratch::default();
+        let first = start / w;
+        for (j, out) in chunk.chunks_mut(w).enumerate() {
+            let i = first + j;
+            let h = cfg.tokenizer.preprocess(&hyps[i], cfg.lowercase);
+            extract_row(&h, &refs.segments[i], cfg.max_order, &mut s, out);
+        }
+    });
+    let tok_count = hyps.iter().filter(|h| h.ends_with(" .")).count();
+    Ok((rows, tok_count))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_ref_len_ties_to_shorter() {
+        assert_eq!(closest_ref_len(5, [4, 6]), 4);
+        assert_eq!(closest_ref_len(5, [6, 4]), 4);
+        assert_eq!(closest_ref_len(5, []), -1);
+    }
+
+    #[test]
+    fn perfect_match_scores_100() {
+        let cfg = BleuExtract { tokenizer: Tokenizer::None, lowercase: false, max_order: 4 };
+        let refs = PreparedRefs::new(&cfg, vec![vec!["a b c d e".into()]], 1);
+        let (rows, _) = extract(&cfg, &["a b c d e".into()], &refs, 1).unwrap();
+        assert_eq!(rows, vec![5, 5, 5, 4, 3, 2, 5, 4, 3, 2]);
+        let o = BleuScoreOpts { smooth: Smooth::Exp, effective_order: false, max_order: 4 };
+        assert!((finalize(&rows, &o).score - 100.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,215 @@
+//! Exact word n-gram matching for one segment.
+//!
+//! N-grams are interned per segment as a trie: a unigram's id comes from the token, an n-gram's
+//! id from the pair (id of its first n-1 tokens, id of its last token). Keys are therefore exact
+//! (no hashing of n-gram content, so no collisions) and every order costs one hash lookup per
+//! position.
+
+use rustc_hash::FxHashMap;
+
+/// Reusable buffers; everything is cleared between segments.
+#[derive(Default)]
+pub struct Scratch {
+    trie: FxHashMap<u64, u32>,
+    ref_max: Vec<u32>,
+    count: Vec<u32>,
+    touched: Vec<u32>,
+    cur: Vec<u32>,
+    next: Vec<u32>,
+    tok_ids: Vec<u32>,
+}
+
+#[inline]
+fn key(prefix: u32, last: u32) -> u64 {
+    (u64::from(prefix) << 32) | u64::from(last)
+}
+
+/// Clipped n-gram matches and totals of `hyp` against `refs` for orders 1..=max_order.
+///
+/// `refs` are token lists; `matches` and `totals` have length `max_order`.
+pub fn match_counts(
+    hyp: &[&str],
+    refs: &[Vec<&str>],
+    max_order: usize,
+    s: &mut Scratch,
+    matches: &mut [u64],
+    totals: &mut [u64],
+) {
+    debug_assert_eq!(matches.len(), max_order);
+    debug_assert_eq!(totals.len(), max_order);
+    for n in 1..=max_order {
+        totals[n - 1] = (hyp.len() + 1).saturating_sub(n) as u64;
+        matches[n - 1] = 0;
+    }
+    if hyp.is_empty() || refs.iter().all(|r| r.is_empty()) {
+        return;
+    }
+    s.trie.clear();
+    // Id 0 means "absent"; ids start at 1.
+    let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut next_id: u32 = 1;
+    s.ref_max.clear();
+    s.ref_max.push(0);
+    s.count.clear();
+    s.count.push(0);
+
+    for r in refs {
+        s.tok_ids.clear();
+        for &t in r {
+            let id = *vocab.entry(t).or_insert_with(|| {
+                let id = next_id;
+                next_id += 1;
+                id
+            });
+            s.tok_ids.push(id);
+        }
+        grow(&mut s.ref_max, &mut s.count, next_id);
+        s.cur.clear();
+        s.cur.extend_from_slice(&s.tok_ids);
+        for n in 1..=max_order.min(r.len()) {
+            if n > 1 {
+                // cur[i] holds the (n-1)-gram starting at i; extend it by token i+n-1.
+                s.next.clear();
+                for i in 0..=(r.len() - n) {
+                    let k = key(s.cur[i], s.tok_ids[i + n - 1]);
+                    let id = *s.trie.entry(k).or_insert_with(|| {
+                        let id = next_id;
+                        next_id += 1;
+                        id
+                    });
+                    s.next.push(id);
+                }
+                std::mem::swap(&mut s.cur, &mut s.next);
+                grow(&mut s.ref_max, &mut s.count, next_id);
+            }
+            for &id in &s.cur {
+                let c = &mut s.count[id as usize];
+                if *c == 0 {
+                    s.touched.push(id);
+                }
+                *c += 1;
+            }
+        }
+        for &id in &s.touched {
+            let c = std::mem::take(&mut s.count[id as usize]);
+            let m = &mut s.ref_max[id as usize];
+            if c > *m {
+                *m = c;
+            }
+        }
+        s.touched.clear();
+    }
+
+    s.tok_ids.clear();
+    s.tok_ids.extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
+    s.cur.clear();
+    s.cur.extend_from_slice(&s.tok_ids);
+    for n in 1..=max_order.min(hyp.len()) {
+        if n > 1 {
+            s.next.clear();
+            for i in 0..=(hyp.len() - n) {
+                let p = s.cur[i];
+                let t = s.tok_ids[i + n - 1];
+                let id = if p == 0 || t == 0 {
+                    0
+                } else {
+                    s.trie.get(&key(p, t)).copied().unwrap_or(0)
+                };
+                s.next.push(id);
+            }
+            std::mem::swap(&mut s.cur, &mut s.next);
+        }
+        for &id in &s.cur {
+            if id != 0 {
+                let c = &mut s.count[id as usize];
+                if *c == 0 {
+                    s.touched.push(id);
+                }
+                *c += 1;
+            }
+        }
+        let mut m = 0u64;
+        for &id in &s.touched {
+            let c = std::mem::take(&mut s.count[id as usize]);
+            m += u64::from(c.min(s.ref_max[id as usize]));
+        }
+        s.touched.clear();
+        matches[n - 1] = m;
+    }
+}
+
+fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
+    let len = len as usize;
+    if a.len() < len {
+        a.resize(len, 0);
+        b.resize(len, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The definition, with n-grams as owned token vectors.
+    fn naive(hyp: &[&str], refs: &[Vec<&str>], max_order: usize) -> (Vec<u64>, Vec<u64>) {
+        let grams = |t: &[&str], n: usize| {
+            let mut m: HashMap<Vec<String>, u64> = HashMap::new();
+            if t.len() >= n {
+                for i in 0..=(t.len() - n) {
+                    *m.entry(t[i..i + n].iter().map(|s| s.to_string()).collect()).or_default() +=
+                        1;
+                }
+            }
+            m
+        };
+        let mut matches = vec![0; max_order];
+        let mut totals = vec![0; max_order];
+        for n in 1..=max_order {
+            let h = grams(hyp, n);
+            totals[n - 1] = h.values().sum();
+            for (g, c) in h {
+                let best = refs.iter().map(|r| grams(r, n).get(&g).copied().unwrap_or(0)).max();
+                matches[n - 1] += c.min(best.unwrap_or(0));
+            }
+        }
+        (matches, totals)
+    }
+
+    #[test]
+    fn agrees_with_definition() {
+        let hyp: Vec<&str> = "the cat the cat sat on the mat".split(' ').collect();
+        let refs: Vec<Vec<&str>> = vec![
+            "the cat sat on the mat".split(' ').collect(),
+            "a cat the cat the cat".split(' ').collect(),
+        ];
+        for order in 1..=6 {
+            let mut m = vec![0; order];
+            let mut t = vec![0; order];
+            match_counts(&hyp, &refs, order, &mut Scratch::default(), &mut m, &mut t);
+            assert_eq!((m, t), naive(&hyp, &refs, order));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prop_agrees_with_definition(
+            hyp in proptest::collection::vec(0u8..5, 0..12),
+            refs in proptest::collection::vec(proptest::collection::vec(0u8..5, 0..12), 0..4),
+            order in 1usize..6,
+        ) {
+            let words = ["a", "b", "c", "d", "e"];
+            let hyp: Vec<&str> = hyp.iter().map(|&i| words[i as usize]).collect();
+            let refs: Vec<Vec<&str>> =
+                refs.iter().map(|r| r.iter().map(|&i| words[i as usize]).collect()).collect();
+            let mut s = Scratch::default();
+            // Run twice with the same scratch to check that state is fully reset.
+            for _ in 0..2 {
+                let mut m = vec![0; order];
+                let mut t = vec![0; order];
+                match_counts(&hyp, &refs, order, &mut s, &mut m, &mut t);
+                proptest::prop_assert_eq!((m, t), naive(&hyp, &refs, order));
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
+
+use parbleu_core::metrics::bleu::{self, BleuExtract, BleuScoreOpts, PreparedRefs, Smooth};
+use parbleu_core::parallel;
+use parbleu_core::tokenize::Tokenizer;
+use parbleu_core::Error;
+use pyo3::buffer::PyBuffer;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+/// Map a core error to the matching exception class of `parbleu.errors`.
+fn to_py(py: Python<'_>, e: Error) -> PyErr {
+    let cls = match e {
+        Error::InvalidOption { .. } => "InvalidOptionError",
+        Error::LengthMismatch { .. } => "LengthMismatchError",
+        Error::BadStatsShape { .. } => "StatisticsError",
+    };
+    let msg = e.to_string();
+    match py.import("parbleu.errors").and_then(|m| m.getattr(cls)).and_then(|c| c.call1((msg.clone(),))) {
+        Ok(exc) => PyErr::from_value(exc),
+        Err(_) => pyo3::exceptions::PyValueError::new_err(msg),
+    }
+}
+
+fn tokenizer(py: Python<'_>, name: &str) -> PyResult<Tokenizer> {
+    Tokenizer::from_name(name).map_err(|e| to_py(py, e))
+}
+
+/// Tokenize lines as SacreBLEU's BLEU does: optional `lower()`, `rstrip()`, tokenizer.
+#[pyfunction]
+#[pyo3(signature = (name, lines, lowercase=false))]
+fn tokenize(py: Python<'_>, name: &str, lines: Vec<String>, lowercase: bool) -> PyResult<Vec<String>> {
+    let tok = tokenizer(py, name)?;
+    Ok(py.detach(|| lines.iter().map(|l| tok.preprocess(l, lowercase)).collect()))
+}
+
+/// References of a corpus, preprocessed once and reusable across systems.
+#[pyclass(module = "parbleu._core", frozen)]
+struct BleuRefs {
+    cfg: BleuExtract,
+    refs: PreparedRefs,
+    /// Number of non-None references of each segment.
+    counts: Vec<u32>,
+}
+
+#[pymethods]
+impl BleuRefs {
+    /// `streams`: reference streams (each one string or None per segment), all the same length.
+    #[new]
+    #[pyo3(signature = (streams, tokenize, lowercase, max_order, workers))]
+    fn new(
+        py: Python<'_>,
+        streams: Vec<Vec<Option<String>>>,
+        tokenize: &str,
+        lowercase: bool,
+        max_order: usize,
+        workers: i64,
+    ) -> PyResult<Self> {
+        let cfg = BleuExtract { tokenizer: tokenizer(py, tokenize)?, lowercase, max_order };
+        let n = streams.first().map_or(0, Vec::len);
+        let workers = parallel::resolve(workers);
+        let (refs, counts) = py.detach(move || {
+            let mut segs: Vec<Vec<String>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
+            for s in streams {
+                for (seg, r) in segs.iter_mut().zip(s) {
+                    if let Some(r) = r {
+                        seg.push(r);
+                    }
+                }
+            }
+            let counts = segs.iter().map(|s| s.len() as u32).collect();
+            (PreparedRefs::new(&cfg, segs, workers), counts)
+        });
+        Ok(BleuRefs { cfg, refs, counts })
+    }
+
+    fn __len__(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// Distinct reference counts per segment (sorted).
+    fn ref_counts(&self) -> Vec<u32> {
+        let mut c = self.counts.clone();
+        c.sort_unstable();
+        c.dedup();
+        c
+    }
+
+    /// Index of the first segment without any reference, if there is one.
+    fn first_segment_without_refs(&self) -> Option<usize> {
+        self.counts.iter().position(|&c| c == 0)
+    }
+
+    /// Statistics rows as little-endian int64 bytes, and the count of lines ending in " .".
+    fn extract<'py>(&self, py: Python<'py>, hyps: Vec<String>, workers: i64) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+        let workers = parallel::resolve(workers);
+        let (rows, tok) = py
+            .detach(|| bleu::extract(&self.cfg, &hyps, &self.refs, workers))
+            .map_err(|e| to_py(py, e))?;
+        Ok((PyBytes::new(py, &i64s_to_bytes(&rows)), tok))
+    }
+}
+
+fn i64s_to_bytes(v: &[i64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Scores of every row of an int64 statistics matrix (C-contiguous buffer), as float64 bytes.
+#[pyfunction]
+#[pyo3(signature = (rows, width, smooth_method, smooth_value, effective_order, max_order, workers))]
+#[allow(clippy::too_many_arguments)]
+fn bleu_scores<'py>(
+    py: Python<'py>,
+    rows: PyBuffer<i64>,
+    width: usize,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    max_order: usize,
+    workers: i64,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
+    if width != 2 + 2 * max_order {
+        return Err(to_py(py, Error::BadStatsShape { expected: 2 + 2 * max_order, found: width }));
+    }
+    let data = rows.to_vec(py)?;
+    let o = BleuScoreOpts { smooth, effective_order, max_order };
+    let workers = parallel::resolve(workers);
+    let out = py.detach(|| bleu::finalize_many(&data, width, &o, workers));
+    let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_le_bytes()).collect();
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// Number of logical cores the thread pools use for `workers=-1`.
+#[pyfunction]
+fn available_workers() -> usize {
+    parallel::available()
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(available_workers, m)?)?;
+    m.add_class::<BleuRefs>()?;
+    Ok(())
+}

@@ -1,0 +1,290 @@
+"""What every metric shares: input checks, reference caching, the statistics API.
+
+A metric is (extract, +, finalize): ``extract_stats`` gives one row per segment, rows add, and
+``score_from_stats`` turns a summed row into a score. ``corpus_score``, ``sentence_score``,
+``sentence_scores`` and the accumulator are all built from those three.
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
+
+from .._inputs import as_lines, as_ref_streams, check_items, diagnose_refs
+from .._workers import resolve_workers
+from ..errors import EmptyInputError, InputTypeError
+from ..score import Score
+from ..signature import Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ..stats import StatsAccumulator
+
+logger = logging.getLogger("parbleu")
+
+S = TypeVar("S", bound=Score)
+
+
+class Metric(ABC, Generic[S]):
+    """Base class of BLEU, chrF and TER (SacreBLEU's ``Metric`` API plus statistics)."""
+
+    _SIGNATURE_TYPE: type[Signature] = Signature
+    #: Name of the metric in statistics keys and messages.
+    metric_name = "metric"
+
+    def __init__(self) -> None:
+        self._ref_cache: Any = None
+        self._force = True
+        self.n_bootstrap: Optional[int] = None
+        self.seed: Optional[int] = None
+
+    # --- implemented by each metric -------------------------------------------------------
+    @abstractmethod
+    def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
+        """Preprocess reference streams into the core's reference object."""
+
+    @abstractmethod
+    def _extract_rows(
+        self, prepared: Any, hyps: list[str], workers: int
+    ) -> npt.NDArray[Any]:
+        """Statistics rows (n_segments x width) of hypotheses against prepared references."""
+
+    @abstractmethod
+    def _score_row(self, row: Sequence[Any]) -> S:
+        """Finalize one summed statistics row into a score object."""
+
+    @abstractmethod
+    def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
+        """Score of every row."""
+
+    @abstractmethod
+    def stats_key(self) -> tuple[Any, ...]:
+        """Options that change the statistics; rows merge only when these are equal."""
+
+    @property
+    @abstractmethod
+    def stats_width(self) -> int:
+        """Number of columns of a statistics row."""
+
+    # --- references -----------------------------------------------------------------------
+    def _refs_for(
+        self, references: Optional[Sequence[Sequence[Optional[str]]]], n_hyps: int, workers: int
+    ) -> Any:
+        if references is None:
+            if self._ref_cache is None:
+                raise InputTypeError(
+                    "references: None, and no references were cached; pass references here or "
+                    "to the constructor (references=...)"
+                )
+            if len(self._ref_cache) != n_hyps:
+                from ..errors import LengthMismatchError
+
+                raise LengthMismatchError(
+                    f"hypotheses: {n_hyps} lines but the cached references have "
+                    f"{len(self._ref_cache)}; nothing is truncated"
+                )
+            return self._ref_cache
+        streams = as_ref_streams(references, n_hyps)
+        return self._prepare_checked(streams, workers)
+
+    def _prepare_checked(self, streams: list[list[Any]], workers: int) -> Any:
+        try:
+            prepared = self._prepare_refs(streams, workers)
+        except TypeError:
+            raise diagnose_refs(streams) from None
+        zero = prepared.first_segment_without_refs()
+        if zero is not None:
+            raise InputTypeError(
+                f"references: segment {zero} has no reference (None in every stream); "
+                "every segment needs at least one"
+            )
+        counts = prepared.ref_counts()
+        self.num_refs = counts[0] if len(counts) == 1 else -1
+        return prepared
+
+    def _cache_references(self, references: Sequence[Sequence[Optional[str]]]) -> Any:
+        streams = as_ref_streams(references, None)
+        n = len(streams[0])
+        return self._prepare_checked(streams, resolve_workers(None, n))
+
+    def _hyps(self, hypotheses: Any) -> list[str]:
+        hyps = as_lines(hypotheses, "hypotheses")
+        if not hyps:
+            raise EmptyInputError("hypotheses: empty; expected at least one segment")
+        return hyps
+
+    def _rows(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]],
+        workers: Optional[int],
+    ) -> npt.NDArray[Any]:
+        hyps = self._hyps(hypotheses)
+        w = resolve_workers(workers, len(hyps))
+        prepared = self._refs_for(references, len(hyps), w)
+        try:
+            return self._extract_rows(prepared, hyps, w)
+        except TypeError:
+            check_items(hyps, "hypotheses")
+            raise
+
+    # --- SacreBLEU's API --------------------------------------------------------------------
+    def corpus_score(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]],
+        n_bootstrap: int = 1,
+        *,
+        workers: Optional[int] = None,
+    ) -> S:
+        """Score a corpus against one or more reference streams.
+
+        Parameters
+        ----------
+        hypotheses
+            One string per segment.
+        references
+            Reference streams, each one string (or ``None``) per segment; ``None`` to use the
+            references given to the constructor.
+        n_bootstrap
+            If > 1, also estimate a 95% confidence interval with that many bootstrap resamples.
+        workers
+            Threads: 1 serial, -1 all cores, ``None`` the default (``PARBLEU_WORKERS`` or all).
+
+        Returns
+        -------
+        Score
+            The metric's score object.
+        """
+        rows = self._rows(hypotheses, references, workers)
+        score = self._score_row(rows.sum(axis=0).tolist())
+        if n_bootstrap > 1:
+            from ..significance import bootstrap_ci
+
+            bootstrap_ci(self, rows, score, n_bootstrap)
+        return score
+
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> S:
+        """Score one segment against its references (a one-segment corpus).
+
+        Parameters
+        ----------
+        hypothesis
+            The hypothesis string.
+        references
+            Its references: a sequence of strings (``None`` entries are skipped).
+
+        Returns
+        -------
+        Score
+            The metric's score object.
+        """
+        name = type(self).__name__
+        if not isinstance(hypothesis, str):
+            raise InputTypeError(
+                f"{name}.sentence_score: hypothesis is a {type(hypothesis).__name__}; "
+                "expected a string"
+            )
+        if isinstance(references, (str, bytes)):
+            raise InputTypeError(
+                f"{name}.sentence_score: references is a single string ({references[:40]!r}); "
+                "expected a sequence of reference strings, e.g. [reference]"
+            )
+        refs = list(references)
+        if not refs:
+            raise InputTypeError(
+                f"{name}.sentence_score: references is empty; expected at least one string"
+            )
+        rows = self._rows([hypothesis], [[r] for r in refs], 1)
+        return self._score_row(rows[0].tolist())
+
+    def get_signature(self) -> Signature:
+        """The reproducibility signature (available once references have been seen)."""
+        return self._SIGNATURE_TYPE(self.__dict__)
+
+    # --- statistics API ---------------------------------------------------------------------
+    def extract_stats(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        *,
+        workers: Optional[int] = None,
+    ) -> npt.NDArray[Any]:
+        """Per-segment sufficient statistics, SacreBLEU's column order.
+
+        Parameters
+        ----------
+        hypotheses
+            One string per segment.
+        references
+            Reference streams, or ``None`` for the cached ones.
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(n_segments, stats_width)``; rows add.
+        """
+        return self._rows(hypotheses, references, workers)
+
+    def score_from_stats(self, stats: Any) -> S:
+        """Score from statistics: one summed row, or a matrix of rows (summed first).
+
+        Parameters
+        ----------
+        stats
+            A row of length ``stats_width`` or an ``(n, stats_width)`` matrix, as returned by
+            :meth:`extract_stats` (never modified).
+
+        Returns
+        -------
+        Score
+            The metric's score object.
+        """
+        import numpy as np
+
+        from ..stats import check_stats_array
+
+        arr = check_stats_array(np.asarray(stats), self.stats_width, type(self).__name__)
+        if arr.ndim == 2:
+            arr = arr.sum(axis=0)
+        return self._score_row(arr.tolist())
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        *,
+        workers: Optional[int] = None,
+    ) -> npt.NDArray[np.float64]:
+        """Sentence-level score of every segment in one call.
+
+        Equal, segment by segment, to ``sentence_score`` with this object's options.
+
+        Parameters
+        ----------
+        hypotheses
+            One string per segment.
+        references
+            Reference streams, or ``None`` for the cached ones.
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        numpy.ndarray
+            float64, one score per segment.
+        """
+        rows = self._rows(hypotheses, references, workers)
+        return self._score_rows(rows, resolve_workers(workers, len(rows)))
+
+    def accumulator(self) -> StatsAccumulator:
+        """A running sum of statistics (for streaming and distributed scoring)."""
+        from ..stats import StatsAccumulator
+
+        return StatsAccumulator(self)

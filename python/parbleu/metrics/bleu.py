@@ -1,0 +1,325 @@
+"""BLEU (Papineni et al., 2002) exactly as SacreBLEU 2.6 computes it."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional
+
+from .. import _core
+from ..errors import InvalidOptionError
+from ..score import BLEUScore, Number
+from ..signature import Signature
+from ..tokenizers import PythonTokenizer, get_tokenizer, is_rust_tokenizer
+from .base import Metric
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+logger = logging.getLogger("parbleu")
+
+MAX_NGRAM_ORDER = 4
+
+
+class BLEUSignature(Signature):
+    """BLEU's signature: ``nrefs|case|eff|tok|smooth`` (+ ``ngram`` when not 4) ``|version``."""
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        super().__init__(args)
+        self._abbr.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s", "ngram": "n"})
+        smooth_str = args["smooth_method"]
+        smooth_def = BLEU.SMOOTH_DEFAULTS[smooth_str]
+        if smooth_def is not None:
+            smooth_val = args["smooth_value"]
+            if smooth_val is None:
+                smooth_val = smooth_def
+            smooth_str += f"[{smooth_val:.2f}]"
+        self.info.update(
+            {
+                "case": "lc" if args["lowercase"] else "mixed",
+                "eff": "yes" if args["effective_order"] else "no",
+                "tok": args["tokenizer_signature"],
+                "smooth": smooth_str,
+            }
+        )
+        # SacreBLEU omits a non-default order from its signature (its issue #251).
+        if args["max_ngram_order"] != MAX_NGRAM_ORDER:
+            self.info["ngram"] = args["max_ngram_order"]
+
+
+def _my_log(num: float) -> float:
+    return -9999999999 if num == 0.0 else math.log(num)
+
+
+class BLEU(Metric[BLEUScore]):
+    """BLEU with SacreBLEU's constructor arguments and results.
+
+    Parameters
+    ----------
+    lowercase
+        Lowercase hypotheses and references (Python's full Unicode ``str.lower``).
+    force
+        Do not warn about hypotheses that look tokenized.
+    tokenize
+        ``none``, ``13a``, ``intl``, ``char``, ``zh``, ``ja-mecab``, ``ko-mecab``; ``None``
+        picks by ``trg_lang`` (zh, ja, ko) and falls back to ``13a``.
+    smooth_method
+        ``none``, ``floor``, ``add-k`` or ``exp``.
+    smooth_value
+        The value for ``floor`` (default 0.1) and ``add-k`` (default 1).
+    max_ngram_order
+        Highest n-gram order (default 4).
+    effective_order
+        Stop at the highest order with any n-gram (recommended for sentence-level BLEU).
+    trg_lang
+        Target language code, used to pick the default tokenizer.
+    references
+        Reference streams to preprocess once and reuse in every ``corpus_score`` call.
+    """
+
+    SMOOTH_DEFAULTS: dict[str, Optional[float]] = {
+        "none": None,
+        "floor": 0.1,
+        "add-k": 1,
+        "exp": None,
+    }
+    TOKENIZERS = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab")
+    TOKENIZER_DEFAULT = "13a"
+    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    _SIGNATURE_TYPE = BLEUSignature
+    metric_name = "bleu"
+
+    def __init__(
+        self,
+        lowercase: bool = False,
+        force: bool = False,
+        tokenize: Optional[str] = None,
+        smooth_method: str = "exp",
+        smooth_value: Optional[float] = None,
+        max_ngram_order: int = MAX_NGRAM_ORDER,
+        effective_order: bool = False,
+        trg_lang: str = "",
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+    ) -> None:
+        super().__init__()
+        self._force = force
+        self.trg_lang = trg_lang
+        self.lowercase = lowercase
+        self.smooth_value = smooth_value
+        self.smooth_method = smooth_method
+        self.max_ngram_order = max_ngram_order
+        self.effective_order = effective_order
+        self._warned_sentence = False
+
+        if smooth_method not in self.SMOOTH_DEFAULTS:
+            raise InvalidOptionError(
+                f"smooth_method={smooth_method!r}: expected one of "
+                + ", ".join(repr(k) for k in self.SMOOTH_DEFAULTS)
+            )
+        if smooth_value is not None and (
+            isinstance(smooth_value, bool)
+            or not isinstance(smooth_value, (int, float))
+            or not math.isfinite(smooth_value)
+            or smooth_value < 0
+        ):
+            raise InvalidOptionError(
+                f"smooth_value={smooth_value!r}: expected a finite number >= 0 (or None)"
+            )
+        if (
+            isinstance(max_ngram_order, bool)
+            or not isinstance(max_ngram_order, int)
+            or max_ngram_order < 1
+        ):
+            raise InvalidOptionError(f"max_ngram_order={max_ngram_order!r}: expected an integer >= 1")
+
+        if tokenize is None:
+            best = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
+        else:
+            best = tokenize
+            for lang, hint in (("zh", "'zh' or 'spm'"), ("ja", "'ja-mecab' or 'spm'"),
+                               ("ko", "'ko-mecab' or 'spm'")):
+                if trg_lang == lang and best != self._TOKENIZER_MAP[lang]:
+                    name = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean"}[lang]
+                    logger.warning("Consider using the %s tokenizer for %s.", hint, name)
+        self.tokenizer = get_tokenizer(best)
+        self.tokenizer_signature = self.tokenizer.signature()
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    # --- statistics ---------------------------------------------------------------------
+    @property
+    def stats_width(self) -> int:
+        """``2 + 2 * max_ngram_order``: hyp_len, ref_len, matches 1..N, totals 1..N."""
+        return 2 + 2 * self.max_ngram_order
+
+    def stats_key(self) -> tuple[Any, ...]:
+        """Tokenizer, case and order: what the rows depend on."""
+        return ("bleu", self.tokenizer_signature, self.lowercase, self.max_ngram_order)
+
+    def _preprocess_py(self, lines: list[Any]) -> list[Any]:
+        # Python-side tokenizers (MeCab) run here; the core then only splits on whitespace.
+        tok = self.tokenizer
+        assert isinstance(tok, PythonTokenizer)
+        out = []
+        for x in lines:
+            if x is None:
+                out.append(None)
+                continue
+            if not isinstance(x, str):
+                out.append(x)  # reported by the caller's diagnosis
+                continue
+            out.append(tok((x.lower() if self.lowercase else x).rstrip()))
+        return out
+
+    def _core_tok(self) -> tuple[str, bool]:
+        if is_rust_tokenizer(self.tokenizer):
+            return self.tokenizer.signature(), self.lowercase
+        return "none", False
+
+    def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
+        if not is_rust_tokenizer(self.tokenizer):
+            streams = [self._preprocess_py(s) for s in streams]
+        name, lc = self._core_tok()
+        return _core.BleuRefs(streams, name, lc, self.max_ngram_order, workers)
+
+    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
+        import numpy as np
+
+        if not is_rust_tokenizer(self.tokenizer):
+            hyps = self._preprocess_py(hyps)
+        data, tok_count = prepared.extract(hyps, workers)
+        if not self._force and tok_count >= 100:
+            logger.warning("That's 100 lines that end in a tokenized period ('.')")
+            logger.warning(
+                "It looks like you forgot to detokenize your test data, which may hurt your score."
+            )
+            logger.warning(
+                "If you insist your data is detokenized, or don't care, you can suppress this "
+                "message with the `force` parameter."
+            )
+        return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
+
+    def _score_row(self, row: Sequence[Any]) -> BLEUScore:
+        n = self.max_ngram_order
+        return self.compute_bleu(
+            correct=[int(x) for x in row[2 : 2 + n]],
+            total=[int(x) for x in row[2 + n : 2 + 2 * n]],
+            sys_len=int(row[0]),
+            ref_len=int(row[1]),
+            smooth_method=self.smooth_method,
+            smooth_value=self.smooth_value,
+            effective_order=self.effective_order,
+            max_ngram_order=n,
+        )
+
+    def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
+        import numpy as np
+
+        arr = np.ascontiguousarray(rows, dtype=np.int64)
+        data = _core.bleu_scores(
+            arr,
+            self.stats_width,
+            self.smooth_method,
+            None if self.smooth_value is None else float(self.smooth_value),
+            self.effective_order,
+            self.max_ngram_order,
+            workers,
+        )
+        return np.frombuffer(data, dtype="<f8").copy()
+
+    # --- SacreBLEU's static scorer --------------------------------------------------------
+    @staticmethod
+    def compute_bleu(
+        correct: list[Number],
+        total: list[Number],
+        sys_len: int,
+        ref_len: int,
+        smooth_method: str = "none",
+        smooth_value: Optional[float] = None,
+        effective_order: bool = False,
+        max_ngram_order: int = MAX_NGRAM_ORDER,
+    ) -> BLEUScore:
+        """BLEU from sufficient statistics, as SacreBLEU's ``BLEU.compute_bleu``.
+
+        Unlike SacreBLEU, the ``correct`` and ``total`` lists passed in are not modified.
+
+        Parameters
+        ----------
+        correct, total
+            Matched and total hypothesis n-grams per order.
+        sys_len, ref_len
+            Hypothesis and effective reference lengths.
+        smooth_method, smooth_value
+            Smoothing (``none``, ``floor``, ``add-k``, ``exp``) and its value.
+        effective_order
+            Stop at the highest order with any n-gram.
+        max_ngram_order
+            Number of orders.
+
+        Returns
+        -------
+        BLEUScore
+            The score with its statistics.
+        """
+        if smooth_method not in BLEU.SMOOTH_DEFAULTS:
+            raise InvalidOptionError(
+                f"smooth_method={smooth_method!r}: expected one of "
+                + ", ".join(repr(k) for k in BLEU.SMOOTH_DEFAULTS)
+            )
+        correct = list(correct)
+        total = list(total)
+        if smooth_value is None:
+            smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
+        bp = 1.0
+        if sys_len < ref_len:
+            bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+        precisions = [0.0] * max_ngram_order
+        if not any(correct):
+            return BLEUScore(0.0, correct, total, precisions, bp, sys_len, ref_len)
+        smooth_mteval = 1.0
+        eff_order = max_ngram_order
+        for n in range(1, len(precisions) + 1):
+            if smooth_method == "add-k" and n > 1:
+                assert smooth_value is not None
+                correct[n - 1] += smooth_value
+                total[n - 1] += smooth_value
+            if total[n - 1] == 0:
+                break
+            if effective_order:
+                eff_order = n
+            if correct[n - 1] == 0:
+                if smooth_method == "exp":
+                    smooth_mteval *= 2
+                    precisions[n - 1] = 100.0 / (smooth_mteval * total[n - 1])
+                elif smooth_method == "floor":
+                    assert smooth_value is not None
+                    precisions[n - 1] = 100.0 * smooth_value / total[n - 1]
+            else:
+                precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1]
+        score = bp * math.exp(sum([_my_log(p) for p in precisions[:eff_order]]) / eff_order)
+        return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
+
+    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> BLEUScore:
+        """Score one segment (a one-segment corpus), as SacreBLEU's ``sentence_score``.
+
+        Parameters
+        ----------
+        hypothesis
+            The hypothesis string.
+        references
+            Its references.
+
+        Returns
+        -------
+        BLEUScore
+            The score. SacreBLEU warns on every call without ``effective_order``; parbleu
+            warns once per ``BLEU`` object.
+        """
+        if not self.effective_order and not self._warned_sentence:
+            self._warned_sentence = True
+            logger.warning(
+                "It is recommended to enable `effective_order` for sentence-level BLEU."
+            )
+        return super().sentence_score(hypothesis, references)
