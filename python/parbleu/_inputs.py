@@ -117,7 +117,7 @@ def as_ref_streams(refs: Any, n_hyps: int | None, what: str = "references") -> l
     if n_hyps is not None:
         if all(n == n_hyps for n in lengths):
             return out
-        if len(out) == n_hyps and n_hyps > 1 and len(set(lengths)) >= 1:
+        if len(out) == n_hyps and n_hyps > 1 and n_hyps not in lengths:
             raise TransposedReferencesError(
                 f"{what}: got {len(out)} lists of lengths {_lengths(lengths)}, one per hypothesis; "
                 f"parbleu (like SacreBLEU) expects one list per reference stream, each with "

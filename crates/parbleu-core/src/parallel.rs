@@ -15,7 +15,12 @@ struct Pools {
 
 fn pools() -> &'static Mutex<Pools> {
     static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
-    POOLS.get_or_init(|| Mutex::new(Pools { pid: std::process::id(), by_threads: HashMap::new() }))
+    POOLS.get_or_init(|| {
+        Mutex::new(Pools {
+            pid: std::process::id(),
+            by_threads: HashMap::new(),
+        })
+    })
 }
 
 /// Number of logical cores.
@@ -70,6 +75,8 @@ where
         return;
     }
     pool(workers).install(|| {
-        data.par_chunks_mut(chunk_len).enumerate().for_each(|(k, c)| f(k * chunk_len, c));
+        data.par_chunks_mut(chunk_len)
+            .enumerate()
+            .for_each(|(k, c)| f(k * chunk_len, c));
     });
 }

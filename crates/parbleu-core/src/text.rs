@@ -10,9 +10,20 @@
 pub fn py_is_space(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n' | '\x0b' | '\x0c' | '\r' | '\x1c' | '\x1d' | '\x1e' | '\x1f' | ' '
-            | '\u{85}' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}'
-            | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        '\t' | '\n'
+            | '\x0b'
+            | '\x0c'
+            | '\r'
+            | '\x1c'
+            | '\x1d'
+            | '\x1e'
+            | '\x1f'
+            | ' '
+            | '\u{85}'
+            | '\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
     )
 }
 
@@ -30,8 +41,81 @@ pub fn py_strip(s: &str) -> &str {
 
 /// `str.split()` with no argument: runs of whitespace separate, no empty pieces.
 #[inline]
-pub fn py_split(s: &str) -> impl Iterator<Item = &str> {
-    s.split(py_is_space).filter(|t| !t.is_empty())
+pub fn py_split(s: &str) -> PySplit<'_> {
+    PySplit { s, pos: 0 }
+}
+
+/// Length in bytes of the Python whitespace character starting at `b[i]`, or 0.
+///
+/// Works on bytes: every whitespace character is ASCII or one of a few 2- and 3-byte UTF-8
+/// sequences, so no character decoding is needed on the hot path.
+#[inline(always)]
+fn space_len(b: &[u8], i: usize) -> usize {
+    let c = b[i];
+    if c < 0x80 {
+        // \t \n \x0b \x0c \r \x1c-\x1f and space
+        const MASK: u64 = (1 << 9)
+            | (1 << 10)
+            | (1 << 11)
+            | (1 << 12)
+            | (1 << 13)
+            | (1 << 28)
+            | (1 << 29)
+            | (1 << 30)
+            | (1 << 31)
+            | (1 << 32);
+        return usize::from(c < 64 && (MASK >> c) & 1 == 1);
+    }
+    match c {
+        0xC2 => usize::from(matches!(b.get(i + 1), Some(0x85 | 0xA0))) * 2,
+        0xE1 => usize::from(b.get(i + 1) == Some(&0x9A) && b.get(i + 2) == Some(&0x80)) * 3,
+        0xE2 => {
+            let ok = match (b.get(i + 1), b.get(i + 2)) {
+                (Some(0x80), Some(&x)) => x <= 0x8A || x == 0xA8 || x == 0xA9 || x == 0xAF,
+                (Some(0x81), Some(0x9F)) => true,
+                _ => false,
+            };
+            usize::from(ok) * 3
+        }
+        0xE3 => usize::from(b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80)) * 3,
+        _ => 0,
+    }
+}
+
+/// Iterator of [`py_split`].
+pub struct PySplit<'a> {
+    s: &'a str,
+    pos: usize,
+}
+
+impl<'a> Iterator for PySplit<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let b = self.s.as_bytes();
+        let n = b.len();
+        let mut i = self.pos;
+        loop {
+            if i >= n {
+                self.pos = n;
+                return None;
+            }
+            let k = space_len(b, i);
+            if k == 0 {
+                break;
+            }
+            i += k;
+        }
+        let start = i;
+        while i < n && space_len(b, i) == 0 {
+            i += 1;
+        }
+        self.pos = i;
+        // `start` and `i` are on character boundaries: whitespace sequences are whole
+        // characters and non-space bytes are skipped one at a time until a whitespace lead byte.
+        Some(&self.s[start..i])
+    }
 }
 
 /// `str.lower()`: CPython's full Unicode lowercase mapping (including final sigma).
@@ -47,6 +131,19 @@ mod tests {
     fn split_matches_python_whitespace() {
         let v: Vec<&str> = py_split("a\x1cb\u{a0}c  d\u{200b}e").collect();
         assert_eq!(v, vec!["a", "b", "c", "d\u{200b}e"]);
+    }
+
+    #[test]
+    fn split_agrees_with_char_definition_for_every_scalar() {
+        for cp in 0..=0x10FFFFu32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let line = format!("a{c}b{c}{c}\u{e9}{c}");
+            let want: Vec<&str> = line.split(py_is_space).filter(|t| !t.is_empty()).collect();
+            let got: Vec<&str> = py_split(&line).collect();
+            assert_eq!(got, want, "U+{cp:04X}");
+        }
     }
 
     #[test]

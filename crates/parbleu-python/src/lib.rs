@@ -1,5 +1,8 @@
 //! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
 
+mod chrf;
+mod ter;
+
 use parbleu_core::metrics::bleu::{self, BleuExtract, BleuScoreOpts, PreparedRefs, Smooth};
 use parbleu_core::parallel;
 use parbleu_core::tokenize::Tokenizer;
@@ -9,14 +12,18 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 /// Map a core error to the matching exception class of `parbleu.errors`.
-fn to_py(py: Python<'_>, e: Error) -> PyErr {
+pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
     let cls = match e {
         Error::InvalidOption { .. } => "InvalidOptionError",
         Error::LengthMismatch { .. } => "LengthMismatchError",
         Error::BadStatsShape { .. } => "StatisticsError",
     };
     let msg = e.to_string();
-    match py.import("parbleu.errors").and_then(|m| m.getattr(cls)).and_then(|c| c.call1((msg.clone(),))) {
+    match py
+        .import("parbleu.errors")
+        .and_then(|m| m.getattr(cls))
+        .and_then(|c| c.call1((msg.clone(),)))
+    {
         Ok(exc) => PyErr::from_value(exc),
         Err(_) => pyo3::exceptions::PyValueError::new_err(msg),
     }
@@ -29,7 +36,12 @@ fn tokenizer(py: Python<'_>, name: &str) -> PyResult<Tokenizer> {
 /// Tokenize lines as SacreBLEU's BLEU does: optional `lower()`, `rstrip()`, tokenizer.
 #[pyfunction]
 #[pyo3(signature = (name, lines, lowercase=false))]
-fn tokenize(py: Python<'_>, name: &str, lines: Vec<String>, lowercase: bool) -> PyResult<Vec<String>> {
+fn tokenize(
+    py: Python<'_>,
+    name: &str,
+    lines: Vec<String>,
+    lowercase: bool,
+) -> PyResult<Vec<String>> {
     let tok = tokenizer(py, name)?;
     Ok(py.detach(|| lines.iter().map(|l| tok.preprocess(l, lowercase)).collect()))
 }
@@ -56,11 +68,16 @@ impl BleuRefs {
         max_order: usize,
         workers: i64,
     ) -> PyResult<Self> {
-        let cfg = BleuExtract { tokenizer: tokenizer(py, tokenize)?, lowercase, max_order };
+        let cfg = BleuExtract {
+            tokenizer: tokenizer(py, tokenize)?,
+            lowercase,
+            max_order,
+        };
         let n = streams.first().map_or(0, Vec::len);
         let workers = parallel::resolve(workers);
         let (refs, counts) = py.detach(move || {
-            let mut segs: Vec<Vec<String>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
+            let mut segs: Vec<Vec<String>> =
+                (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
             for s in streams {
                 for (seg, r) in segs.iter_mut().zip(s) {
                     if let Some(r) = r {
@@ -92,7 +109,12 @@ impl BleuRefs {
     }
 
     /// Statistics rows as little-endian int64 bytes, and the count of lines ending in " .".
-    fn extract<'py>(&self, py: Python<'py>, hyps: Vec<String>, workers: i64) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+    fn extract<'py>(
+        &self,
+        py: Python<'py>,
+        hyps: Vec<String>,
+        workers: i64,
+    ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
         let workers = parallel::resolve(workers);
         let (rows, tok) = py
             .detach(|| bleu::extract(&self.cfg, &hyps, &self.refs, workers))
@@ -101,7 +123,7 @@ impl BleuRefs {
     }
 }
 
-fn i64s_to_bytes(v: &[i64]) -> Vec<u8> {
+pub(crate) fn i64s_to_bytes(v: &[i64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
@@ -121,10 +143,20 @@ fn bleu_scores<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
     if width != 2 + 2 * max_order {
-        return Err(to_py(py, Error::BadStatsShape { expected: 2 + 2 * max_order, found: width }));
+        return Err(to_py(
+            py,
+            Error::BadStatsShape {
+                expected: 2 + 2 * max_order,
+                found: width,
+            },
+        ));
     }
     let data = rows.to_vec(py)?;
-    let o = BleuScoreOpts { smooth, effective_order, max_order };
+    let o = BleuScoreOpts {
+        smooth,
+        effective_order,
+        max_order,
+    };
     let workers = parallel::resolve(workers);
     let out = py.detach(|| bleu::finalize_many(&data, width, &o, workers));
     let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_le_bytes()).collect();
@@ -144,5 +176,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(available_workers, m)?)?;
     m.add_class::<BleuRefs>()?;
+    chrf::register(m)?;
+    ter::register(m)?;
     Ok(())
 }

@@ -1,6 +1,353 @@
-"""Command-line interface (placeholder)."""
+"""The ``parbleu`` command: a drop-in for SacreBLEU 2.6's scoring command line.
+
+``main(argv)`` runs the command in-process and returns its exit code (see
+:class:`~parbleu.cli.errors.ExitCode` and ``docs/cli.md``); ``console_main()`` is the console
+script. Everything that stops the command goes through one path, :func:`_error`: one line on
+standard error, never a traceback.
+
+Output is SacreBLEU's, byte for byte, except the ``version`` field of signatures. That
+includes SacreBLEU's log lines on standard error (``sacreBLEU: Found 3 systems.``, the
+tokenized-period warning): they keep SacreBLEU's ``sacreBLEU:`` prefix so that scripts that
+compare or filter them keep working. parbleu's own error lines start with ``parbleu: error:``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from ..errors import ParbleuError
+from . import render
+from .errors import CliError, ExitCode
+from .io import (
+    STDIN_NAME,
+    check_encoding,
+    read_file_lines,
+    read_ref_streams,
+    read_stdin_systems,
+)
+from .parser import FORMATS, build_parser
+from .score import (
+    Metric,
+    build_metrics,
+    metric_class,
+    multi_system_scores,
+    paired_test,
+    require_significance,
+    sentence_lines,
+    single_system_results,
+)
+
+__all__ = ["ExitCode", "build_parser", "console_main", "main"]
+
+#: Prefix of log lines, SacreBLEU's (``logging.basicConfig(format="sacreBLEU: %(message)s")``).
+LOG_PREFIX = "sacreBLEU: "
+#: Prefix of parbleu's own error lines.
+ERROR_PREFIX = "parbleu: error: "
+
+_log = logging.getLogger("parbleu.cli")
+
+
+class _StderrHandler(logging.Handler):
+    """Writes records to whatever ``sys.stderr`` is when they are emitted."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(self.format(record) + "\n")
+            sys.stderr.flush()
+        except Exception:  # pragma: no cover - logging's own convention
+            self.handleError(record)
+
+
+@contextmanager
+def _logging(quiet: bool) -> Iterator[None]:
+    """Print parbleu's log records as SacreBLEU's command line prints its own.
+
+    Without ``-q`` SacreBLEU configures the root logger (INFO, ``sacreBLEU: `` prefix); with
+    ``-q`` it configures nothing and Python's last-resort handler prints warnings and errors,
+    bare. The handler is removed again on exit, so ``main`` can run many times in a process.
+    """
+    logger = logging.getLogger("parbleu")
+    handler = _StderrHandler(logging.WARNING if quiet else logging.INFO)
+    handler.setFormatter(logging.Formatter("%(message)s" if quiet else LOG_PREFIX + "%(message)s"))
+    saved = (logger.level, logger.propagate)
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+
+
+class _Output:
+    """Standard output as SacreBLEU writes it: UTF-8, and ``colorama``'s handling of colours.
+
+    SacreBLEU reopens standard output as UTF-8 whatever the locale; parbleu writes UTF-8 bytes
+    to ``sys.stdout.buffer`` (names from the command line that are not valid UTF-8 are written
+    back as the bytes they were). With colours on, ``colorama`` strips colour codes when
+    standard output is not a terminal, and writes one reset code at exit when it is.
+    """
+
+    def __init__(self, colors: bool) -> None:
+        isatty = getattr(sys.stdout, "isatty", None)
+        self.tty = bool(isatty and isatty())
+        self.colors = colors
+        self.strip = colors and not self.tty
+
+    def write(self, text: str) -> None:
+        if self.strip:
+            text = render.colorama_strip(text)
+        stream = sys.stdout
+        buf = getattr(stream, "buffer", None)
+        if buf is None:
+            stream.write(text)
+            return
+        stream.flush()
+        buf.write(text.encode("utf-8", errors="surrogateescape"))
+
+    def line(self, text: str = "") -> None:
+        self.write(text + "\n")
+
+    def close(self) -> None:
+        if self.colors and self.tty:
+            self.write(render.RESET_ALL)
+        sys.stdout.flush()
+
+
+def _error(message: str, code: int) -> int:
+    """Report ``message`` as one line on standard error and return ``code``."""
+    sys.stderr.write(ERROR_PREFIX + " ".join(message.splitlines()) + "\n")
+    sys.stderr.flush()
+    return code
+
+
+def _read_systems(
+    args: argparse.Namespace, paired: bool
+) -> tuple[list[list[str]], list[str], list[str]]:
+    """Hypotheses per system, row labels, and the names that messages use."""
+    if args.input is None:
+        systems = read_stdin_systems(args.encoding)
+        labels = [f"System {i + 1}" for i in range(len(systems))]
+        sources = [
+            STDIN_NAME if len(systems) == 1 else f"{STDIN_NAME} (column {i + 1})"
+            for i in range(len(systems))
+        ]
+        if paired:
+            labels = ["Baseline"] + [f"System {i + 1}" for i in range(len(systems) - 1)]
+        return systems, labels, sources
+
+    if not args.input:
+        raise CliError("-i/--input: no hypothesis file given")
+    systems, labels = [], []
+    for fname in args.input:
+        if fname in labels:
+            if paired and fname == labels[0]:
+                _log.info(f"Ignoring {fname!r} as it was also given as the baseline.")
+                continue
+            raise CliError(
+                f"-i/--input: {fname!r} is given twice; each system needs a different file name"
+            )
+        systems.append(read_file_lines(fname, args.encoding, "hypothesis file"))
+        labels.append(fname)
+    sources = [f"hypothesis file {name!r}" for name in labels]
+    if paired:
+        labels[0] = f"Baseline: {labels[0]}"
+    return systems, labels, sources
+
+
+def _check_lengths(
+    systems: list[list[str]], sources: list[str], refs: list[list[str]], ref_names: list[str]
+) -> None:
+    for system, source in zip(systems, sources):
+        if not system:
+            raise CliError(f"{source} is empty: there is nothing to score")
+        for ref, ref_name in zip(refs, ref_names):
+            if len(ref) != len(system):
+                raise CliError(
+                    f"{source} has {len(system)} lines but {ref_name} has {len(ref)}; the "
+                    "files must be aligned line by line (parbleu does not truncate)"
+                )
+
+
+def _run(args: argparse.Namespace, out: _Output) -> int:
+    fmt: str = args.format
+    paired = args.paired_bs or args.paired_ar
+
+    # --- options that need SacreBLEU's test sets, and option combinations ----------------
+    for flag, given in (
+        ("--download", args.download),
+        ("--list", args.list),
+        ("--citation", args.citation),
+        ("-t/--test-set", args.test_set is not None),
+        ("--echo", args.echo),
+        ("--origlang", args.origlang is not None),
+        ("--subset", args.subset is not None),
+    ):
+        if given:
+            raise CliError(
+                f"{flag}: parbleu does not download test sets; pass reference files instead "
+                "(parbleu REF [REF ...] -i HYP)",
+                ExitCode.NOT_IMPLEMENTED,
+            )
+    if args.sentence_level and len(args.metrics) > 1:
+        raise CliError("--sentence-level: only one metric can be used in sentence-level mode")
+    if args.num_refs != 1 and len(args.refs) > 1:
+        raise CliError(
+            "--num-refs: give the tab-separated references in one file, not "
+            f"{len(args.refs)} reference files"
+        )
+    if not args.refs:
+        raise CliError(
+            "no reference file: give reference files before -i/--input (which takes every "
+            "file after it), or pipe hypotheses into parbleu REF [REF ...]"
+        )
+    for name in dict.fromkeys(m.upper() for m in args.metrics):
+        metric_class(name)
+    trg_lang: str | None = None
+    if args.langpair is not None:
+        parts = args.langpair.split("-")
+        if len(parts) < 2:
+            raise CliError(
+                f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}"
+            )
+        trg_lang = parts[1]
+    check_encoding(args.encoding)
+
+    # --- inputs ------------------------------------------------------------------------
+    refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
+    if args.num_refs == 1:
+        ref_names = [f"reference file {r!r}" for r in args.refs]
+    else:
+        ref_names = [f"reference file {args.refs[0]!r}"] * len(refs)
+    systems, labels, sources = _read_systems(args, paired)
+    num_sys = len(systems)
+
+    if args.sentence_level:
+        if num_sys > 1:
+            raise CliError("--sentence-level: only one system can be evaluated")
+        if args.confidence or paired:
+            raise CliError(
+                "--sentence-level: statistical tests (--confidence, --paired-*) are "
+                "unavailable in sentence-level mode"
+            )
+    if paired and num_sys == 1:
+        raise CliError("--paired-bs/--paired-ar: paired tests need several files after -i/--input")
+    if num_sys > 1 and args.confidence:
+        raise CliError("--confidence: one system only; use --paired-bs or --paired-ar for several")
+    _check_lengths(systems, sources, refs, ref_names)
+
+    metrics: dict[str, Metric] = build_metrics(args, refs, trg_lang, args.sentence_level)
+
+    # --- scores ------------------------------------------------------------------------
+    if args.sentence_level:
+        metric = next(iter(metrics.values()))
+        for line in sentence_lines(
+            metric, systems[0], refs, args.width, args.score_only, args.short
+        ):
+            out.line(line)
+        return ExitCode.OK
+
+    if args.detail and fmt == "json":
+        fmt = "text"  # SacreBLEU: the subset report would interfere with JSON
+
+    if num_sys == 1:
+        results = single_system_results(metrics, systems[0], args, fmt)
+        for line in render.single_results(results, fmt, out.colors):
+            out.line(line)
+        if args.detail:
+            out.line("No subset information found. Consider using --origlang argument.")
+        return ExitCode.OK
+
+    _log.info(f"Found {num_sys} systems.")
+    named = list(zip(labels, systems))
+    if paired:
+        require_significance("PairedTest", "--paired-bs" if args.paired_bs else "--paired-ar")
+        sigs, scores = paired_test(metrics, named, args)
+    else:
+        sigs, scores = multi_system_scores(metrics, named, args)
+
+    if fmt == "json":
+        out.line(render.results_json(scores))
+        return ExitCode.OK
+    out.line(render.results_table(scores, fmt, args.width, out.colors))
+    out.line()
+    if paired:
+        n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+        for line in render.paired_test_notes(args.paired_bs, n, labels[0], out.colors):
+            out.line(line)
+    for line in render.signature_lines(sigs):
+        out.line(line)
+    return ExitCode.OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``parbleu`` command.
+
+    Parameters
+    ----------
+    argv
+        Arguments without the program name; ``None`` for ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit code (0 on success; see ``docs/cli.md``).
+    """
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(None if argv is None else list(argv))
+        except SystemExit as e:  # --help, --version, or argparse's usage error
+            return e.code if isinstance(e.code, int) else ExitCode.USAGE
+        env_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
+        if env_format in FORMATS:
+            args.format = env_format
+        colors = not (os.environ.get("NO_COLOR") or args.no_color)
+        out = _Output(colors)
+        with _logging(args.quiet):
+            try:
+                return _run(args, out)
+            finally:
+                out.close()
+    except CliError as e:
+        return _error(e.message, e.code)
+    except ParbleuError as e:
+        return _error(str(e), ExitCode.ERROR)
+    except BrokenPipeError:
+        return ExitCode.BROKEN_PIPE
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    except MemoryError:
+        return _error("out of memory", ExitCode.ERROR)
+    except Exception as e:
+        return _internal_error(e)
+    except BaseException as e:
+        # A Rust panic surfaces as pyo3's PanicException, which derives from BaseException.
+        if type(e).__name__ != "PanicException":
+            raise
+        return _internal_error(e)
+
+
+def _internal_error(e: BaseException) -> int:
+    return _error(
+        f"internal error ({type(e).__name__}: {e}); please report this as a parbleu bug",
+        ExitCode.INTERNAL,
+    )
 
 
 def console_main() -> None:
-    """Entry point of the ``parbleu`` command."""
-    raise SystemExit("not implemented yet")
+    """Entry point of the ``parbleu`` console script and of ``python -m parbleu``."""
+    code = main()
+    if code == ExitCode.BROKEN_PIPE:
+        # Python flushes standard output again at exit; point it at /dev/null so that the
+        # closed pipe does not print "Exception ignored ... BrokenPipeError".
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(code)

@@ -187,9 +187,12 @@ class BLEU(Metric[BLEUScore]):
     def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
         import numpy as np
 
-        if not is_rust_tokenizer(self.tokenizer):
-            hyps = self._preprocess_py(hyps)
-        data, tok_count = prepared.extract(hyps, workers)
+        if is_rust_tokenizer(self.tokenizer):
+            data, tok_count = prepared.extract(hyps, workers)
+        else:
+            # The "tokenized period" check looks at the hypotheses as given, before MeCab.
+            tok_count = sum(1 for h in hyps if isinstance(h, str) and h.endswith(" ."))
+            data, _ = prepared.extract(self._preprocess_py(hyps), workers)
         if not self._force and tok_count >= 100:
             logger.warning("That's 100 lines that end in a tokenized period ('.')")
             logger.warning(

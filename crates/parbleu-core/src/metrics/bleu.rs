@@ -86,15 +86,30 @@ pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
     let sys_len = row[0];
     let ref_len = row[1];
     let mut correct: Vec<f64> = row[2..2 + n_ord].iter().map(|&x| x as f64).collect();
-    let mut total: Vec<f64> = row[2 + n_ord..2 + 2 * n_ord].iter().map(|&x| x as f64).collect();
+    let mut total: Vec<f64> = row[2 + n_ord..2 + 2 * n_ord]
+        .iter()
+        .map(|&x| x as f64)
+        .collect();
 
     let mut bp = 1.0;
     if sys_len < ref_len {
-        bp = if sys_len > 0 { (1.0 - ref_len as f64 / sys_len as f64).exp() } else { 0.0 };
+        bp = if sys_len > 0 {
+            (1.0 - ref_len as f64 / sys_len as f64).exp()
+        } else {
+            0.0
+        };
     }
     let mut precisions = vec![0.0; n_ord];
     if row[2..2 + n_ord].iter().all(|&c| c == 0) {
-        return BleuScore { score: 0.0, counts: correct, totals: total, precisions, bp, sys_len, ref_len };
+        return BleuScore {
+            score: 0.0,
+            counts: correct,
+            totals: total,
+            precisions,
+            bp,
+            sys_len,
+            ref_len,
+        };
     }
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = n_ord;
@@ -129,7 +144,15 @@ pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
         s += my_log(*p);
     }
     let score = bp * (s / eff_order as f64).exp();
-    BleuScore { score, counts: correct, totals: total, precisions, bp, sys_len, ref_len }
+    BleuScore {
+        score,
+        counts: correct,
+        totals: total,
+        precisions,
+        bp,
+        sys_len,
+        ref_len,
+    }
 }
 
 /// Just the score of every row of a row-major matrix (batch sentence scores).
@@ -160,39 +183,105 @@ pub fn closest_ref_len(hyp_len: i64, ref_lens: impl IntoIterator<Item = i64>) ->
     closest_len
 }
 
-/// Statistics row of one preprocessed hypothesis against preprocessed references.
-pub fn extract_row(hyp: &str, refs: &[String], max_order: usize, s: &mut Scratch, out: &mut [i64]) {
-    let h: Vec<&str> = py_split(hyp).collect();
-    let r: Vec<Vec<&str>> = refs.iter().map(|x| py_split(x).collect()).collect();
-    let mut m = vec![0u64; max_order];
-    let mut t = vec![0u64; max_order];
-    match_counts(&h, &r, max_order, s, &mut m, &mut t);
-    out[0] = h.len() as i64;
-    out[1] = closest_ref_len(h.len() as i64, r.iter().map(|x| x.len() as i64));
+/// Statistics row of one tokenized hypothesis against tokenized references.
+pub fn extract_row(
+    hyp: &[&str],
+    refs: &[Vec<&str>],
+    max_order: usize,
+    s: &mut Scratch,
+    out: &mut [i64],
+) {
+    let mut m = [0u64; 16];
+    let mut t = [0u64; 16];
+    let (mut mv, mut tv);
+    let (m, t): (&mut [u64], &mut [u64]) = if max_order <= 16 {
+        (&mut m[..max_order], &mut t[..max_order])
+    } else {
+        mv = vec![0u64; max_order];
+        tv = vec![0u64; max_order];
+        (&mut mv[..], &mut tv[..])
+    };
+    match_counts(hyp, refs, max_order, s, m, t);
+    out[0] = hyp.len() as i64;
+    out[1] = closest_ref_len(hyp.len() as i64, refs.iter().map(|x| x.len() as i64));
     for n in 0..max_order {
         out[2 + n] = m[n] as i64;
         out[2 + max_order + n] = t[n] as i64;
     }
 }
 
+/// The references of one segment, tokenized and split once.
+#[derive(Debug, Clone, Default)]
+pub struct RefSegment {
+    /// Tokenized references, concatenated.
+    text: String,
+    /// Byte span of every token in `text`.
+    spans: Vec<(u32, u32)>,
+    /// For each reference, the index in `spans` one past its last token.
+    ends: Vec<u32>,
+}
+
+impl RefSegment {
+    fn new(cfg: &BleuExtract, refs: &[String]) -> Self {
+        let mut seg = RefSegment::default();
+        for r in refs {
+            let tok = cfg.tokenizer.preprocess(r, cfg.lowercase);
+            let base = seg.text.len();
+            for t in py_split(&tok) {
+                let start = base + (t.as_ptr() as usize - tok.as_ptr() as usize);
+                seg.spans.push((start as u32, (start + t.len()) as u32));
+            }
+            seg.text.push_str(&tok);
+            seg.ends.push(seg.spans.len() as u32);
+        }
+        seg.text.shrink_to_fit();
+        seg.spans.shrink_to_fit();
+        seg
+    }
+
+    /// Number of references.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the segment has no reference.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn token_lists(&self) -> Vec<Vec<&str>> {
+        let mut out = Vec::with_capacity(self.ends.len());
+        let mut start = 0usize;
+        for &end in &self.ends {
+            let end = end as usize;
+            out.push(
+                self.spans[start..end]
+                    .iter()
+                    .map(|&(a, b)| &self.text[a as usize..b as usize])
+                    .collect(),
+            );
+            start = end;
+        }
+        out
+    }
+}
+
 /// Preprocessed references, segment by segment (`None` references already removed).
 #[derive(Debug, Clone)]
 pub struct PreparedRefs {
-    pub segments: Vec<Vec<String>>,
+    pub segments: Vec<RefSegment>,
 }
 
 impl PreparedRefs {
     /// Tokenize references given segment by segment.
     pub fn new(cfg: &BleuExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut segments = segments;
-        parallel::for_each_chunk(workers, &mut segments, 1024, |_, chunk| {
-            for seg in chunk.iter_mut() {
-                for r in seg.iter_mut() {
-                    *r = cfg.tokenizer.preprocess(r, cfg.lowercase);
-                }
+        let mut out = vec![RefSegment::default(); segments.len()];
+        parallel::for_each_chunk(workers, &mut out, 1024, |start, chunk| {
+            for (j, seg) in chunk.iter_mut().enumerate() {
+                *seg = RefSegment::new(cfg, &segments[start + j]);
             }
         });
-        PreparedRefs { segments }
+        PreparedRefs { segments: out }
     }
 }
 
@@ -219,7 +308,9 @@ pub fn extract(
         for (j, out) in chunk.chunks_mut(w).enumerate() {
             let i = first + j;
             let h = cfg.tokenizer.preprocess(&hyps[i], cfg.lowercase);
-            extract_row(&h, &refs.segments[i], cfg.max_order, &mut s, out);
+            let htoks: Vec<&str> = py_split(&h).collect();
+            let r = refs.segments[i].token_lists();
+            extract_row(&htoks, &r, cfg.max_order, &mut s, out);
         }
     });
     let tok_count = hyps.iter().filter(|h| h.ends_with(" .")).count();
@@ -239,11 +330,19 @@ mod tests {
 
     #[test]
     fn perfect_match_scores_100() {
-        let cfg = BleuExtract { tokenizer: Tokenizer::None, lowercase: false, max_order: 4 };
+        let cfg = BleuExtract {
+            tokenizer: Tokenizer::None,
+            lowercase: false,
+            max_order: 4,
+        };
         let refs = PreparedRefs::new(&cfg, vec![vec!["a b c d e".into()]], 1);
         let (rows, _) = extract(&cfg, &["a b c d e".into()], &refs, 1).unwrap();
         assert_eq!(rows, vec![5, 5, 5, 4, 3, 2, 5, 4, 3, 2]);
-        let o = BleuScoreOpts { smooth: Smooth::Exp, effective_order: false, max_order: 4 };
+        let o = BleuScoreOpts {
+            smooth: Smooth::Exp,
+            effective_order: false,
+            max_order: 4,
+        };
         assert!((finalize(&rows, &o).score - 100.0).abs() < 1e-12);
     }
 }

@@ -1,4 +1,6 @@
 //! Metrics as (extract, +, finalize) triples over fixed-width statistics rows.
 
 pub mod bleu;
+pub mod chrf;
 mod ngram;
+pub mod ter;

@@ -10,6 +10,9 @@ use rustc_hash::FxHashMap;
 /// Reusable buffers; everything is cleared between segments.
 #[derive(Default)]
 pub struct Scratch {
+    /// Token -> id. The `'static` is a lie confined to [`match_counts`]: the map is always
+    /// emptied before that function returns, so no borrowed token outlives its segment.
+    vocab: FxHashMap<&'static str, u32>,
     trie: FxHashMap<u64, u32>,
     ref_max: Vec<u32>,
     count: Vec<u32>,
@@ -44,9 +47,15 @@ pub fn match_counts(
     if hyp.is_empty() || refs.iter().all(|r| r.is_empty()) {
         return;
     }
-    s.trie.clear();
+    // SAFETY: `vocab` only holds entries borrowed from `hyp`/`refs` between here and the
+    // `clear()` at the end of this function; nothing in between can unwind past it except a
+    // panic, after which the scratch is dropped by the unwinding caller and never read.
+    let vocab: &mut FxHashMap<&str, u32> = unsafe {
+        std::mem::transmute::<&mut FxHashMap<&'static str, u32>, &mut FxHashMap<&str, u32>>(
+            &mut s.vocab,
+        )
+    };
     // Id 0 means "absent"; ids start at 1.
-    let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
     let mut next_id: u32 = 1;
     s.ref_max.clear();
     s.ref_max.push(0);
@@ -101,7 +110,8 @@ pub fn match_counts(
     }
 
     s.tok_ids.clear();
-    s.tok_ids.extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
+    s.tok_ids
+        .extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
     s.cur.clear();
     s.cur.extend_from_slice(&s.tok_ids);
     for n in 1..=max_order.min(hyp.len()) {
@@ -136,6 +146,15 @@ pub fn match_counts(
         s.touched.clear();
         matches[n - 1] = m;
     }
+    vocab.clear();
+    s.trie.clear();
+    // One huge segment must not make every later `clear()` slow.
+    if s.trie.capacity() > 1 << 16 {
+        s.trie = FxHashMap::default();
+    }
+    if s.vocab.capacity() > 1 << 16 {
+        s.vocab = FxHashMap::default();
+    }
 }
 
 fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
@@ -157,8 +176,8 @@ mod tests {
             let mut m: HashMap<Vec<String>, u64> = HashMap::new();
             if t.len() >= n {
                 for i in 0..=(t.len() - n) {
-                    *m.entry(t[i..i + n].iter().map(|s| s.to_string()).collect()).or_default() +=
-                        1;
+                    *m.entry(t[i..i + n].iter().map(|s| s.to_string()).collect())
+                        .or_default() += 1;
                 }
             }
             m
@@ -169,7 +188,10 @@ mod tests {
             let h = grams(hyp, n);
             totals[n - 1] = h.values().sum();
             for (g, c) in h {
-                let best = refs.iter().map(|r| grams(r, n).get(&g).copied().unwrap_or(0)).max();
+                let best = refs
+                    .iter()
+                    .map(|r| grams(r, n).get(&g).copied().unwrap_or(0))
+                    .max();
                 matches[n - 1] += c.min(best.unwrap_or(0));
             }
         }

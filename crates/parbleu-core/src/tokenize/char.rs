@@ -1,5 +1,31 @@
-//! PLACEHOLDER: to be replaced by the exact implementation.
+//! `char`: SacreBLEU's `TokenizerChar`, `" ".join(line)` (every character, spaces included).
 
+/// `TokenizerChar()(line)`.
 pub fn tokenize(line: &str) -> String {
-    crate::text::py_split(line).collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(2 * line.len());
+    let mut chars = line.chars();
+    if let Some(c) = chars.next() {
+        out.push(c);
+        for c in chars {
+            out.push(' ');
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tokenize;
+
+    #[test]
+    fn joins_every_character() {
+        assert_eq!(tokenize(""), "");
+        assert_eq!(tokenize("a"), "a");
+        assert_eq!(tokenize("ab c"), "a b   c");
+        assert_eq!(tokenize("中文。"), "中 文 。");
+        assert_eq!(tokenize(" \t"), "  \t");
+        // Characters, not grapheme clusters: the combining mark is its own token.
+        assert_eq!(tokenize("e\u{301}"), "e \u{301}");
+    }
 }

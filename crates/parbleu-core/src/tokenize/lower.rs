@@ -1,5 +1,151 @@
-//! PLACEHOLDER: CPython's str.lower(); exact table to come.
+//! CPython 3.11's `str.lower()`, exactly: Unicode 14.0 full lowercase mapping (`'İ'` becomes
+//! `'i̇'`, two characters) and CPython's final-sigma rule for `'Σ'`.
+//!
+//! The tables come from CPython itself (see `tools/gen_unicode_tables.py`): Rust's
+//! `char::to_lowercase` follows a newer Unicode version and knows no final sigma.
 
+use super::tables::{is_case_ignorable, is_cased, lower_multi, lower_single, LOWER_SINGLE};
+
+const CAPITAL_SIGMA: char = '\u{3a3}';
+
+/// Number of 256-code-point blocks covered by [`BLOCK_HAS_LOWER`].
+const BLOCKS: usize = 0x200;
+
+/// Whether block `cp >> 8` holds any character that `lower()` changes: lets most CJK and other
+/// uncased text skip the table search.
+static BLOCK_HAS_LOWER: [bool; BLOCKS] = {
+    let mut t = [false; BLOCKS];
+    let mut i = 0;
+    while i < LOWER_SINGLE.len() {
+        let block = (LOWER_SINGLE[i].0 as usize) >> 8;
+        assert!(block < BLOCKS);
+        t[block] = true;
+        i += 1;
+    }
+    t[0x01] = true; // U+0130 (LOWER_MULTI)
+    t[0x03] = true; // U+03A3
+    t
+};
+
+/// `s.lower()` as CPython 3.11 computes it.
 pub fn py_lower(s: &str) -> String {
-    s.to_lowercase()
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    // `s[seg..i]` is unchanged text not yet copied.
+    let mut seg = 0;
+    for (i, c) in s.char_indices() {
+        if c.is_ascii() {
+            if c.is_ascii_uppercase() {
+                out.push_str(&s[seg..i]);
+                out.push(c.to_ascii_lowercase());
+                seg = i + 1;
+            }
+            continue;
+        }
+        if !BLOCK_HAS_LOWER
+            .get(c as usize >> 8)
+            .copied()
+            .unwrap_or(false)
+        {
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        let mapped: &str = if c == CAPITAL_SIGMA {
+            let sigma = if is_final_sigma(s, i) {
+                '\u{3c2}'
+            } else {
+                '\u{3c3}'
+            };
+            sigma.encode_utf8(&mut buf)
+        } else if let Some(l) = lower_single(c) {
+            l.encode_utf8(&mut buf)
+        } else if let Some(m) = lower_multi(c) {
+            m
+        } else {
+            continue;
+        };
+        out.push_str(&s[seg..i]);
+        out.push_str(mapped);
+        seg = i + c.len_utf8();
+    }
+    out.push_str(&s[seg..]);
+    out
+}
+
+/// CPython's `handle_capital_sigma` for the `'Σ'` at byte `i` of `s`: final (`'ς'`) iff
+///
+/// ```text
+/// \p{cased} \p{case-ignorable}* Σ !( \p{case-ignorable}* \p{cased} )
+/// ```
+///
+/// with CPython's own reading: the nearest character before that is not case-ignorable must
+/// exist and be cased, and the nearest one after that is not case-ignorable must not exist or not
+/// be cased (a character both cased and case-ignorable, like U+0345, is skipped).
+fn is_final_sigma(s: &str, i: usize) -> bool {
+    let before = s[..i].chars().rev().find(|&c| !is_case_ignorable(c));
+    if !before.is_some_and(is_cased) {
+        return false;
+    }
+    let after = s[i + CAPITAL_SIGMA.len_utf8()..]
+        .chars()
+        .find(|&c| !is_case_ignorable(c));
+    !after.is_some_and(is_cased)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_and_simple() {
+        assert_eq!(py_lower("Hello WORLD 123"), "hello world 123");
+        assert_eq!(py_lower("ÄÖÜ ß ẞ"), "äöü ß ß");
+        assert_eq!(py_lower("ΑΒΓ"), "αβγ");
+        assert_eq!(py_lower("Ǆ ǅ"), "ǆ ǆ");
+        assert_eq!(py_lower("ＡＢＣ"), "ａｂｃ");
+        assert_eq!(py_lower(""), "");
+    }
+
+    #[test]
+    fn dotted_capital_i() {
+        assert_eq!(py_lower("İ"), "i\u{307}");
+        assert_eq!(py_lower("İSTANBUL"), "i\u{307}stanbul");
+        assert_eq!(py_lower("I ı"), "i ı");
+    }
+
+    #[test]
+    fn final_sigma() {
+        assert_eq!(py_lower("Σ"), "σ");
+        assert_eq!(py_lower("ΑΣ"), "ας");
+        assert_eq!(py_lower("ΟΔΟΣ ΟΔΟΣ."), "οδος οδος.");
+        assert_eq!(py_lower("ΣΑ"), "σα");
+        assert_eq!(py_lower("ΑΣΑ"), "ασα");
+        assert_eq!(py_lower("ΑΣ'Α"), "ασ'α"); // "'" is case-ignorable: still followed by a letter
+        assert_eq!(py_lower("ΑΣ'"), "ας'");
+        assert_eq!(py_lower("Α'Σ"), "α'ς");
+        assert_eq!(py_lower("1Σ"), "1σ");
+        assert_eq!(py_lower("ΑΣ1"), "ας1");
+        assert_eq!(py_lower("ΑΣΣ"), "ασς");
+        // U+0345 is cased and case-ignorable: skipped in both directions.
+        assert_eq!(py_lower("\u{345}Σ"), "\u{345}σ");
+        assert_eq!(py_lower("Α\u{345}Σ"), "α\u{345}ς");
+        assert_eq!(py_lower("ΑΣ\u{345}"), "ας\u{345}");
+        assert_eq!(py_lower("aΣ\u{301}b"), "aσ\u{301}b");
+    }
+
+    #[test]
+    fn block_filter_covers_every_mapping() {
+        for &(c, _) in super::super::tables::LOWER_MULTI {
+            assert!(BLOCK_HAS_LOWER[c as usize >> 8]);
+        }
+        assert!(BLOCK_HAS_LOWER[CAPITAL_SIGMA as usize >> 8]);
+    }
+
+    #[test]
+    fn tables_are_sane() {
+        assert!(is_cased('a') && is_cased('Σ') && !is_cased('1'));
+        assert!(is_case_ignorable('\'') && is_case_ignorable('\u{301}') && !is_case_ignorable('a'));
+    }
 }

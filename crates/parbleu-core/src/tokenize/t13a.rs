@@ -27,41 +27,51 @@
 
 use std::borrow::Cow;
 
-use crate::text::py_is_space;
-
 /// Byte classes of the scanner.
-const ORD: u8 = 0; // glued to its neighbours (letters, `'`, controls, UTF-8 continuation bytes)
+const ORD: u8 = 0; // glued to its neighbours (letters, `'`, controls, UTF-8 continuation bytes, …)
 const DIGIT: u8 = 1; // [0-9]: glued, but matters to its neighbours
-const WS: u8 = 2; // ASCII whitespace as Python's `str.split()` sees it
+const WS: u8 = 2; // ASCII whitespace as Python's `str.split()` sees it, except `\n`
 const ISO: u8 = 3; // pass-1 characters (other than the space): a token of their own
 const PUNCT: u8 = 4; // `.` and `,`
 const DASH: u8 = 5; // `-`
-const LEAD: u8 = 6; // first byte of a multi-byte UTF-8 sequence
+const LEAD: u8 = 6; // first byte of a multi-byte character that needs a closer look
+const NL: u8 = 7; // `\n`: whitespace, but `13a` replaces `-\n` before tokenizing
+const AMP_LT: u8 = 8; // `&` and `<`: ISO, but `13a` replaces entities and `<skipped>` first
 
-const CLASS: [u8; 256] = {
+/// Byte classes; with `all_leads`, every multi-byte character is looked at, otherwise only those
+/// that may be whitespace (U+0085 and U+00A0 start with 0xC2, U+1680 with 0xE1, U+2000.. with
+/// 0xE2, U+3000 with 0xE3).
+const fn class_table(all_leads: bool) -> [u8; 256] {
     let mut t = [ORD; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
         t[b] = match c {
             b'0'..=b'9' => DIGIT,
-            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1c..=0x1f | b' ' => WS,
+            b'\n' => NL,
+            b'\t' | 0x0b | 0x0c | b'\r' | 0x1c..=0x1f | b' ' => WS,
+            b'&' | b'<' => AMP_LT,
             b'{'..=b'~' | b'['..=b'`' | b'!'..=b'&' | b'('..=b'+' | b':'..=b'@' | b'/' => ISO,
             b'.' | b',' => PUNCT,
             b'-' => DASH,
-            0xc0..=0xff => LEAD,
+            0xc2 | 0xe1 | 0xe2 | 0xe3 => LEAD,
+            0xc0..=0xff if all_leads => LEAD,
             _ => ORD,
         };
         b += 1;
     }
     t
-};
+}
+
+static CLASS_SOME_LEADS: [u8; 256] = class_table(false);
+static CLASS_ALL_LEADS: [u8; 256] = class_table(true);
 
 /// `Tokenizer13a()(line)`.
 pub fn tokenize(line: &str) -> String {
-    let b = line.as_bytes();
-    if !b.iter().any(|&c| c == b'<' || c == b'\n' || c == b'&') {
-        return scan::<true, false>(line, |_| false);
+    // Most lines have no `\n`, `&` or `<`, hence nothing to replace: one scan, which gives up on
+    // meeting any of them.
+    if let Some(out) = scan::<true, false, true>(line, |_| false) {
+        return out;
     }
     let mut s = Cow::Borrowed(line);
     if s.contains("<skipped>") {
@@ -72,15 +82,18 @@ pub fn tokenize(line: &str) -> String {
     }
     if s.contains('&') {
         s = Cow::Owned(
-            s.replace("&quot;", "\"").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"),
+            s.replace("&quot;", "\"")
+                .replace("&amp;", "&")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">"),
         );
     }
-    scan::<true, false>(&s, |_| false)
+    scan::<true, false, false>(&s, |_| false).unwrap_or_default()
 }
 
 /// `TokenizerRegexp()(line)`: the language-dependent part of `13a`, also used by `zh`.
 pub fn post_tokenize(line: &str) -> String {
-    scan::<false, false>(line, |_| false)
+    scan::<false, false, false>(line, |_| false).unwrap_or_default()
 }
 
 /// The single-pass equivalent of `TokenizerRegexp` (see the module docs).
@@ -88,40 +101,75 @@ pub fn post_tokenize(line: &str) -> String {
 /// * `PADDED`: act as if `line` had one space before and after it (`13a` pads with `f' {line} '`,
 ///   which matters to `.`/`,` at either end).
 /// * `ALL_NONASCII`: decode every non-ASCII character and make it a token of its own when
-///   `isolated` says so (`zh` pads Chinese characters with spaces before this tokenizer runs);
-///   otherwise only characters that may be whitespace are decoded.
+///   `isolated` says so (`zh` pads Chinese characters with spaces before this tokenizer runs).
+/// * `CHECK`: return `None` on meeting `\n`, `&` or `<` (otherwise never `None`).
+///
+/// The output is the input with a few edits (spaces inserted at token boundaries, whitespace runs
+/// turned into one space or removed at the ends), so unchanged stretches are copied in bulk.
 #[inline]
-pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool>(
+pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bool>(
     line: &str,
     isolated: impl Fn(char) -> bool,
-) -> String {
+) -> Option<String> {
+    let class = if ALL_NONASCII {
+        &CLASS_ALL_LEADS
+    } else {
+        &CLASS_SOME_LEADS
+    };
     let b = line.as_bytes();
     let n = b.len();
-    let mut out = Out { s: String::with_capacity(n + n / 4 + 8), pending: false };
-    // `line[seg..i]` is the glued text not yet written out.
-    let mut seg = 0;
+    let mut out = Edits::new(line);
+    // A token boundary falls after the previous character (which is not whitespace).
+    let mut pending = false;
+    // The previous character exists and is not whitespace.
+    let mut glue = false;
     let mut i = 0;
     while i < n {
-        match CLASS[b[i] as usize] {
-            ORD | DIGIT => i += 1,
-            WS => {
-                out.glued(&line[seg..i]);
-                out.pending = true;
+        match class[b[i] as usize] {
+            ORD | DIGIT => {
+                if pending {
+                    out.space_at(i);
+                    pending = false;
+                }
+                glue = true;
                 i += 1;
-                seg = i;
+                loop {
+                    i += b[i..]
+                        .iter()
+                        .position(|&c| class[c as usize] > DIGIT)
+                        .unwrap_or(n - i);
+                    // One space between ordinary characters stays as it is.
+                    if i + 1 < n && b[i] == b' ' && class[b[i + 1] as usize] <= DIGIT {
+                        i += 2;
+                    } else {
+                        break;
+                    }
+                }
             }
-            ISO => {
-                out.glued(&line[seg..i]);
-                out.token(&line[i..i + 1], true);
+            WS | NL => {
+                i = whitespace_run::<CHECK>(&mut out, class, i)?;
+                pending = false;
+                glue = false;
+            }
+            AMP_LT if CHECK => return None,
+            ISO | AMP_LT => {
+                if glue {
+                    out.space_at(i);
+                }
+                pending = true;
+                glue = true;
                 i += 1;
-                seg = i;
             }
             DASH => {
                 if i > 0 && b[i - 1].is_ascii_digit() {
-                    out.glued(&line[seg..i]);
-                    out.token(&line[i..i + 1], true);
-                    seg = i + 1;
+                    // The digit before is not whitespace: `glue` holds.
+                    out.space_at(i);
+                    pending = true;
+                } else if pending {
+                    out.space_at(i);
+                    pending = false;
                 }
+                glue = true;
                 i += 1;
             }
             PUNCT => {
@@ -131,84 +179,169 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool>(
                 }
                 let k = j - i;
                 // x (before the run) exists and is not a digit.
-                let a = if i > 0 { !b[i - 1].is_ascii_digit() } else { PADDED };
+                let a = if i > 0 {
+                    !b[i - 1].is_ascii_digit()
+                } else {
+                    PADDED
+                };
                 // z (after the run) exists and is not a digit.
-                let z_non_digit = if j < n { !b[j].is_ascii_digit() } else { PADDED };
+                let z_non_digit = if j < n {
+                    !b[j].is_ascii_digit()
+                } else {
+                    PADDED
+                };
                 let left = a || k >= 2 || z_non_digit;
-                let right = (k + a as usize) % 2 == 0 || z_non_digit;
-                out.glued(&line[seg..i]);
-                if left {
-                    out.pending = true;
+                let right = (k + a as usize) & 1 == 0 || z_non_digit;
+                if glue && (pending || left) {
+                    out.space_at(i);
                 }
-                out.glued(&line[i..i + 1]);
                 for p in i + 1..j {
-                    out.s.push(' ');
-                    out.s.push(b[p] as char);
+                    out.space_at(p);
                 }
-                out.pending = right;
+                pending = right;
+                glue = true;
                 i = j;
-                seg = j;
             }
             _ => {
-                // LEAD: the first byte of a multi-byte character. Python whitespace beyond ASCII
-                // starts with 0xC2 (U+0085, U+00A0), 0xE1 (U+1680), 0xE2 (U+2000..) or 0xE3
-                // (U+3000).
-                if ALL_NONASCII || matches!(b[i], 0xc2 | 0xe1 | 0xe2 | 0xe3) {
-                    let c = line[i..].chars().next().unwrap_or_default();
-                    let len = c.len_utf8();
-                    if py_is_space(c) {
-                        out.glued(&line[seg..i]);
-                        out.pending = true;
-                        seg = i + len;
-                    } else if ALL_NONASCII && isolated(c) {
-                        out.glued(&line[seg..i]);
-                        out.token(&line[i..i + len], true);
-                        seg = i + len;
-                    }
-                    i += len;
-                } else {
-                    i += 1;
+                // LEAD: the first byte of a multi-byte character.
+                if multibyte_space_len(b, i) > 0 {
+                    i = whitespace_run::<CHECK>(&mut out, class, i)?;
+                    pending = false;
+                    glue = false;
+                    continue;
                 }
+                let mut len = 1;
+                if ALL_NONASCII {
+                    let c = decode(line, i);
+                    len = c.len_utf8();
+                    if isolated(c) {
+                        if glue {
+                            out.space_at(i);
+                        }
+                        pending = true;
+                        glue = true;
+                        i += len;
+                        continue;
+                    }
+                }
+                if pending {
+                    out.space_at(i);
+                    pending = false;
+                }
+                glue = true;
+                i += len;
             }
         }
     }
-    out.glued(&line[seg..]);
-    out.s
+    Some(out.finish())
 }
 
-/// Output under construction: tokens joined by single spaces.
-struct Out {
+/// The character starting at byte `i` of `s` (a character boundary).
+#[inline]
+fn decode(s: &str, i: usize) -> char {
+    s[i..].chars().next().unwrap_or_default()
+}
+
+/// The length in bytes of the character at byte `i` of `b` (valid UTF-8, a character boundary)
+/// if it is non-ASCII Python whitespace (U+0085, U+00A0, U+1680, U+2000..=U+200A, U+2028,
+/// U+2029, U+202F, U+205F, U+3000), else 0.
+#[inline]
+fn multibyte_space_len(b: &[u8], i: usize) -> usize {
+    match b[i] {
+        0xc2 if matches!(b[i + 1], 0x85 | 0xa0) => 2,
+        0xe1 if b[i + 1] == 0x9a && b[i + 2] == 0x80 => 3,
+        0xe2 => match (b[i + 1], b[i + 2]) {
+            (0x80, 0x80..=0x8a | 0xa8 | 0xa9 | 0xaf) | (0x81, 0x9f) => 3,
+            _ => 0,
+        },
+        0xe3 if b[i + 1] == 0x80 && b[i + 2] == 0x80 => 3,
+        _ => 0,
+    }
+}
+
+/// Handle the maximal run of (Python) whitespace starting at byte `i`; return where it ends
+/// (`None` if `CHECK` and it holds a `\n`).
+#[inline]
+fn whitespace_run<const CHECK: bool>(
+    out: &mut Edits<'_>,
+    class: &[u8; 256],
+    i: usize,
+) -> Option<usize> {
+    let b = out.line.as_bytes();
+    let n = b.len();
+    let mut e = i;
+    while e < n {
+        match class[b[e] as usize] {
+            WS => e += 1,
+            NL if CHECK => return None,
+            NL => e += 1,
+            LEAD => match multibyte_space_len(b, e) {
+                0 => break,
+                len => e += len,
+            },
+            _ => break,
+        }
+    }
+    if i == 0 || e == n {
+        out.replace(i, e, "");
+    } else if !(e == i + 1 && b[i] == b' ') {
+        out.replace(i, e, " ");
+    }
+    Some(e)
+}
+
+/// Skip the maximal run of (Python) whitespace starting at byte `i` of `out.line`, editing it into
+/// one space (none at either end of the line); return where it ends.
+#[inline]
+pub(crate) fn skip_whitespace(out: &mut Edits<'_>, i: usize) -> usize {
+    whitespace_run::<false>(out, &CLASS_SOME_LEADS, i).unwrap_or(i + 1)
+}
+
+/// The output under construction, as edits of `line`: `line[copied..]` is still to be copied.
+pub(crate) struct Edits<'a> {
+    line: &'a str,
     s: String,
-    /// A token boundary falls before whatever is written next.
-    pending: bool,
+    copied: usize,
 }
 
-impl Out {
-    /// Append `piece` (glued to what precedes unless a boundary is pending).
+impl<'a> Edits<'a> {
     #[inline]
-    fn glued(&mut self, piece: &str) {
-        if piece.is_empty() {
-            return;
+    pub(crate) fn new(line: &'a str) -> Self {
+        let n = line.len();
+        Edits {
+            line,
+            s: String::with_capacity(n + n / 4 + 8),
+            copied: 0,
         }
-        if self.pending && !self.s.is_empty() {
-            self.s.push(' ');
-        }
-        self.pending = false;
-        self.s.push_str(piece);
     }
 
-    /// Append `piece` as the start of a new token, followed by a boundary iff `right`.
+    /// Insert a space before byte `i`.
     #[inline]
-    fn token(&mut self, piece: &str, right: bool) {
-        self.pending = true;
-        self.glued(piece);
-        self.pending = right;
+    pub(crate) fn space_at(&mut self, i: usize) {
+        self.s.push_str(&self.line[self.copied..i]);
+        self.s.push(' ');
+        self.copied = i;
+    }
+
+    /// Replace `line[i..e]` by `with`.
+    #[inline]
+    fn replace(&mut self, i: usize, e: usize, with: &str) {
+        self.s.push_str(&self.line[self.copied..i]);
+        self.s.push_str(with);
+        self.copied = e;
+    }
+
+    #[inline]
+    pub(crate) fn finish(mut self) -> String {
+        self.s.push_str(&self.line[self.copied..]);
+        self.s
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::py_is_space;
 
     /// `TokenizerRegexp` done the slow way: the four passes, literally.
     fn reference_post(line: &str) -> String {
@@ -272,13 +405,19 @@ mod tests {
         assert_eq!(tokenize("1-2-3"), "1 - 2 - 3");
         assert_eq!(tokenize("1--2"), "1 - -2");
         assert_eq!(tokenize("a-b 2-b x-1"), "a-b 2 - b x-1");
-        assert_eq!(tokenize("Mr. O'Neil's 2-year-old"), "Mr . O'Neil's 2 - year-old");
+        assert_eq!(
+            tokenize("Mr. O'Neil's 2-year-old"),
+            "Mr . O'Neil's 2 - year-old"
+        );
         assert_eq!(tokenize("٣.٤"), "٣ . ٤"); // only ASCII digits count
     }
 
     #[test]
     fn html_entities_and_newlines() {
-        assert_eq!(tokenize("a &amp; b &lt;c&gt; &quot;d&quot;"), "a & b < c > \" d \"");
+        assert_eq!(
+            tokenize("a &amp; b &lt;c&gt; &quot;d&quot;"),
+            "a & b < c > \" d \""
+        );
         assert_eq!(tokenize("&amp;lt;"), "<"); // sequential replaces
         assert_eq!(tokenize("&amp;quot;"), "& quot ;"); // &quot; was replaced before &amp;
         assert_eq!(tokenize("x<skipped>y"), "xy");
@@ -289,8 +428,21 @@ mod tests {
     }
 
     #[test]
+    fn multibyte_space_len_is_py_is_space() {
+        for c in (0x80..=0x10ffff).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let s = c.encode_utf8(&mut buf);
+            let expected = if py_is_space(c) { s.len() } else { 0 };
+            assert_eq!(multibyte_space_len(s.as_bytes(), 0), expected, "{c:?}");
+        }
+    }
+
+    #[test]
     fn whitespace_is_pythons() {
-        assert_eq!(tokenize("a\u{a0}b\u{3000}c\x1cd\u{200b}e"), "a b c d\u{200b}e");
+        assert_eq!(
+            tokenize("a\u{a0}b\u{3000}c\x1cd\u{200b}e"),
+            "a b c d\u{200b}e"
+        );
         assert_eq!(tokenize("  "), "");
         assert_eq!(tokenize(""), "");
         assert_eq!(tokenize("\u{85}.\u{2028}"), ".");

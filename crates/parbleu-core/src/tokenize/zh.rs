@@ -1,5 +1,98 @@
-//! PLACEHOLDER: to be replaced by the exact implementation.
+//! `zh`: SacreBLEU's `TokenizerZh`: `line.strip()`, a space on either side of each "Chinese"
+//! character, then `TokenizerRegexp` (the language-dependent part of `13a`, without its padding).
+//!
+//! "Chinese" is whatever `TokenizerZh._is_chinese_char` says, brute-forced into
+//! [`tables::ZH_CHINESE_RANGES`](super::tables::ZH_CHINESE_RANGES). Its `_UCODE_RANGES` hold
+//! bounds such as `'\u20000'`, which Python reads as two characters (`'\u2000' + '0'`), compared
+//! as strings with single characters: `('\u20000', '\u2a6d6')` really is U+2001..=U+2A6D (general
+//! punctuation, currency signs, arrows, maths, box drawing, ... including the spaces U+2001..U+200A)
+//! and `('\u2f800', '\u2fa1d')` is U+2F81..=U+2FA1.
 
+use super::{t13a, tables};
+use crate::text::py_strip;
+
+/// `TokenizerZh()(line)`.
 pub fn tokenize(line: &str) -> String {
-    crate::text::py_split(line).collect::<Vec<_>>().join(" ")
+    // A space on each side of a character is a token boundary on each side of it, which is what
+    // `scan` does with `isolated` characters; it behaves as a non-digit for `.`/`,` rules, like
+    // the space SacreBLEU inserts.
+    t13a::scan::<false, true, false>(py_strip(line), tables::is_chinese).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
+    fn reference(line: &str) -> String {
+        let mut s = String::new();
+        for c in py_strip(line).chars() {
+            if tables::is_chinese(c) {
+                s.push(' ');
+                s.push(c);
+                s.push(' ');
+            } else {
+                s.push(c);
+            }
+        }
+        t13a::post_tokenize(&s)
+    }
+
+    #[test]
+    fn chinese_characters_are_tokens() {
+        assert_eq!(tokenize("我爱北京天安门。"), "我 爱 北 京 天 安 门 。");
+        assert_eq!(
+            tokenize("我有3.5个苹果,很好."),
+            "我 有 3.5 个 苹 果 , 很 好 ."
+        );
+        assert_eq!(tokenize("ＡＢＣ１２３"), "Ａ Ｂ Ｃ １ ２ ３"); // U+FF00..U+FFEF
+    }
+
+    #[test]
+    fn buggy_ranges_are_reproduced() {
+        // '\u20000' is '\u2000' + '0': U+2000 itself is not Chinese, U+2001 is.
+        assert!(!tables::is_chinese('\u{2000}'));
+        assert!(tables::is_chinese('\u{2001}'));
+        assert!(tables::is_chinese('€'));
+        assert!(tables::is_chinese('\u{2a6d}'));
+        assert!(!tables::is_chinese('\u{2a6e}'));
+        // The intended CJK Extension B (U+20000..U+2A6D6) is not Chinese at all.
+        assert!(!tables::is_chinese('\u{20000}'));
+        assert!(!tables::is_chinese('\u{2f800}'));
+        assert!(tables::is_chinese('\u{4e00}'));
+        assert!(tables::is_chinese('\u{9fbb}'));
+        assert!(!tables::is_chinese('\u{9fbc}'));
+        assert_eq!(tokenize("5€,x"), "5 € , x");
+        assert_eq!(tokenize("a→b"), "a → b");
+        assert_eq!(tokenize("\u{20000}\u{20001}"), "\u{20000}\u{20001}");
+    }
+
+    #[test]
+    fn strip_and_no_padding() {
+        // After strip there is no space before the leading '.', unlike 13a.
+        assert_eq!(tokenize("  .5  "), ".5");
+        assert_eq!(tokenize("5."), "5.");
+        assert_eq!(tokenize("中.5"), "中 . 5");
+        assert_eq!(tokenize("5.中"), "5 . 中");
+        assert_eq!(tokenize("\u{3000}中\u{3000}"), "中");
+        assert_eq!(tokenize(""), "");
+    }
+
+    #[test]
+    fn matches_padding_then_post_tokenize() {
+        let alphabet = ['a', '1', '.', ',', '-', ' ', '中', '€', '\u{2001}', 'é'];
+        let mut cur: Vec<String> = vec![String::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for s in &cur {
+                for &c in &alphabet {
+                    let mut t = s.clone();
+                    t.push(c);
+                    assert_eq!(tokenize(&t), reference(&t), "{t:?}");
+                    next.push(t);
+                }
+            }
+            cur = next;
+        }
+    }
 }

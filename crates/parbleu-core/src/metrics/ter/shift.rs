@@ -1,0 +1,447 @@
+//! `lib_ter.translation_edit_rate`: SacreBLEU's beam-limited edit distance with Tercom-style
+//! block shifts, step for step (candidate order, limits and tie-breaking included).
+//!
+//! SacreBLEU caches edit-distance rows in a trie keyed by hypothesis prefixes. Every
+//! hypothesis scored against one reference is a permutation of the same words, so the beam
+//! (which depends only on the two lengths) is the same for all of them and a row depends only
+//! on the prefix before it: the cache changes speed, never values. Here the rows of the
+//! hypothesis a shift round starts from are kept, and each candidate shift recomputes only
+//! the rows after its longest common prefix with it.
+
+const COST_INS: i64 = 1;
+const COST_DEL: i64 = 1;
+const COST_SUB: i64 = 1;
+
+const MAX_SHIFT_SIZE: usize = 10;
+const MAX_SHIFT_DIST: usize = 50;
+const BEAM_WIDTH: i64 = 25;
+const MAX_SHIFT_CANDIDATES: usize = 1000;
+const INF: i64 = 10_000_000_000_000_000; // int(1e16)
+
+/// Edit operations as SacreBLEU's trace spells them (`' '`, `'s'`, `'i'`, `'d'`, `'x'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Nop,
+    Sub,
+    Ins,
+    Del,
+    Undef,
+}
+
+/// The band of columns computed in each row.
+struct Beam {
+    n_h: usize,
+    n_r: usize,
+    ratio: f64,
+    width: i64,
+}
+
+impl Beam {
+    fn new(n_h: usize, n_r: usize) -> Self {
+        let ratio = if n_h > 0 {
+            n_r as f64 / n_h as f64
+        } else {
+            1.0
+        };
+        // "in some crazy sentences, the difference in length is so large that we may end up
+        // with zero overlap with previous row"
+        let width = if (BEAM_WIDTH as f64) < ratio / 2.0 {
+            (ratio / 2.0 + BEAM_WIDTH as f64).ceil() as i64
+        } else {
+            BEAM_WIDTH
+        };
+        Beam {
+            n_h,
+            n_r,
+            ratio,
+            width,
+        }
+    }
+
+    /// `range(min_j, max_j)` of row `i`.
+    #[inline]
+    fn cols(&self, i: usize) -> (usize, usize) {
+        let pseudo_diag = (i as f64 * self.ratio).floor() as i64;
+        let lo = (pseudo_diag - self.width).max(0);
+        let hi = if i == self.n_h {
+            self.n_r as i64 + 1
+        } else {
+            (self.n_r as i64 + 1).min(pseudo_diag + self.width)
+        };
+        (lo as usize, hi.max(lo) as usize)
+    }
+}
+
+/// Buffers reused across segments (one per thread).
+#[derive(Default)]
+pub struct TerScratch {
+    /// Edit-distance matrix of the hypothesis a shift round starts from, row-major.
+    cost: Vec<i64>,
+    ops: Vec<Op>,
+    prev: Vec<i64>,
+    cur: Vec<i64>,
+    trace: Vec<Op>,
+    align: Vec<i64>,
+    hyp_err: Vec<u8>,
+    ref_err: Vec<u8>,
+    words: Vec<u32>,
+    shifted: Vec<u32>,
+    best: Vec<u32>,
+}
+
+/// The ranking key of a candidate shift: (gain, length, -start_h, -target), highest first.
+type Rank = (i64, usize, i64, i64);
+
+/// `translation_edit_rate(words_hyp, words_ref)`: (number of edits, reference length).
+///
+/// Words are compared by id: intern them consistently before calling.
+pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i64, usize) {
+    if rf.is_empty() {
+        return (hyp.len() as i64, 0);
+    }
+    let beam = Beam::new(hyp.len(), rf.len());
+    s.words.clear();
+    s.words.extend_from_slice(hyp);
+    let mut shifts = 0i64;
+    let mut checked = 0usize;
+    loop {
+        // "do shifts until they stop reducing the edit distance"
+        let (pre_score, best) = s.shift_round(rf, &beam, &mut checked);
+        let delta = best.map_or(0, |b| b.0);
+        if checked >= MAX_SHIFT_CANDIDATES || delta <= 0 {
+            // The hypothesis is left as it was, so its edit distance is `pre_score`.
+            return (shifts + pre_score, rf.len());
+        }
+        shifts += 1;
+        std::mem::swap(&mut s.words, &mut s.best);
+    }
+}
+
+/// `_perform_shift(words, start, length, target)`, with Python's slice clamping.
+fn perform_shift(w: &[u32], start: usize, length: usize, target: usize, out: &mut Vec<u32>) {
+    let n = w.len();
+    let sl = |a: usize, b: usize| {
+        let a = a.min(n);
+        &w[a..b.min(n).max(a)]
+    };
+    out.clear();
+    if target < start {
+        out.extend_from_slice(sl(0, target));
+        out.extend_from_slice(sl(start, start + length));
+        out.extend_from_slice(sl(target, start));
+        out.extend_from_slice(sl(start + length, n));
+    } else if target > start + length {
+        out.extend_from_slice(sl(0, start));
+        out.extend_from_slice(sl(start + length, target));
+        out.extend_from_slice(sl(start, start + length));
+        out.extend_from_slice(sl(target, n));
+    } else {
+        out.extend_from_slice(sl(0, start));
+        out.extend_from_slice(sl(start + length, length + target));
+        out.extend_from_slice(sl(start, start + length));
+        out.extend_from_slice(sl(length + target, n));
+    }
+}
+
+impl TerScratch {
+    /// `BeamEditDistance._edit_distance` from scratch, keeping the matrix and operations.
+    fn full(&mut self, h: &[u32], rf: &[u32], beam: &Beam) -> i64 {
+        let w = rf.len() + 1;
+        let n_h = h.len();
+        self.cost.clear();
+        self.cost.resize((n_h + 1) * w, INF);
+        self.ops.clear();
+        self.ops.resize((n_h + 1) * w, Op::Undef);
+        for j in 0..w {
+            self.cost[j] = j as i64 * COST_INS;
+            self.ops[j] = Op::Ins;
+        }
+        for i in 1..=n_h {
+            let (lo, hi) = beam.cols(i);
+            let (done, rest) = self.cost.split_at_mut(i * w);
+            let above = &done[(i - 1) * w..];
+            let row = &mut rest[..w];
+            let ops = &mut self.ops[i * w..(i + 1) * w];
+            let word = h[i - 1];
+            for j in lo..hi {
+                if j == 0 {
+                    row[0] = above[0] + COST_DEL;
+                    ops[0] = Op::Del;
+                    continue;
+                }
+                let (cost_sub, op_sub) = if word == rf[j - 1] {
+                    (0, Op::Nop)
+                } else {
+                    (COST_SUB, Op::Sub)
+                };
+                // Tercom prefers no-op/sub, then (flipped) insertion, then deletion: a later
+                // option replaces an earlier one only when strictly cheaper.
+                let (mut c, mut o) = (row[j], ops[j]);
+                let a = above[j - 1] + cost_sub;
+                if c > a {
+                    c = a;
+                    o = op_sub;
+                }
+                let b = above[j] + COST_DEL;
+                if c > b {
+                    c = b;
+                    o = Op::Del;
+                }
+                let d = row[j - 1] + COST_INS;
+                if c > d {
+                    c = d;
+                    o = Op::Ins;
+                }
+                row[j] = c;
+                ops[j] = o;
+            }
+        }
+        self.cost[n_h * w + rf.len()]
+    }
+
+    /// The trace of `full`'s matrix, flipped, as `trace_to_alignment` returns it.
+    fn alignment(&mut self, n_h: usize, n_r: usize) {
+        let w = n_r + 1;
+        self.trace.clear();
+        let (mut i, mut j) = (n_h, n_r);
+        while i > 0 || j > 0 {
+            let op = self.ops[i * w + j];
+            self.trace.push(op);
+            match op {
+                Op::Sub | Op::Nop => {
+                    i -= 1;
+                    j -= 1;
+                }
+                Op::Ins => j -= 1,
+                Op::Del => i -= 1,
+                // Every cell the trace visits was reached with a finite cost (the beam of
+                // each row overlaps the previous one), so this cannot happen.
+                Op::Undef => {
+                    debug_assert!(false, "undefined operation in the TER trace");
+                    break;
+                }
+            }
+        }
+        self.trace.reverse();
+        self.align.clear();
+        self.align.resize(n_r, 0);
+        self.hyp_err.clear();
+        self.ref_err.clear();
+        let (mut pos_hyp, mut pos_ref) = (-1i64, -1i64);
+        for &op in &self.trace {
+            // Flipped: a deletion from the hypothesis is an insertion when rewriting the
+            // reference into it, and vice versa.
+            match op {
+                Op::Nop | Op::Sub => {
+                    let e = u8::from(op == Op::Sub);
+                    pos_hyp += 1;
+                    pos_ref += 1;
+                    self.align[pos_ref as usize] = pos_hyp;
+                    self.hyp_err.push(e);
+                    self.ref_err.push(e);
+                }
+                Op::Del => {
+                    pos_hyp += 1;
+                    self.hyp_err.push(1);
+                }
+                Op::Ins => {
+                    pos_ref += 1;
+                    self.align[pos_ref as usize] = pos_hyp;
+                    self.ref_err.push(1);
+                }
+                Op::Undef => {}
+            }
+        }
+    }
+
+    /// Edit distance of `words` whose first `p` words equal those of the hypothesis `full`
+    /// last ran on (rows `0..=p` are taken from its matrix).
+    fn cost_from(&mut self, words: &[u32], rf: &[u32], beam: &Beam, p: usize) -> i64 {
+        let w = rf.len() + 1;
+        let n_h = words.len();
+        if p == n_h {
+            return self.cost[n_h * w + rf.len()];
+        }
+        self.prev.clear();
+        self.prev.extend_from_slice(&self.cost[p * w..(p + 1) * w]);
+        self.cur.clear();
+        self.cur.resize(w, INF);
+        for i in p + 1..=n_h {
+            let (lo, hi) = beam.cols(i);
+            let (prev, cur) = (&self.prev, &mut self.cur);
+            cur.fill(INF);
+            let word = words[i - 1];
+            for j in lo..hi {
+                if j == 0 {
+                    cur[0] = prev[0] + COST_DEL;
+                    continue;
+                }
+                let cost_sub = if word == rf[j - 1] { 0 } else { COST_SUB };
+                cur[j] = INF
+                    .min(prev[j - 1] + cost_sub)
+                    .min(prev[j] + COST_DEL)
+                    .min(cur[j - 1] + COST_INS);
+            }
+            std::mem::swap(&mut self.prev, &mut self.cur);
+        }
+        self.prev[rf.len()]
+    }
+
+    /// `_shift`: the best shift of `self.words` (left in `self.best`), with the edit distance
+    /// of `self.words` before shifting.
+    fn shift_round(&mut self, rf: &[u32], beam: &Beam, checked: &mut usize) -> (i64, Option<Rank>) {
+        let h = std::mem::take(&mut self.words);
+        let pre_score = self.full(&h, rf, beam);
+        self.alignment(h.len(), rf.len());
+        let mut best: Option<Rank> = None;
+        let (n_h, n_r) = (h.len(), rf.len());
+        // `_find_shifted_pairs`, consumed lazily as SacreBLEU's generator is.
+        'search: for start_h in 0..n_h {
+            for start_r in 0..n_r {
+                if start_r.abs_diff(start_h) > MAX_SHIFT_DIST {
+                    continue;
+                }
+                let mut length = 0;
+                while h[start_h + length] == rf[start_r + length] && length < MAX_SHIFT_SIZE {
+                    length += 1;
+                    if self.try_shift(
+                        &h,
+                        rf,
+                        beam,
+                        (start_h, start_r, length),
+                        pre_score,
+                        checked,
+                        &mut best,
+                    ) && *checked >= MAX_SHIFT_CANDIDATES
+                    {
+                        break 'search;
+                    }
+                    // "If one sequence is consumed, stop processing"
+                    if n_h == start_h + length || n_r == start_r + length {
+                        break;
+                    }
+                }
+            }
+        }
+        self.words = h;
+        (pre_score, best)
+    }
+
+    /// The body of `_shift`'s loop for one matching block; `false` where it is skipped.
+    #[allow(clippy::too_many_arguments)]
+    fn try_shift(
+        &mut self,
+        h: &[u32],
+        rf: &[u32],
+        beam: &Beam,
+        (start_h, start_r, length): (usize, usize, usize),
+        pre_score: i64,
+        checked: &mut usize,
+        best: &mut Option<Rank>,
+    ) -> bool {
+        // "don't do the shift unless both the hypothesis was wrong and the reference doesn't
+        // match hypothesis at the target position"
+        if self.hyp_err[start_h..start_h + length]
+            .iter()
+            .all(|&e| e == 0)
+        {
+            return false;
+        }
+        if self.ref_err[start_r..start_r + length]
+            .iter()
+            .all(|&e| e == 0)
+        {
+            return false;
+        }
+        // "don't try to shift within the subsequence"
+        let a = self.align[start_r];
+        if start_h as i64 <= a && a < (start_h + length) as i64 {
+            return false;
+        }
+        let mut prev_idx = -1i64;
+        let mut shifted = std::mem::take(&mut self.shifted);
+        for offset in -1..length as i64 {
+            let k = start_r as i64 + offset;
+            let idx = if k == -1 {
+                0 // insert before the beginning
+            } else if (k as usize) < self.align.len() {
+                // Unlike Tercom, which inserts after the index, insert before it.
+                self.align[k as usize] + 1
+            } else {
+                break;
+            };
+            if idx == prev_idx {
+                continue;
+            }
+            prev_idx = idx;
+            perform_shift(h, start_h, length, idx as usize, &mut shifted);
+            let p = h.iter().zip(&shifted).take_while(|(x, y)| x == y).count();
+            let cost = self.cost_from(&shifted, rf, beam, p);
+            let candidate: Rank = (pre_score - cost, length, -(start_h as i64), -idx);
+            *checked += 1;
+            // Equal ranks imply equal shifted words, so the tuple's last element (the words)
+            // never decides.
+            let better = match *best {
+                None => true,
+                Some(b) => candidate > b,
+            };
+            if better {
+                *best = Some(candidate);
+                self.best.clone_from(&shifted);
+            }
+        }
+        self.shifted = shifted;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(s: &str) -> Vec<u32> {
+        s.split_whitespace()
+            .map(|w| {
+                w.bytes()
+                    .fold(7u32, |a, b| a.wrapping_mul(31).wrapping_add(u32::from(b)))
+            })
+            .collect()
+    }
+
+    fn ter(h: &str, r: &str) -> (i64, usize) {
+        translation_edit_rate(&ids(h), &ids(r), &mut TerScratch::default())
+    }
+
+    #[test]
+    fn basics() {
+        assert_eq!(ter("", ""), (0, 0));
+        assert_eq!(ter("a b", ""), (2, 0));
+        assert_eq!(ter("", "a b c"), (3, 3));
+        assert_eq!(ter("a b c", "a b c"), (0, 3));
+        assert_eq!(ter("a b c", "a x c"), (1, 3));
+    }
+
+    #[test]
+    fn one_shift() {
+        // Values from sacrebleu.metrics.lib_ter.translation_edit_rate.
+        assert_eq!(ter("c d a b", "a b c d"), (1, 4));
+        assert_eq!(
+            ter("the cat sat on the mat", "on the mat the cat sat"),
+            (1, 6)
+        );
+    }
+
+    #[test]
+    fn perform_shift_matches_python_slicing() {
+        let w = [0, 1, 2, 3, 4, 5];
+        let mut out = Vec::new();
+        perform_shift(&w, 3, 2, 1, &mut out);
+        assert_eq!(out, [0, 3, 4, 1, 2, 5]);
+        perform_shift(&w, 1, 2, 5, &mut out);
+        assert_eq!(out, [0, 3, 4, 1, 2, 5]);
+        perform_shift(&w, 1, 2, 2, &mut out);
+        assert_eq!(out, [0, 3, 1, 2, 4, 5]);
+        perform_shift(&w, 3, 2, 5, &mut out);
+        assert_eq!(out, [0, 1, 2, 5, 3, 4]);
+    }
+}

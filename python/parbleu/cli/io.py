@@ -1,0 +1,241 @@
+r"""Reading references and hypotheses exactly as SacreBLEU 2.6's command line does.
+
+Files (``smart_open``: ``open(path, encoding=..., newline="\n")``, or ``gzip.open`` for a
+name ending in ``.gz``):
+
+* lines are separated by ``"\n"`` only. ``"\r"``, ``"\x0b"``, ``"\x0c"``, ``"\x1c"``-``"\x1e"``,
+  ``"\x85"``, ``"\u2028"`` and ``"\u2029"`` do not end a line (``str.splitlines`` would split on
+  them); a final ``"\n"`` ends the last line and does not start an empty one;
+* every line is then ``str.rstrip()``-ed: trailing Unicode whitespace goes, including a
+  ``"\r"`` of a CRLF file, trailing tabs and no-break spaces;
+* with ``--num-refs N`` the stripped line is split on tabs into at most N fields (the last one
+  keeps any further tabs); a line with fewer fields is an error (exit code 17).
+
+Standard input (``io.TextIOWrapper(sys.stdin.buffer, encoding=...)``, universal newlines):
+
+* lines end at ``"\n"``, ``"\r\n"`` or a lone ``"\r"``;
+* each stripped line is split on tabs, one column per system; all lines must have as many
+  fields as the first one (exit code 17);
+* fields of every line but the first are ``rstrip()``-ed once more (SacreBLEU does not strip
+  the fields of the first line: trailing spaces before a tab survive there);
+* empty input is one empty hypothesis.
+
+Unlike SacreBLEU, which stops with a traceback, bytes that do not decode are reported with
+the file name and the line number.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import re
+import sys
+import zlib
+from typing import BinaryIO
+
+from .errors import CliError, ExitCode
+
+__all__ = [
+    "STDIN_NAME",
+    "check_encoding",
+    "read_file_lines",
+    "read_ref_streams",
+    "read_stdin_systems",
+    "split_file_lines",
+    "split_stdin_lines",
+]
+
+#: How standard input is named in messages.
+STDIN_NAME = "standard input"
+
+_UNIVERSAL_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def check_encoding(encoding: str) -> None:
+    """Fail with a one-line error if Python does not know ``encoding``.
+
+    Parameters
+    ----------
+    encoding
+        A codec name, as given to ``--encoding``.
+    """
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise CliError(f"--encoding: unknown encoding {encoding!r}") from None
+
+
+def _decode(data: bytes, encoding: str, what: str, universal_newlines: bool = False) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        prefix = data[: e.start].decode(encoding, errors="replace")
+        if universal_newlines:
+            line = len(_UNIVERSAL_NEWLINE.findall(prefix)) + 1
+        else:
+            line = prefix.count("\n") + 1
+        bad = data[e.start : min(e.end, e.start + 4)].hex(" ")
+        raise CliError(
+            f"{what}: line {line}: not valid {encoding} (bytes {bad} at offset {e.start}: "
+            f"{e.reason}); use --encoding to read another encoding"
+        ) from None
+
+
+def _read_bytes(path: str, what: str) -> bytes:
+    name = f"{what} {path!r}"
+    try:
+        if path.endswith(".gz"):
+            with gzip.open(path, "rb") as gz:
+                return gz.read()
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise CliError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{name}: is a directory, not a file") from None
+    except PermissionError:
+        raise CliError(f"{name}: permission denied") from None
+    except (gzip.BadGzipFile, EOFError, zlib.error) as e:
+        raise CliError(f"{name}: not a valid gzip file ({e})") from None
+    except OSError as e:
+        raise CliError(f"{name}: cannot read: {e.strerror or e}") from None
+
+
+def split_file_lines(text: str) -> list[str]:
+    r"""Split a decoded file into stripped lines, as SacreBLEU's file reading does.
+
+    Parameters
+    ----------
+    text
+        The whole decoded file.
+
+    Returns
+    -------
+    list of str
+        One ``rstrip()``-ed string per ``"\n"``-terminated line (the last may lack it).
+    """
+    if not text:
+        return []
+    parts = text.split("\n")
+    if parts[-1] == "":
+        parts.pop()
+    return [p.rstrip() for p in parts]
+
+
+def split_stdin_lines(text: str) -> list[str]:
+    """Split decoded standard input on universal newlines (not stripped).
+
+    Parameters
+    ----------
+    text
+        Everything read from standard input.
+
+    Returns
+    -------
+    list of str
+        The lines without their terminators; ``[""]`` for empty input (SacreBLEU's
+        ``readline()`` of an empty stream gives one empty line).
+    """
+    if not text:
+        return [""]
+    parts = _UNIVERSAL_NEWLINE.split(text)
+    if parts[-1] == "":
+        parts.pop()
+    return parts
+
+
+def read_file_lines(path: str, encoding: str, what: str) -> list[str]:
+    """Read one reference or hypothesis file.
+
+    Parameters
+    ----------
+    path
+        File name, as given on the command line (``.gz`` is decompressed).
+    encoding
+        Text encoding.
+    what
+        ``"reference file"`` or ``"hypothesis file"``, for messages.
+
+    Returns
+    -------
+    list of str
+        The file's lines, split and stripped as described in the module docstring.
+    """
+    data = _read_bytes(path, what)
+    return split_file_lines(_decode(data, encoding, f"{what} {path!r}"))
+
+
+def read_ref_streams(paths: list[str], num_refs: int, encoding: str) -> list[list[str]]:
+    """Read the reference files into reference streams.
+
+    Parameters
+    ----------
+    paths
+        Reference files; with ``num_refs > 1`` exactly one.
+    num_refs
+        Tab-separated references per line of the single file (1: one reference per file).
+    encoding
+        Text encoding.
+
+    Returns
+    -------
+    list of list of str
+        ``max(len(paths), num_refs)`` streams.
+    """
+    streams: list[list[str]] = [[] for _ in range(max(len(paths), num_refs))]
+    for refno, path in enumerate(paths):
+        lines = read_file_lines(path, encoding, "reference file")
+        if num_refs == 1:
+            streams[refno].extend(lines)
+            continue
+        for lineno, line in enumerate(lines, 1):
+            fields = line.split("\t", num_refs - 1)
+            if len(fields) != num_refs:
+                raise CliError(
+                    f"reference file {path!r}: line {lineno}: expected {num_refs} "
+                    f"tab-separated fields (--num-refs), but found {len(fields)}",
+                    ExitCode.BAD_FIELDS,
+                )
+            for k, field in enumerate(fields):
+                streams[k].append(field)
+    return streams
+
+
+def _stdin_bytes() -> bytes:
+    stdin = sys.stdin
+    if stdin is None:
+        raise CliError("no hypotheses: standard input is closed and no -i/--input was given")
+    buf: BinaryIO | None = getattr(stdin, "buffer", None)
+    if buf is not None:
+        return buf.read()
+    return stdin.read().encode("utf-8", errors="surrogateescape")
+
+
+def read_stdin_systems(encoding: str) -> list[list[str]]:
+    """Read hypotheses from standard input, one system per tab-separated column.
+
+    Parameters
+    ----------
+    encoding
+        Text encoding.
+
+    Returns
+    -------
+    list of list of str
+        One list of segments per system.
+    """
+    lines = split_stdin_lines(_decode(_stdin_bytes(), encoding, STDIN_NAME, True))
+    first = lines[0].rstrip().split("\t")
+    systems: list[list[str]] = [[field] for field in first]
+    n = len(first)
+    for lineno, line in enumerate(lines[1:], 2):
+        fields = line.rstrip().split("\t")
+        if len(fields) != n:
+            raise CliError(
+                f"{STDIN_NAME}: line {lineno}: found {len(fields)} tab-separated fields but the "
+                f"first line has {n}; every line needs one field per system",
+                ExitCode.BAD_FIELDS,
+            )
+        for column, sent in zip(systems, fields):
+            column.append(sent.rstrip())
+    return systems

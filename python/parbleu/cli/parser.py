@@ -1,0 +1,422 @@
+"""The command line of ``parbleu``: SacreBLEU 2.6's flags, names, defaults and destinations.
+
+Destinations keep SacreBLEU's metric prefixes (``bleu_``, ``chrf_``, ``ter_``): the scorer
+passes every ``<metric>_*`` value to that metric's constructor with the prefix stripped, so a
+new metric option is one ``add_argument`` here and nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .._version import __version__
+
+__all__ = [
+    "BLEU_TOKENIZERS",
+    "FORMATS",
+    "METRIC_NAMES",
+    "SMOOTH_METHODS",
+    "UNSUPPORTED_TOKENIZERS",
+    "build_parser",
+]
+
+#: ``-m`` choices, in SacreBLEU's order.
+METRIC_NAMES = ("bleu", "chrf", "ter")
+#: ``-f`` choices.
+FORMATS = ("json", "text", "latex")
+#: ``-s`` choices.
+SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
+#: Tokenizers parbleu implements.
+BLEU_TOKENIZERS = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab")
+#: SacreBLEU tokenizers parbleu accepts on the command line but does not implement: they
+#: download SentencePiece models. Choosing one is a "not implemented" error, not a usage error.
+UNSUPPORTED_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
+
+DESCRIPTION = """\
+parbleu: SacreBLEU-exact BLEU, chrF and TER on a fast Rust core.
+
+A drop-in for SacreBLEU's scoring command: same flags, same output (the version field of
+signatures reads parbleu-<version>). References come first, hypotheses after -i, or on
+standard input (one system per tab-separated column):
+
+    parbleu ref.de -i hyp.de -m bleu chrf
+    cat hyp.de | parbleu ref.de -f text
+"""
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = _non_negative_int(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("expected an integer >= 1, got 0")
+    return value
+
+
+def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
+    """Build the argument parser of the ``parbleu`` command.
+
+    Parameters
+    ----------
+    prog
+        Program name shown in usage and ``--version``.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        A fresh parser (it keeps no state between calls).
+    """
+    p = argparse.ArgumentParser(
+        prog=prog,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+    # --- input ---------------------------------------------------------------------------
+    p.add_argument(
+        "--input",
+        "-i",
+        type=str,
+        nargs="*",
+        default=None,
+        metavar="HYP",
+        help="Read hypotheses from these files (one system each) instead of standard input.",
+    )
+    p.add_argument(
+        "refs",
+        nargs="*",
+        default=[],
+        metavar="REF",
+        help="Reference files. Give them before -i/--input, which takes every file after it.",
+    )
+    p.add_argument(
+        "--num-refs",
+        "-nr",
+        type=_positive_int,
+        default=1,
+        help="Split the single reference file on tabs and expect this many references per "
+        "line. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--encoding",
+        "-e",
+        type=str,
+        default="utf-8",
+        help="Encoding of the input files and of standard input. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        metavar="SRC-TRG",
+        help="Source-target language pair (ISO 639-1 codes). The target language picks BLEU's "
+        "default tokenizer: zh for Chinese, ja-mecab for Japanese, ko-mecab for Korean, 13a "
+        "otherwise.",
+    )
+
+    # --- metric selection ----------------------------------------------------------------
+    p.add_argument(
+        "--metrics",
+        "-m",
+        choices=METRIC_NAMES,
+        nargs="+",
+        default=["bleu"],
+        help="Space-delimited list of metrics to compute. (Default: bleu)",
+    )
+    p.add_argument(
+        "--sentence-level",
+        "-sl",
+        action="store_true",
+        help="Print the score of every segment (one metric, one system).",
+    )
+
+    bleu = p.add_argument_group("BLEU related arguments")
+    bleu.add_argument(
+        "--smooth-method",
+        "-s",
+        choices=SMOOTH_METHODS,
+        default="exp",
+        dest="bleu_smooth_method",
+        help="Smoothing method: exponential decay, floor (increment zero counts), add-k "
+        "(increment num/denom by k for n>1), or none. (Default: %(default)s)",
+    )
+    bleu.add_argument(
+        "--smooth-value",
+        "-sv",
+        type=float,
+        default=None,
+        dest="bleu_smooth_value",
+        help="The smoothing value. Only valid for floor and add-k. "
+        "(Defaults: floor: 0.1, add-k: 1)",
+    )
+    bleu.add_argument(
+        "--tokenize",
+        "-tok",
+        choices=BLEU_TOKENIZERS + UNSUPPORTED_TOKENIZERS,
+        default=None,
+        dest="bleu_tokenize",
+        help="Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
+        "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
+        "otherwise. parbleu does not implement the SentencePiece tokenizers ("
+        + ", ".join(UNSUPPORTED_TOKENIZERS)
+        + ").",
+    )
+    bleu.add_argument(
+        "--lowercase",
+        "-lc",
+        dest="bleu_lowercase",
+        action="store_true",
+        default=False,
+        help="If True, enables case-insensitivity. (Default: %(default)s)",
+    )
+    bleu.add_argument(
+        "--force",
+        default=False,
+        action="store_true",
+        dest="bleu_force",
+        help="Insist that your tokenized input is actually detokenized.",
+    )
+    bleu.add_argument(
+        "--max-ngram-order",
+        type=_positive_int,
+        default=4,
+        dest="bleu_max_ngram_order",
+        help="Highest n-gram order (parbleu extension; SacreBLEU's API has it, not its "
+        "command line). (Default: %(default)s)",
+    )
+
+    chrf = p.add_argument_group("chrF related arguments")
+    chrf.add_argument(
+        "--chrf-char-order",
+        "-cc",
+        type=int,
+        default=6,
+        help="Character n-gram order. (Default: %(default)s)",
+    )
+    chrf.add_argument(
+        "--chrf-word-order",
+        "-cw",
+        type=int,
+        default=0,
+        help="Word n-gram order (Default: %(default)s). If equals to 2, the metric is referred "
+        "to as chrF++.",
+    )
+    chrf.add_argument(
+        "--chrf-beta",
+        type=int,
+        default=2,
+        help="Determine the importance of recall w.r.t precision. (Default: %(default)s)",
+    )
+    chrf.add_argument(
+        "--chrf-whitespace",
+        action="store_true",
+        default=False,
+        help="Include whitespaces when extracting character n-grams. (Default: %(default)s)",
+    )
+    chrf.add_argument(
+        "--chrf-lowercase",
+        action="store_true",
+        default=False,
+        help="Enable case-insensitivity. (Default: %(default)s)",
+    )
+    chrf.add_argument(
+        "--chrf-eps-smoothing",
+        action="store_true",
+        default=False,
+        help="Enables epsilon smoothing similar to chrF++.py, NLTK and Moses; instead of "
+        "effective order smoothing. (Default: %(default)s)",
+    )
+
+    ter = p.add_argument_group("TER related arguments (The defaults replicate TERCOM's behavior)")
+    ter.add_argument(
+        "--ter-case-sensitive",
+        action="store_true",
+        help="Enables case sensitivity. (Default: %(default)s)",
+    )
+    ter.add_argument(
+        "--ter-asian-support",
+        action="store_true",
+        help="Enables special treatment of Asian characters. (Default: %(default)s)",
+    )
+    ter.add_argument(
+        "--ter-no-punct",
+        action="store_true",
+        help="Removes punctuation. (Default: %(default)s)",
+    )
+    ter.add_argument(
+        "--ter-normalized",
+        action="store_true",
+        help="Applies basic normalization and tokenization. (Default: %(default)s)",
+    )
+
+    # --- significance ----------------------------------------------------------------------
+    ci = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")
+    ci.add_argument(
+        "--confidence",
+        "-ci",
+        action="store_true",
+        help="Report confidence interval using bootstrap resampling.",
+    )
+    ci.add_argument(
+        "--confidence-n",
+        "-cin",
+        type=int,
+        default=1000,
+        help="Set the number of bootstrap resamples for CI estimation (Default: %(default)s).",
+    )
+
+    pair = p.add_argument_group("Paired significance testing for multi-system evaluation")
+    choice = pair.add_mutually_exclusive_group()
+    choice.add_argument(
+        "--paired-ar",
+        "-par",
+        action="store_true",
+        help="Perform paired test using approximate randomization (AR). This option is "
+        "mutually exclusive with --paired-bs (Default: %(default)s).",
+    )
+    choice.add_argument(
+        "--paired-bs",
+        "-pbs",
+        action="store_true",
+        help="Perform paired test using bootstrap resampling. This option is mutually "
+        "exclusive with --paired-ar (Default: %(default)s).",
+    )
+    pair.add_argument(
+        "--paired-ar-n",
+        "-parn",
+        type=int,
+        default=10000,
+        help="Number of trials for approximate randomization test (Default: %(default)s).",
+    )
+    pair.add_argument(
+        "--paired-bs-n",
+        "-pbsn",
+        type=int,
+        default=1000,
+        help="Number of bootstrap resamples for paired bootstrap resampling test "
+        "(Default: %(default)s).",
+    )
+    pair.add_argument(
+        "--paired-jobs",
+        "-j",
+        type=int,
+        default=1,
+        help="If 0, launches as many workers as the number of systems. If > 0, sets the "
+        "number of workers manually.",
+    )
+
+    # --- reporting -------------------------------------------------------------------------
+    rep = p.add_argument_group("Reporting related arguments")
+    rep.add_argument(
+        "--quiet",
+        "-q",
+        default=False,
+        action="store_true",
+        help="Suppress verbose messages (warnings and errors are still printed).",
+    )
+    rep.add_argument(
+        "--short",
+        "-sh",
+        default=False,
+        action="store_true",
+        help="Produce a shorter (less human readable) signature.",
+    )
+    rep.add_argument(
+        "--score-only",
+        "-b",
+        default=False,
+        action="store_true",
+        help="Print only the computed score.",
+    )
+    rep.add_argument(
+        "--width",
+        "-w",
+        type=_non_negative_int,
+        default=1,
+        help="Floating point width (Default: %(default)s).",
+    )
+    rep.add_argument(
+        "--detail",
+        "-d",
+        default=False,
+        action="store_true",
+        help="Print detailed information (split test sets based on origlang); without a "
+        "test set there is none to print.",
+    )
+    rep.add_argument(
+        "--no-color",
+        "-nc",
+        action="store_true",
+        help="Disable the occasional use of terminal colors (so does a non-empty NO_COLOR).",
+    )
+    rep.add_argument(
+        "--format",
+        "-f",
+        default="json",
+        choices=FORMATS,
+        help="Set the output format. `latex` is only valid for multi-system mode whereas "
+        "`json` and `text` apply to single-system mode only. This flag is overridden if the "
+        "SACREBLEU_FORMAT environment variable is set to one of the valid choices "
+        "(Default: %(default)s).",
+    )
+    p.add_argument(
+        "--version",
+        "-V",
+        action="version",
+        version=f"%(prog)s {__version__}",
+    )
+
+    # --- SacreBLEU's test-set options: parsed so that they fail with a clear message -------
+    ts = p.add_argument_group(
+        "Test sets (SacreBLEU downloads them; parbleu does not: pass reference files)"
+    )
+    ts.add_argument(
+        "--test-set",
+        "-t",
+        type=str,
+        default=None,
+        help="Not supported: parbleu does not download test sets.",
+    )
+    ts.add_argument(
+        "--list", default=False, action="store_true", help="Not supported (lists test sets)."
+    )
+    ts.add_argument(
+        "--citation",
+        "--cite",
+        default=False,
+        action="store_true",
+        help="Not supported (prints a test set's citation).",
+    )
+    ts.add_argument(
+        "--download", type=str, default=None, help="Not supported (downloads a test set)."
+    )
+    ts.add_argument(
+        "--echo",
+        nargs="+",
+        type=str,
+        default=None,
+        help="Not supported (prints fields of a test set).",
+    )
+    ts.add_argument(
+        "--origlang",
+        "-ol",
+        dest="origlang",
+        default=None,
+        help="Not supported (filters a test set by original language).",
+    )
+    ts.add_argument(
+        "--subset",
+        dest="subset",
+        default=None,
+        help="Not supported (filters a test set by document annotation).",
+    )
+    return p

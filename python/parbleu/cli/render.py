@@ -1,0 +1,570 @@
+"""Rendering results byte for byte as SacreBLEU 2.6's command line prints them.
+
+SacreBLEU formats multi-system tables with ``tabulate`` (``fancy_grid`` for text,
+``latex_booktabs`` for LaTeX, ``colalign=("right",)``, ``stralign="center"``,
+``numalign="center"``, ``floatfmt=".<width>f"``). parbleu depends on numpy only, so the part of
+``tabulate`` (0.9/0.10, without the optional ``wcwidth``: a character is one column) that those
+calls use is reproduced here for string cells: its column-type detection (a column whose cells
+all parse as numbers is re-formatted with ``floatfmt``), ANSI-aware widths, multi-line cells,
+centring (extra space on the right) and LaTeX escaping.
+
+Colours follow ``colorama``: SacreBLEU always inserts colour codes unless ``NO_COLOR`` or
+``--no-color``, and ``colorama`` strips them again when standard output is not a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, Callable
+
+__all__ = [
+    "RESET_ALL",
+    "colorama_strip",
+    "colorize",
+    "format_score_lines",
+    "paired_test_notes",
+    "results_json",
+    "results_table",
+    "signature_lines",
+    "single_results",
+    "tabulate",
+]
+
+_FORE = {
+    "red": "\x1b[31m",
+    "green": "\x1b[32m",
+    "yellow": "\x1b[33m",
+    "cyan": "\x1b[36m",
+}
+#: ``colorama.Style.RESET_ALL``; also written once at exit to a terminal (colorama's atexit).
+RESET_ALL = "\x1b[0m"
+
+# colorama's AnsiToWin32.ANSI_CSI_RE / ANSI_OSC_RE: what it strips from a non-terminal stream.
+_COLORAMA_CSI = re.compile("\001?\033\\[((?:\\d|;)*)([a-zA-Z])\002?")
+_COLORAMA_OSC = re.compile("\001?\033\\]([^\a]*)(\a)\002?")
+
+# tabulate's _ansi_codes: what it does not count in widths.
+_ESC = r"\x1b"
+_TAB_ANSI = re.compile(
+    rf"""
+    (
+        {_ESC}\[ [\x30-\x3f]* [\x20-\x2f]* [\x40-\x7e]
+    |
+        {_ESC}\]8; (\w+=\w+:?)* ; ([^{_ESC}]+) {_ESC}\\ ([^{_ESC}]+) {_ESC}\]8;;{_ESC}\\
+    )
+    """,
+    re.VERBOSE,
+)
+_TAB_MULTILINE = re.compile(r"\r|\n|\r\n")
+_TAB_THOUSANDS = re.compile(r"^(([+-]?[0-9]{1,3})(?:,([0-9]{3}))*)?(?(1)\.[0-9]*|\.[0-9]+)?$")
+_TAB_COLORED_INT = re.compile(r"(\\[xX]+[0-9a-fA-F]+\[\d+[mM]+)([0-9.]+)(\\.*)$")
+_LATEX_ESCAPES = {
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "^": r"\^{}",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "\\": r"\textbackslash{}",
+    "<": r"\ensuremath{<}",
+    ">": r"\ensuremath{>}",
+}
+_MIN_PADDING = 2
+_NONE = type(None)
+_GENERALITY: dict[type, int] = {_NONE: 0, bool: 1, int: 2, float: 3, bytes: 4, str: 5}
+_CONFIDENCE = re.compile(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))")
+
+
+# --- colours --------------------------------------------------------------------------------
+def colorize(msg: str, color: str, enabled: bool) -> str:
+    """Wrap ``msg`` in a colour code as SacreBLEU's ``Color.format``.
+
+    Parameters
+    ----------
+    msg
+        Text.
+    color
+        ``red``, ``green``, ``yellow`` or ``cyan``.
+    enabled
+        Whether colours are on (``NO_COLOR`` and ``--no-color`` turn them off).
+
+    Returns
+    -------
+    str
+        The coloured (or unchanged) text.
+    """
+    if not enabled:
+        return msg
+    return f"{_FORE[color]}{msg}{RESET_ALL}"
+
+
+def colorama_strip(text: str) -> str:
+    """Remove what ``colorama`` removes from text written to a non-terminal stream.
+
+    Parameters
+    ----------
+    text
+        Text about to be written.
+
+    Returns
+    -------
+    str
+        The text without ANSI CSI and OSC sequences.
+    """
+    if "\033" not in text:
+        return text
+    return _COLORAMA_CSI.sub("", _COLORAMA_OSC.sub("", text))
+
+
+# --- single system --------------------------------------------------------------------------
+def single_results(results: list[str], fmt: str, colors: bool) -> list[str]:
+    """Lines SacreBLEU's ``print_single_results`` prints for one system.
+
+    Parameters
+    ----------
+    results
+        One ``Score.format(...)`` string per metric, in metric order.
+    fmt
+        ``json``, ``text`` or ``latex`` (``latex`` prints as ``text``).
+    colors
+        Whether colours are on.
+
+    Returns
+    -------
+    list of str
+        The lines to print (without newlines; a JSON object spans several).
+    """
+    if fmt == "json":
+        if len(results) > 1:
+            return ["[\n" + ",\n".join(results) + "\n]"]
+        return [results[0]]
+
+    results = list(results)
+    if "μ" in results[0]:
+        for idx in range(len(results)):
+            results[idx] = _CONFIDENCE.sub(
+                lambda m: colorize(m.group(), "cyan", colors), results[idx]
+            )
+
+    if len(results) == 1:
+        return [results[0]]
+
+    # Align on the first "=" (the one after the signature); score-only lines have none and are
+    # printed first, as they come.
+    out: list[str] = []
+    lens: list[int] = []
+    for line in results:
+        pos = line.find("=")
+        if pos < 0:
+            out.append(line)
+        else:
+            lens.append(pos - 1)
+    if lens:
+        w = max(lens)
+        for n, line in zip(lens, results):
+            left, right = line[:n], line[n:]
+            out.append(f"{left:>{w}}{right}")
+    return out
+
+
+# --- multiple systems -----------------------------------------------------------------------
+def format_score_lines(
+    scores: dict[str, list[Any]], width: int, multiline: bool, colors: bool
+) -> dict[str, list[str]]:
+    """Turn paired-test results into cell strings, as SacreBLEU's ``_format_score_lines``.
+
+    Parameters
+    ----------
+    scores
+        ``{"System": names, metric name: [str or result, ...], ...}``; a result has ``score``,
+        ``mean``, ``ci`` and ``p_value`` attributes (``None`` when absent).
+    width
+        Decimal places.
+    multiline
+        Put the p-value on its own line (text tables) instead of after a space.
+    colors
+        Whether colours are on.
+
+    Returns
+    -------
+    dict
+        The same columns, every cell a string; headers gain `` (μ ± 95% CI)`` for bootstrap.
+    """
+    new_scores: dict[str, list[str]] = {"System": list(scores["System"])}
+    brk = "\n" if multiline else " "
+    is_bootstrap = False
+    for metric, vals in scores.items():
+        if metric == "System":
+            continue
+        cells: list[str] = []
+        for result in vals:
+            if isinstance(result, str):
+                cells.append(result)
+                continue
+            cell = f"{result.score:.{width}f}"
+            if result.mean is not None:
+                is_bootstrap = True
+                cell += f" ({result.mean:.{width}f} ± {result.ci:.{width}f})"
+            if result.p_value is not None:
+                p = f"(p = {result.p_value:.4f})"
+                cell += brk + (colorize(p, "red", colors) if result.p_value > 0.05 else p + "*")
+            cells.append(cell)
+        if is_bootstrap:
+            metric += " (μ ± 95% CI)"
+        new_scores[metric] = cells
+    return new_scores
+
+
+def results_json(scores: dict[str, list[Any]]) -> str:
+    """Render several systems as SacreBLEU's JSON (a list of per-system objects).
+
+    Parameters
+    ----------
+    scores
+        ``{"System": names, metric name: [cell, ...], ...}``; a non-string cell is written as
+        its attribute dictionary.
+
+    Returns
+    -------
+    str
+        ``json.dumps(..., indent=4)`` (ASCII-escaped, as SacreBLEU).
+    """
+    keys = list(scores)
+    rows = []
+    for i, name in enumerate(scores["System"]):
+        row: dict[str, Any] = {"system": name}
+        for key in keys[1:]:
+            cell = scores[key][i]
+            row[key] = cell if isinstance(cell, str) else dict(vars(cell))
+        rows.append(row)
+    return json.dumps(rows, indent=4)
+
+
+def results_table(scores: dict[str, list[Any]], fmt: str, width: int, colors: bool) -> str:
+    """Render several systems as SacreBLEU's text or LaTeX table.
+
+    Parameters
+    ----------
+    scores
+        ``{"System": names, metric name: [cell, ...], ...}`` (cells: strings or paired-test
+        results).
+    fmt
+        ``text`` (``fancy_grid``) or ``latex`` (``latex_booktabs``).
+    width
+        Decimal places.
+    colors
+        Whether colours are on.
+
+    Returns
+    -------
+    str
+        The table, without a final newline.
+    """
+    tablefmt = "fancy_grid" if fmt == "text" else "latex_booktabs"
+    cells = format_score_lines(scores, width, tablefmt == "fancy_grid", colors)
+    columns: dict[str, list[str]] = {}
+    has_baseline = False
+    for name, vals in cells.items():
+        if vals and (vals[0].startswith("Baseline:") or has_baseline):
+            has_baseline = True
+            vals[0] = colorize(vals[0], "yellow", colors)
+        columns[colorize(name, "cyan", colors)] = vals
+    return tabulate(columns, tablefmt, f".{width}f")
+
+
+def paired_test_notes(
+    paired_bs: bool, n_samples: int, baseline_name: str, colors: bool
+) -> list[str]:
+    """Return the explanation SacreBLEU prints under a paired-test table.
+
+    Parameters
+    ----------
+    paired_bs
+        Bootstrap resampling (else approximate randomization).
+    n_samples
+        Resamples or trials, as given on the command line.
+    baseline_name
+        The baseline's row label (``Baseline: <name>``).
+    colors
+        Whether colours are on.
+
+    Returns
+    -------
+    list of str
+        The lines (some empty).
+    """
+    test_type = "bootstrap resampling" if paired_bs else "approximate randomization"
+    sample_type = "resampling trials" if paired_bs else "trials"
+    msg = f"Paired {test_type} test with {n_samples} {sample_type}"
+    bline = colorize("baseline", "yellow", colors)
+    bline_name = colorize(baseline_name, "yellow", colors)
+    null_hyp = colorize("Null hypothesis", "green", colors)
+    pval_color = colorize("highlighted in red", "red", colors)
+    lines = ["-" * len(msg), msg, "-" * len(msg)]
+    lines.append(f" - Each system is pairwise compared to {bline_name}.")
+    if paired_bs:
+        lines.append(
+            "   Actual system score / bootstrap estimated true mean / 95% CI are provided for "
+            "each metric."
+        )
+    else:
+        lines.append("   Actual system score is provided for each metric.")
+    lines += [
+        "",
+        f" - {null_hyp}: the system and the {bline} translations are essentially",
+        f"   generated by the same underlying process. For a given system and the {bline},",
+        "   the p-value is roughly the probability of the absolute score difference (delta)",
+        f"   or higher occurring due to chance, under the assumption that the "
+        f"{null_hyp.lower()} is correct.",
+        "",
+        f" - Assuming a significance threshold of 0.05, the {null_hyp.lower()} can be rejected",
+        '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be '
+        "attributed",
+        f'   to chance, hence the system is significantly "different" than the {bline}.',
+        f"   Otherwise, the p-values are {pval_color}.",
+        "",
+        f' - NOTE: Significance does not tell whether a system is "better" than the {bline} '
+        "but rather",
+        '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
+    return lines
+
+
+def signature_lines(signatures: dict[str, str]) -> list[str]:
+    """Return the ``Metric signatures`` block under a multi-system table.
+
+    Parameters
+    ----------
+    signatures
+        ``{score name: rendered signature}``.
+
+    Returns
+    -------
+    list of str
+        The lines.
+    """
+    lines = ["-----------------", "Metric signatures", "-----------------"]
+    lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
+    return lines
+
+
+# --- a tabulate subset ----------------------------------------------------------------------
+def _strip_ansi(s: str) -> str:
+    return _TAB_ANSI.sub(r"\4", s)
+
+
+def _visible_width(s: str) -> int:
+    return len(_strip_ansi(s))
+
+
+def _convertible(conv: Callable[[str], Any], s: str) -> bool:
+    try:
+        conv(s)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _isnumber(s: str) -> bool:
+    if not _convertible(float, s):
+        return False
+    f = float(s)
+    return not (f != f or f in (float("inf"), float("-inf"))) or s.lower() in (
+        "inf",
+        "-inf",
+        "nan",
+    )
+
+
+def _cell_type(s: str) -> type:
+    # tabulate's _type for a string cell (ANSI codes ignored, numbers parsed).
+    s = _strip_ansi(s)
+    if not s:
+        return _NONE
+    if s in ("True", "False"):
+        return bool
+    if _convertible(int, s) or (_TAB_THOUSANDS.match(s) and "." not in s):
+        return int
+    if _isnumber(s) or _TAB_THOUSANDS.match(s):
+        return float
+    return str
+
+
+def _column_type(cells: Sequence[str]) -> type:
+    # tabulate's _column_type: the most generic cell type, starting from bool.
+    result: type = bool
+    for c in cells:
+        t = _cell_type(c)
+        if _GENERALITY.get(t, 5) > _GENERALITY.get(result, 5):
+            result = t
+    return result
+
+
+def _format_cell(val: str, valtype: type, floatfmt: str, has_invisible: bool) -> str:
+    # tabulate's _format for a string cell.
+    if not val:
+        return ""
+    if valtype is int:
+        escaped = val.encode("unicode_escape").decode("utf-8")
+        colored = _TAB_COLORED_INT.search(escaped)
+        if colored and colored.group(2).isdigit():
+            val = (
+                (colored.group(1) + format(int(colored.group(2)), "") + colored.group(3))
+                .encode("utf-8")
+                .decode("unicode_escape")
+            )
+        return val
+    if valtype is float:
+        if has_invisible:
+            raw = _strip_ansi(val)
+            try:
+                formatted = format(float(raw), floatfmt)
+            except (ValueError, TypeError):
+                return val
+            return val.replace(raw, formatted)
+        if "," in val:
+            val = val.replace(",", "")
+        try:
+            return format(float(val), floatfmt)
+        except (ValueError, TypeError):
+            return val
+    return val
+
+
+def _pad(align: str, width: int, s: str) -> str:
+    if align == "right":
+        return f"{s:>{width}}"
+    if align == "center":
+        return f"{s:^{width}}"
+    return f"{s:<{width}}"
+
+
+def _align_column(
+    strings: list[str], align: str, minwidth: int, has_invisible: bool, is_multiline: bool
+) -> list[str]:
+    strings = [s.strip() for s in strings]
+    line_width = _visible_width if has_invisible else len
+    if is_multiline:
+        widths = [[line_width(x) for x in re.split("[\r\n]", s)] for s in strings]
+        maxwidth = max(max(w for ws in widths for w in ws), minwidth)
+        if not has_invisible:
+            return ["\n".join(_pad(align, maxwidth, x) for x in s.splitlines()) for s in strings]
+        out = []
+        for s, ws in zip(strings, widths):
+            lens = [len(x) for x in re.split("[\r\n]", s)]
+            vis = [maxwidth - (w - n) for w, n in zip(ws, lens)]
+            parts: Sequence[str] = s.splitlines() or s
+            out.append("\n".join(_pad(align, w, x) for x, w in zip(parts, vis)))
+        return out
+    single = [line_width(s) for s in strings]
+    maxwidth = max(max(single), minwidth)
+    if not has_invisible:
+        return [_pad(align, maxwidth, s) for s in strings]
+    return [_pad(align, maxwidth - (w - len(s)), s) for s, w in zip(strings, single)]
+
+
+def _align_header(
+    header: str,
+    align: str,
+    width: int,
+    is_multiline: bool,
+    width_fn: Callable[[str], int],
+) -> str:
+    if is_multiline:
+        return "\n".join(
+            _align_header(h, align, width, False, width_fn) for h in _TAB_MULTILINE.split(header)
+        )
+    return _pad(align, width + len(header) - width_fn(header), header)
+
+
+def _latex_row(cells: list[str]) -> str:
+    escaped = ["".join(_LATEX_ESCAPES.get(c, c) for c in cell) for cell in cells]
+    return ("&".join(escaped) + "\\\\").rstrip()
+
+
+def _grid_line(widths: list[int], begin: str, fill: str, sep: str, end: str) -> str:
+    return (begin + sep.join(fill * w for w in widths) + end).rstrip()
+
+
+def _grid_rows(cells: list[str], widths: list[int], multiline: bool) -> list[str]:
+    # One table row (several text lines for multi-line cells), fancy_grid's "│" separators.
+    if not multiline:
+        return [("│" + "│".join(f" {c} " for c in cells) + "│").rstrip()]
+    cell_lines = [c.splitlines() for c in cells]
+    nlines = max(len(x) for x in cell_lines)
+    padded = [x + [" " * (w - 2)] * (nlines - len(x)) for x, w in zip(cell_lines, widths)]
+    return [("│" + "│".join(f" {col[i]} " for col in padded) + "│").rstrip() for i in range(nlines)]
+
+
+def tabulate(columns: dict[str, list[str]], tablefmt: str, floatfmt: str) -> str:
+    """Render columns as ``tabulate(columns, headers="keys", ...)`` does in SacreBLEU.
+
+    Parameters
+    ----------
+    columns
+        ``{header: cells}``, all strings, every column as long as the first; the first column
+        is right-aligned, the others centred.
+    tablefmt
+        ``fancy_grid`` or ``latex_booktabs``.
+    floatfmt
+        Format of cells in all-numeric columns (``.1f`` for ``-w 1``).
+
+    Returns
+    -------
+    str
+        The table without a final newline.
+    """
+    headers = list(columns)
+    cols = [list(v) for v in columns.values()]
+    plain = "\t".join(headers + [c for col in cols for c in col])
+    has_invisible = _TAB_ANSI.search(plain) is not None
+    is_multiline = tablefmt == "fancy_grid" and _TAB_MULTILINE.search(plain) is not None
+    line_width = _visible_width if has_invisible else len
+
+    def width_fn(s: str) -> int:
+        if is_multiline:
+            return max(line_width(x) for x in re.split("[\r\n]", s))
+        return line_width(s)
+
+    coltypes = [_column_type(col) for col in cols]
+    cols = [
+        [_format_cell(v, t, floatfmt, has_invisible) for v in col] for col, t in zip(cols, coltypes)
+    ]
+    aligns = ["right"] + ["center"] * (len(cols) - 1)
+    minwidths = [width_fn(h) + _MIN_PADDING for h in headers]
+    cols = [
+        _align_column(col, a, mw, has_invisible, is_multiline)
+        for col, a, mw in zip(cols, aligns, minwidths)
+    ]
+    widths = [max(mw, max(width_fn(c) for c in col)) for mw, col in zip(minwidths, cols)]
+    headers = [
+        _align_header(h, a, w, is_multiline, width_fn) for h, a, w in zip(headers, aligns, widths)
+    ]
+    rows = [list(r) for r in zip(*cols)]
+    padded_widths = [w + 2 for w in widths]
+
+    lines: list[str] = []
+    if tablefmt == "latex_booktabs":
+        spec = "".join("r" if a == "right" else "c" for a in aligns)
+        lines.append("\\begin{tabular}{" + spec + "}\n\\toprule")
+        lines.append(_latex_row([f" {h} " for h in headers]))
+        lines.append("\\midrule")
+        lines += [_latex_row([f" {c} " for c in row]) for row in rows]
+        lines.append("\\bottomrule\n\\end{tabular}")
+        return "\n".join(lines)
+
+    lines.append(_grid_line(padded_widths, "╒", "═", "╤", "╕"))
+    lines += _grid_rows(headers, padded_widths, is_multiline)
+    lines.append(_grid_line(padded_widths, "╞", "═", "╪", "╡"))
+    for i, row in enumerate(rows):
+        if i:
+            lines.append(_grid_line(padded_widths, "├", "─", "┼", "┤"))
+        lines += _grid_rows(row, padded_widths, is_multiline)
+    lines.append(_grid_line(padded_widths, "╘", "═", "╧", "╛"))
+    return "\n".join(lines)

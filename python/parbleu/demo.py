@@ -1,0 +1,39 @@
+"""Score the bundled WMT21 en-de sample: ``python -m parbleu.demo``.
+
+Runs the command-line interface on three systems against one reference, the way a user
+would compare systems: a multi-system table with the signature.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from typing import Optional
+
+SYSTEMS = ("Facebook-AI", "Online-W", "VolcTrans-GLAT")
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Run ``parbleu REF -i SYS... -m bleu chrf ter`` on the sample; extra arguments are appended.
+
+    Parameters
+    ----------
+    argv
+        Extra command-line arguments (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The CLI's exit code.
+    """
+    from .cli import main as cli_main
+
+    extra = list(sys.argv[1:] if argv is None else argv)
+    root = resources.files("parbleu") / "sample"
+    with resources.as_file(root) as d:
+        args = [str(d / "ref.A.de"), "-i", *[str(d / f"{s}.de") for s in SYSTEMS]]
+        return cli_main([*args, "-m", "bleu", "chrf", "ter", *extra])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,180 @@
+"""BLEU against SacreBLEU 2.6.0's recorded outputs (../shared/golden)."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers import load_refs, read_lines, records, requires_shared, sacre_version
+
+import parbleu
+
+pytestmark = requires_shared
+
+
+def _mecab_ok(options: dict[str, Any]) -> None:
+    tok = options.get("tokenize")
+    if tok == "ja-mecab":
+        pytest.importorskip("MeCab")
+    if tok == "ko-mecab":
+        pytest.importorskip("mecab_ko")
+
+
+def _score(rec: dict[str, Any]) -> tuple[parbleu.BLEUScore, Any]:
+    hyps = list(read_lines(rec["hyp"]))
+    refs = load_refs(rec)
+    opts = dict(rec["options"])
+    _mecab_ok(opts)
+    api = rec["api"]
+    if api.startswith("sacrebleu.corpus_bleu"):
+        return parbleu.corpus_bleu(hyps, refs, **opts), None
+    if api.startswith("sacrebleu.raw_corpus_bleu"):
+        return parbleu.raw_corpus_bleu(hyps, refs, **opts), None
+    if "references=refs" in api:
+        m = parbleu.BLEU(**opts, references=refs)
+        return m.corpus_score(hyps, None), m
+    m = parbleu.BLEU(**opts)
+    return m.corpus_score(hyps, refs), m
+
+
+def expected_signature(sig: str, options: dict[str, Any], short: bool = False) -> str:
+    """SacreBLEU's signature plus the max_ngram_order field it omits (its issue #251)."""
+    order = options.get("max_ngram_order", 4)
+    if order == 4:
+        return sig
+    head, _, version = sig.rpartition("|")
+    return f"{head}|{'n' if short else 'ngram'}:{order}|{version}"
+
+
+def _check_corpus(rec: dict[str, Any], score: parbleu.BLEUScore, m: Any) -> None:
+    assert score.score == pytest.approx(rec["score"], rel=0, abs=1e-9), rec["id"]
+    assert score.counts == rec["counts"]
+    assert score.totals == rec["totals"]
+    assert score.sys_len == rec["sys_len"] and score.ref_len == rec["ref_len"]
+    assert score.bp == pytest.approx(rec["bp"], abs=1e-12)
+    assert score.precisions == pytest.approx(rec["precisions"], abs=1e-9)
+    assert score.ratio == pytest.approx(rec["ratio"], abs=1e-12)
+    assert str(score) == rec["formatted"]
+    if m is not None and "signature" in rec:
+        opts = rec["options"]
+        assert sacre_version(m.get_signature().format()) == expected_signature(
+            rec["signature"], opts
+        )
+        assert sacre_version(m.get_signature().format(short=True)) == expected_signature(
+            rec["signature_short"], opts, short=True
+        )
+
+
+def _ids(path: str) -> list[str]:
+    try:
+        return [r["id"] for r in records(path)]
+    except FileNotFoundError:
+        return []
+
+
+CORPUS = {r["id"]: r for r in records("sacrebleu/bleu_corpus.jsonl")} if _ids(
+    "sacrebleu/bleu_corpus.jsonl"
+) else {}
+
+
+@pytest.mark.parametrize("rid", sorted(CORPUS))
+def test_corpus_record(rid: str, caplog: pytest.LogCaptureFixture) -> None:
+    rec = CORPUS[rid]
+    with caplog.at_level(logging.WARNING, logger="parbleu"):
+        score, m = _score(rec)
+    _check_corpus(rec, score, m)
+    if m is not None and "stats_raw" in rec:
+        stats = m.extract_stats(list(read_lines(rec["hyp"])), load_refs(rec))
+        assert stats.sum(axis=0).tolist() == rec["stats_raw"]
+    expected = Counter()
+    for w in rec.get("log_warnings", []):
+        expected[w["message"]] += w["count"]
+    got = Counter(r.getMessage() for r in caplog.records if r.name == "parbleu")
+    assert set(got) == set(expected)
+
+
+WMT = {r["id"]: r for r in records("sacrebleu/wmt21_all_systems.jsonl") if r["metric"] == "bleu"}
+
+
+@pytest.mark.parametrize("rid", sorted(WMT))
+def test_wmt21_all_systems(rid: str) -> None:
+    rec = WMT[rid]
+    score, m = _score(rec)
+    _check_corpus(rec, score, m)
+
+
+SENT = {r["id"]: r for r in records("sacrebleu/bleu_sentence.jsonl")}
+
+
+@pytest.mark.parametrize("rid", sorted(SENT))
+def test_sentence_record(rid: str) -> None:
+    rec = SENT[rid]
+    opts = dict(rec["options"])
+    _mecab_ok(opts)
+    hyps = list(read_lines(rec["hyp"]))
+    refs = load_refs(rec)
+    m = parbleu.BLEU(**opts)
+    logging.getLogger("parbleu").disabled = True
+    try:
+        loop = [m.sentence_score(h, [s[i] for s in refs]).score for i, h in enumerate(hyps)]
+    finally:
+        logging.getLogger("parbleu").disabled = False
+    assert loop == pytest.approx(rec["scores"], rel=0, abs=1e-9)
+    batch = m.sentence_scores(hyps, refs)
+    assert batch.dtype == np.float64
+    assert batch.tolist() == pytest.approx(rec["scores"], rel=0, abs=1e-9)
+    if "stats" in rec:
+        assert m.extract_stats(hyps, refs).tolist() == rec["stats"]
+    assert sacre_version(m.get_signature().format()) == expected_signature(rec["signature"], opts)
+
+
+EDGE = {r["id"]: r for r in records("edge_cases/sacrebleu.jsonl") if r["metric"] == "bleu"}
+
+
+@pytest.mark.parametrize("rid", sorted(EDGE))
+def test_edge_case(rid: str) -> None:
+    rec = EDGE[rid]
+    opts = dict(rec["options"])
+    _mecab_ok(opts)
+    hyps = list(read_lines(rec["hyp"]))
+    refs = load_refs(rec)
+    m = parbleu.BLEU(**opts)
+    if rec["level"] == "corpus":
+        score = m.corpus_score(hyps, refs)
+        _check_corpus(rec, score, m)
+        assert m.extract_stats(hyps, refs).tolist() == rec["segment_stats"]
+    else:
+        logging.getLogger("parbleu").disabled = True
+        try:
+            got = [m.sentence_score(h, [s[i] for s in refs]).score for i, h in enumerate(hyps)]
+        finally:
+            logging.getLogger("parbleu").disabled = False
+        assert got == pytest.approx(rec["scores"], rel=0, abs=1e-9)
+        assert m.sentence_scores(hyps, refs).tolist() == pytest.approx(rec["scores"], abs=1e-9)
+        assert sacre_version(m.get_signature().format()) == expected_signature(
+            rec["signature"], opts
+        )
+
+
+SIGS = {r["id"]: r for r in records("sacrebleu/signatures.jsonl") if r["metric"] == "bleu"}
+
+
+@pytest.mark.parametrize("rid", sorted(SIGS))
+def test_signature_record(rid: str) -> None:
+    rec = SIGS[rid]
+    opts = dict(rec["options"])
+    _mecab_ok(opts)
+    m = parbleu.BLEU(**opts)
+    inp = rec["inputs_inline"]
+    score = m.corpus_score(inp["hyps"], inp["refs"])
+    sig = m.get_signature()
+    assert sacre_version(sig.format()) == expected_signature(rec["signature"], opts)
+    short = expected_signature(rec["signature_short"], opts, short=True)
+    assert sacre_version(sig.format(short=True)) == short
+    line = rec["score_line"].replace(rec["signature"], expected_signature(rec["signature"], opts))
+    assert sacre_version(score.format(signature=sig.format())) == line
+    line_w1 = rec["score_line_short_w1"].replace(rec["signature_short"], short)
+    assert sacre_version(score.format(width=1, signature=sig.format(short=True))) == line_w1
