@@ -116,12 +116,41 @@ impl BleuRefs {
         workers: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
         let workers = parallel::resolve(workers);
-        let (rows, tok) = py
-            .detach(|| bleu::extract(&self.cfg, &hyps, &self.refs, workers))
-            .map_err(|e| to_py(py, e))?;
+        if hyps.len() != self.refs.segments.len() {
+            return Err(to_py(
+                py,
+                Error::LengthMismatch {
+                    what: "hypotheses vs references".into(),
+                    expected: self.refs.segments.len(),
+                    found: hyps.len(),
+                },
+            ));
+        }
+        let mut rows = Vec::with_capacity(hyps.len() * self.cfg.width());
+        let mut tok = 0;
+        for start in (0..hyps.len()).step_by(BLOCK) {
+            let end = (start + BLOCK).min(hyps.len());
+            let (r, t) = py
+                .detach(|| {
+                    bleu::extract(
+                        &self.cfg,
+                        &hyps[start..end],
+                        &self.refs.segments[start..end],
+                        workers,
+                    )
+                })
+                .map_err(|e| to_py(py, e))?;
+            rows.extend_from_slice(&r);
+            tok += t;
+            // Between blocks: let Ctrl-C raise KeyboardInterrupt.
+            py.check_signals()?;
+        }
         Ok((PyBytes::new(py, &i64s_to_bytes(&rows)), tok))
     }
 }
+
+/// Segments processed per GIL release; small enough that Ctrl-C is seen within a second.
+const BLOCK: usize = 1 << 16;
 
 pub(crate) fn i64s_to_bytes(v: &[i64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()

@@ -287,16 +287,19 @@ impl PreparedRefs {
 
 /// Statistics of every hypothesis (row-major, `width` columns) and the number of hypotheses
 /// ending in " ." (SacreBLEU's "forgot to detokenize" warning).
+///
+/// `refs` are the references of exactly these hypotheses (a slice of [`PreparedRefs::segments`],
+/// so callers can work block by block).
 pub fn extract(
     cfg: &BleuExtract,
     hyps: &[String],
-    refs: &PreparedRefs,
+    refs: &[RefSegment],
     workers: usize,
 ) -> Result<(Vec<i64>, usize)> {
-    if hyps.len() != refs.segments.len() {
+    if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
+            expected: refs.len(),
             found: hyps.len(),
         });
     }
@@ -309,7 +312,7 @@ pub fn extract(
             let i = first + j;
             let h = cfg.tokenizer.preprocess(&hyps[i], cfg.lowercase);
             let htoks: Vec<&str> = py_split(&h).collect();
-            let r = refs.segments[i].token_lists();
+            let r = refs[i].token_lists();
             extract_row(&htoks, &r, cfg.max_order, &mut s, out);
         }
     });
@@ -336,7 +339,7 @@ mod tests {
             max_order: 4,
         };
         let refs = PreparedRefs::new(&cfg, vec![vec!["a b c d e".into()]], 1);
-        let (rows, _) = extract(&cfg, &["a b c d e".into()], &refs, 1).unwrap();
+        let (rows, _) = extract(&cfg, &["a b c d e".into()], &refs.segments, 1).unwrap();
         assert_eq!(rows, vec![5, 5, 5, 4, 3, 2, 5, 4, 3, 2]);
         let o = BleuScoreOpts {
             smooth: Smooth::Exp,

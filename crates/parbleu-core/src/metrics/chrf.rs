@@ -144,10 +144,11 @@ pub fn f_score(stats: &[i64], o: &ChrfScoreOpts) -> f64 {
 pub fn finalize_many(rows: &[i64], o: &ChrfScoreOpts, workers: usize) -> Result<Vec<f64>> {
     o.check()?;
     let width = o.width();
-    if rows.len() % width != 0 {
+    let rem = rows.len() % width;
+    if rem != 0 {
         return Err(Error::BadStatsShape {
             expected: width,
-            found: rows.len() % width,
+            found: rem,
         });
     }
     let n = rows.len() / width;

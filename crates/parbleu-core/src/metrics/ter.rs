@@ -132,10 +132,11 @@ pub fn sum_rows(rows: &[f64]) -> [f64; 2] {
 
 /// The score of every row (batch sentence scores).
 pub fn finalize_many(rows: &[f64], workers: usize) -> Result<Vec<f64>> {
-    if rows.len() % WIDTH != 0 {
+    let rem = rows.len() % WIDTH;
+    if rem != 0 {
         return Err(Error::BadStatsShape {
             expected: WIDTH,
-            found: rows.len() % WIDTH,
+            found: rem,
         });
     }
     let mut out = vec![0.0; rows.len() / WIDTH];

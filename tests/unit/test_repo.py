@@ -1,0 +1,38 @@
+"""The repository keeps its promises: README commands, CI script, version defined once."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+
+from helpers import REPO
+
+import parbleu
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```bash\n(.*?)```", readme, re.S)
+    assert len(blocks) >= 2, "README must start with two set-up commands"
+    test_cmd = [ln for ln in blocks[1].splitlines() if ln and not ln.startswith("#")]
+    assert len(test_cmd) == 1
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    section = ci.split("# --- begin README test command")[1].split("# --- end README")[0]
+    ci_cmd = [ln for ln in section.splitlines()[1:] if ln.strip()]
+    assert ci_cmd == test_cmd
+
+
+def test_version_is_defined_once_in_cargo() -> None:
+    cargo = tomllib.loads((REPO / "Cargo.toml").read_text(encoding="utf-8"))
+    assert parbleu.__version__ == cargo["workspace"]["package"]["version"]
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" in pyproject["project"]["dynamic"]
+
+
+def test_import_is_light() -> None:
+    # numpy and the CLI are imported lazily, on first use.
+    code = "import sys, parbleu; print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'argparse'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
