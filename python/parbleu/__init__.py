@@ -6,7 +6,15 @@ Switching from SacreBLEU is a change of import::
 """
 
 from ._version import __version__
-from .compat import corpus_bleu, raw_corpus_bleu, sentence_bleu
+from .compat import (
+    corpus_bleu,
+    corpus_chrf,
+    corpus_ter,
+    raw_corpus_bleu,
+    sentence_bleu,
+    sentence_chrf,
+    sentence_ter,
+)
 from .errors import (
     EmptyInputError,
     IncompatibleStatisticsError,
@@ -18,14 +26,19 @@ from .errors import (
     TokenizerNotAvailableError,
     TransposedReferencesError,
 )
-from .metrics import BLEU
+from .metrics import BLEU, CHRF, TER
+from .metrics.chrf import CHRFScore
+from .metrics.ter import TERScore
 from .score import BLEUScore, Score
 from .signature import Signature
 from .stats import StatsAccumulator
 
 __all__ = [
     "BLEU",
+    "CHRF",
+    "TER",
     "BLEUScore",
+    "CHRFScore",
     "EmptyInputError",
     "IncompatibleStatisticsError",
     "InputTypeError",
@@ -35,10 +48,15 @@ __all__ = [
     "Score",
     "Signature",
     "StatsAccumulator",
+    "TERScore",
     "TokenizerNotAvailableError",
     "TransposedReferencesError",
     "__version__",
     "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
     "raw_corpus_bleu",
     "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
 ]

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Optional
 
 from .metrics.bleu import BLEU
+from .metrics.chrf import CHRF, CHRFScore
+from .metrics.ter import TER, TERScore
 from .score import BLEUScore
 
 
@@ -110,5 +112,143 @@ def sentence_bleu(
         smooth_method=smooth_method,
         smooth_value=smooth_value,
         effective_order=use_effective_order,
+    )
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_chrf(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    char_order: int = CHRF.CHAR_ORDER,
+    word_order: int = CHRF.WORD_ORDER,
+    beta: int = CHRF.BETA,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> CHRFScore:
+    """Corpus chrF, as ``sacrebleu.corpus_chrf`` (``word_order=2`` gives chrF++).
+
+    Parameters
+    ----------
+    hypotheses
+        One string per segment.
+    references
+        Reference streams.
+    char_order, word_order, beta, eps_smoothing
+        As :class:`parbleu.CHRF`.
+    remove_whitespace
+        Drop whitespace before extracting character n-grams (``whitespace=False``).
+
+    Returns
+    -------
+    CHRFScore
+        The score.
+    """
+    metric = CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_chrf(
+    hypothesis: str,
+    references: Sequence[str | None],
+    char_order: int = CHRF.CHAR_ORDER,
+    word_order: int = CHRF.WORD_ORDER,
+    beta: int = CHRF.BETA,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> CHRFScore:
+    """Sentence chrF, as ``sacrebleu.sentence_chrf``.
+
+    Parameters
+    ----------
+    hypothesis
+        The hypothesis.
+    references
+        Its references.
+    char_order, word_order, beta, remove_whitespace, eps_smoothing
+        As :func:`corpus_chrf`.
+
+    Returns
+    -------
+    CHRFScore
+        The score.
+    """
+    metric = CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """Corpus TER, as ``sacrebleu.corpus_ter``.
+
+    Parameters
+    ----------
+    hypotheses
+        One string per segment.
+    references
+        Reference streams.
+    normalized, no_punct, asian_support, case_sensitive
+        As :class:`parbleu.TER`.
+
+    Returns
+    -------
+    TERScore
+        The score.
+    """
+    metric = TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_ter(
+    hypothesis: str,
+    references: Sequence[str | None],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """Sentence TER, as ``sacrebleu.sentence_ter``.
+
+    Parameters
+    ----------
+    hypothesis
+        The hypothesis.
+    references
+        Its references.
+    normalized, no_punct, asian_support, case_sensitive
+        As :class:`parbleu.TER`.
+
+    Returns
+    -------
+    TERScore
+        The score.
+    """
+    metric = TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
     )
     return metric.sentence_score(hypothesis, references)

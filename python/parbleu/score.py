@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import statistics
 from collections.abc import Sequence
 from typing import Any, Union
 
@@ -76,6 +74,8 @@ class Score:
         if score_only:
             return sc
         if is_json:
+            import json
+
             for param in signature.split("|"):
                 key, value = param.split(":")
                 d[key] = value
@@ -84,6 +84,8 @@ class Score:
 
     def estimate_ci(self, scores: Sequence[Score]) -> None:
         """Store the mean and half-width of the 95% interval of resampled scores."""
+        import statistics
+
         raw = sorted(x.score for x in scores)
         n = len(raw)
         lower_idx = n // 40

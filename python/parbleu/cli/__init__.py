@@ -242,6 +242,10 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     if num_sys > 1 and args.confidence:
         raise CliError("--confidence: one system only; use --paired-bs or --paired-ar for several")
     _check_lengths(systems, sources, refs, ref_names)
+    if args.confidence:
+        require_significance("bootstrap_ci", "--confidence")
+    if paired:
+        require_significance("PairedTest", "--paired-bs" if args.paired_bs else "--paired-ar")
 
     metrics: dict[str, Metric] = build_metrics(args, refs, trg_lang, args.sentence_level)
 
@@ -268,21 +272,14 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     _log.info(f"Found {num_sys} systems.")
     named = list(zip(labels, systems))
     if paired:
-        require_significance("PairedTest", "--paired-bs" if args.paired_bs else "--paired-ar")
         sigs, scores = paired_test(metrics, named, args)
     else:
         sigs, scores = multi_system_scores(metrics, named, args)
 
-    if fmt == "json":
-        out.line(render.results_json(scores))
-        return ExitCode.OK
-    out.line(render.results_table(scores, fmt, args.width, out.colors))
-    out.line()
-    if paired:
-        n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
-        for line in render.paired_test_notes(args.paired_bs, n, labels[0], out.colors):
-            out.line(line)
-    for line in render.signature_lines(sigs):
+    n_samples = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    for line in render.results_lines(
+        scores, sigs, fmt, args.width, out.colors, (args.paired_bs, n_samples) if paired else None
+    ):
         out.line(line)
     return ExitCode.OK
 

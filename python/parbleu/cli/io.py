@@ -74,9 +74,9 @@ def _decode(data: bytes, encoding: str, what: str, universal_newlines: bool = Fa
             line = len(_UNIVERSAL_NEWLINE.findall(prefix)) + 1
         else:
             line = prefix.count("\n") + 1
-        bad = data[e.start : min(e.end, e.start + 4)].hex(" ")
+        bad = " ".join(f"0x{b:02x}" for b in data[e.start : min(e.end, e.start + 4)])
         raise CliError(
-            f"{what}: line {line}: not valid {encoding} (bytes {bad} at offset {e.start}: "
+            f"{what}: line {line}: not valid {encoding} ({bad} at byte offset {e.start}: "
             f"{e.reason}); use --encoding to read another encoding"
         ) from None
 

@@ -102,6 +102,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-nr",
         type=_positive_int,
         default=1,
+        metavar="N",
         help="Split the single reference file on tabs and expect this many references per "
         "line. (Default: %(default)s)",
     )
@@ -155,6 +156,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         type=float,
         default=None,
         dest="bleu_smooth_value",
+        metavar="VALUE",
         help="The smoothing value. Only valid for floor and add-k. "
         "(Defaults: floor: 0.1, add-k: 1)",
     )
@@ -190,6 +192,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         type=_positive_int,
         default=4,
         dest="bleu_max_ngram_order",
+        metavar="N",
         help="Highest n-gram order (parbleu extension; SacreBLEU's API has it, not its "
         "command line). (Default: %(default)s)",
     )
@@ -200,6 +203,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-cc",
         type=int,
         default=6,
+        metavar="N",
         help="Character n-gram order. (Default: %(default)s)",
     )
     chrf.add_argument(
@@ -207,6 +211,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-cw",
         type=int,
         default=0,
+        metavar="N",
         help="Word n-gram order (Default: %(default)s). If equals to 2, the metric is referred "
         "to as chrF++.",
     )
@@ -214,6 +219,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "--chrf-beta",
         type=int,
         default=2,
+        metavar="BETA",
         help="Determine the importance of recall w.r.t precision. (Default: %(default)s)",
     )
     chrf.add_argument(
@@ -271,6 +277,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-cin",
         type=int,
         default=1000,
+        metavar="N",
         help="Set the number of bootstrap resamples for CI estimation (Default: %(default)s).",
     )
 
@@ -295,6 +302,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-parn",
         type=int,
         default=10000,
+        metavar="N",
         help="Number of trials for approximate randomization test (Default: %(default)s).",
     )
     pair.add_argument(
@@ -302,6 +310,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-pbsn",
         type=int,
         default=1000,
+        metavar="N",
         help="Number of bootstrap resamples for paired bootstrap resampling test "
         "(Default: %(default)s).",
     )
@@ -310,6 +319,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-j",
         type=int,
         default=1,
+        metavar="N",
         help="If 0, launches as many workers as the number of systems. If > 0, sets the "
         "number of workers manually.",
     )
@@ -342,6 +352,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-w",
         type=_non_negative_int,
         default=1,
+        metavar="N",
         help="Floating point width (Default: %(default)s).",
     )
     rep.add_argument(
@@ -384,6 +395,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-t",
         type=str,
         default=None,
+        metavar="TEST_SET",
         help="Not supported: parbleu does not download test sets.",
     )
     ts.add_argument(
@@ -397,13 +409,18 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         help="Not supported (prints a test set's citation).",
     )
     ts.add_argument(
-        "--download", type=str, default=None, help="Not supported (downloads a test set)."
+        "--download",
+        type=str,
+        default=None,
+        metavar="TEST_SET",
+        help="Not supported (downloads a test set).",
     )
     ts.add_argument(
         "--echo",
         nargs="+",
         type=str,
         default=None,
+        metavar="FIELD",
         help="Not supported (prints fields of a test set).",
     )
     ts.add_argument(
@@ -411,12 +428,14 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-ol",
         dest="origlang",
         default=None,
+        metavar="LANG",
         help="Not supported (filters a test set by original language).",
     )
     ts.add_argument(
         "--subset",
         dest="subset",
         default=None,
+        metavar="REGEX",
         help="Not supported (filters a test set by document annotation).",
     )
     return p

@@ -26,6 +26,7 @@ __all__ = [
     "format_score_lines",
     "paired_test_notes",
     "results_json",
+    "results_lines",
     "results_table",
     "signature_lines",
     "single_results",
@@ -240,9 +241,18 @@ def results_json(scores: dict[str, list[Any]]) -> str:
         row: dict[str, Any] = {"system": name}
         for key in keys[1:]:
             cell = scores[key][i]
-            row[key] = cell if isinstance(cell, str) else dict(vars(cell))
+            row[key] = cell if isinstance(cell, str) else _json_fields(cell)
         rows.append(row)
     return json.dumps(rows, indent=4)
+
+
+def _json_fields(result: Any) -> dict[str, Any]:
+    # A result's attributes; numpy scalars become Python floats (SacreBLEU 2.6 crashes on its
+    # own float32 values here).
+    return {
+        k: float(v) if hasattr(v, "__float__") and not isinstance(v, (bool, int, float)) else v
+        for k, v in vars(result).items()
+    }
 
 
 def results_table(scores: dict[str, list[Any]], fmt: str, width: int, colors: bool) -> str:
@@ -352,6 +362,47 @@ def signature_lines(signatures: dict[str, str]) -> list[str]:
     lines = ["-----------------", "Metric signatures", "-----------------"]
     lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
     return lines
+
+
+def results_lines(
+    scores: dict[str, list[Any]],
+    signatures: dict[str, str],
+    fmt: str,
+    width: int,
+    colors: bool,
+    paired: tuple[bool, int] | None = None,
+) -> list[str]:
+    """Render several systems as SacreBLEU's ``print_results_table``.
+
+    Parameters
+    ----------
+    scores
+        ``{"System": row labels, score name: [cell, ...], ...}``; cells are score strings, or
+        paired-test results (``score``, ``mean``, ``ci``, ``p_value`` attributes).
+    signatures
+        ``{score name: rendered signature}``.
+    fmt
+        ``json``, ``text`` or ``latex``.
+    width
+        Decimal places.
+    colors
+        Whether colours are on.
+    paired
+        ``(bootstrap?, resamples or trials)`` for a paired test, else ``None``.
+
+    Returns
+    -------
+    list of str
+        The lines to print (the JSON document is one item).
+    """
+    if fmt == "json":
+        return [results_json(scores)]
+    lines = [results_table(scores, fmt, width, colors), ""]
+    if paired is not None:
+        labels = scores["System"]
+        baseline = next((x for x in labels[:1] if x.startswith("Baseline:")), "")
+        lines += paired_test_notes(paired[0], paired[1], baseline, colors)
+    return lines + signature_lines(signatures)
 
 
 # --- a tabulate subset ----------------------------------------------------------------------

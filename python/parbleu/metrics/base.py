@@ -70,6 +70,10 @@ class Metric(ABC, Generic[S]):
     def stats_width(self) -> int:
         """Number of columns of a statistics row."""
 
+    def _sum_rows(self, rows: npt.NDArray[Any]) -> list[Any]:
+        """Column sums of a statistics matrix (TER overrides: floats added in index order)."""
+        return rows.sum(axis=0).tolist()  # type: ignore[no-any-return]
+
     # --- references -----------------------------------------------------------------------
     def _refs_for(
         self, references: Optional[Sequence[Sequence[Optional[str]]]], n_hyps: int, workers: int
@@ -161,7 +165,7 @@ class Metric(ABC, Generic[S]):
             The metric's score object.
         """
         rows = self._rows(hypotheses, references, workers)
-        score = self._score_row(rows.sum(axis=0).tolist())
+        score = self._score_row(self._sum_rows(rows))
         if n_bootstrap > 1:
             from ..significance import bootstrap_ci
 
@@ -252,7 +256,7 @@ class Metric(ABC, Generic[S]):
 
         arr = check_stats_array(np.asarray(stats), self.stats_width, type(self).__name__)
         if arr.ndim == 2:
-            arr = arr.sum(axis=0)
+            return self._score_row(self._sum_rows(arr))
         return self._score_row(arr.tolist())
 
     def sentence_scores(

@@ -14,8 +14,6 @@ use crate::text::{py_is_space, py_lower, py_split};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
-/// `string.punctuation`, the characters chrF++ splits off word edges.
-const PUNCTS: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
 /// Options of `_compute_f_score` (used to finalize and to choose among references).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -163,7 +161,8 @@ pub fn finalize_many(rows: &[i64], o: &ChrfScoreOpts, workers: usize) -> Result<
 }
 
 /// `CHRF._remove_punctuation`: whitespace tokens, one punctuation character split off the end
-/// (or, failing that, the start) of every token longer than one character.
+/// (or, failing that, the start) of every token longer than one character. Punctuation is
+/// `string.punctuation`, which is exactly `char::is_ascii_punctuation`.
 pub fn remove_punctuation(sent: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for w in py_split(sent) {
@@ -173,11 +172,11 @@ pub fn remove_punctuation(sent: &str) -> Vec<&str> {
             out.push(w);
             continue;
         };
-        if PUNCTS.contains(last) {
+        if last.is_ascii_punctuation() {
             let cut = w.len() - last.len_utf8();
             out.push(&w[..cut]);
             out.push(&w[cut..]);
-        } else if PUNCTS.contains(first) {
+        } else if first.is_ascii_punctuation() {
             let cut = first.len_utf8();
             out.push(&w[..cut]);
             out.push(&w[cut..]);
@@ -191,61 +190,106 @@ pub fn remove_punctuation(sent: &str) -> Vec<&str> {
 /// The characters n-grams are taken from: all of them, or all but Python whitespace.
 fn char_symbols(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.clear();
-    if whitespace {
-        out.extend(text.chars().map(u32::from));
-    } else {
-        out.extend(text.chars().filter(|&c| !py_is_space(c)).map(u32::from));
+    out.resize(text.len(), 0); // at least one byte per character
+    let mut n = 0;
+    for c in text.chars() {
+        out[n] = u32::from(c);
+        n += usize::from(whitespace || !py_is_space(c));
     }
+    out.truncate(n);
 }
 
 /// A symbol that occurs in no hypothesis n-gram.
 const ABSENT: u32 = u32::MAX;
+
+/// Prefix of an n-gram absent from the hypothesis (no key with it is ever inserted).
+const NO_PREFIX: u32 = u32::MAX - 1;
+/// Key of an empty slot (`key(p, s)` never equals it: `p` is at most `NO_PREFIX`).
+const EMPTY: u64 = u64::MAX;
 
 #[inline]
 fn key(prefix: u32, sym: u32) -> u64 {
     (u64::from(prefix) << 32) | u64::from(sym)
 }
 
-/// The hypothesis n-grams of one segment, interned as a trie (an n-gram's id comes from the
-/// id of its first n-1 symbols and its last symbol), with their counts. References are then
-/// looked up without inserting anything.
+/// One n-gram of the hypothesis with its counts in the hypothesis and the current reference.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    hyp: u32,
+    rf: u32,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: EMPTY,
+    hyp: 0,
+    rf: 0,
+};
+
+/// The hypothesis n-grams of one segment, interned as a trie in an open-addressing table: an
+/// n-gram's key is (id of its first n-1 symbols, its last symbol) and its id is its slot + 1
+/// (0: the root, or absent). References are looked up without inserting anything.
+///
+/// Whether an n-gram is new or already seen is random, so the loops use conditional moves
+/// rather than branches, and one probe touches one 16-byte entry.
 #[derive(Default)]
 struct HypGrams {
-    trie: FxHashMap<u64, u32>,
-    hcount: Vec<u32>,
-    rcount: Vec<u32>,
-    touched: Vec<u32>,
+    table: Vec<Entry>,
+    shift: u32,
+    /// Slots filled since the last reset (entries past `n_used` are scratch).
+    used: Vec<u32>,
+    n_used: usize,
     prev: Vec<u32>,
     cur: Vec<u32>,
+    slots: Vec<u32>,
     hyp_len: usize,
 }
 
 impl HypGrams {
+    /// Empty the table and make room for `max_entries` keys at load factor <= 1/2.
+    fn reset(&mut self, max_entries: usize) {
+        for &slot in &self.used[..self.n_used] {
+            self.table[slot as usize] = EMPTY_ENTRY;
+        }
+        self.n_used = 0;
+        let want = (4 * max_entries).next_power_of_two().max(64);
+        if self.table.len() < want || self.table.len() > 8 * want {
+            self.table = vec![EMPTY_ENTRY; want];
+            self.shift = 64 - want.trailing_zeros();
+        }
+        self.used.resize(self.used.len().max(max_entries + 1), 0);
+    }
+
     fn build(&mut self, hyp: &[u32], max_order: usize) {
-        self.trie.clear();
-        self.hcount.clear();
-        self.hcount.push(0); // id 0: absent
+        let orders = max_order.min(hyp.len());
+        self.reset(hyp.len() * orders);
         self.hyp_len = hyp.len();
         self.prev.clear();
         self.prev.resize(hyp.len(), 0); // prefix 0: the root
-        for n in 1..=max_order.min(hyp.len()) {
-            self.cur.clear();
-            for i in 0..=(hyp.len() - n) {
-                let next = self.hcount.len() as u32;
-                let id = *self
-                    .trie
-                    .entry(key(self.prev[i], hyp[i + n - 1]))
-                    .or_insert(next);
-                if id == next {
-                    self.hcount.push(0);
-                }
-                self.hcount[id as usize] += 1;
-                self.cur.push(id);
+        self.cur.clear();
+        self.cur.resize(hyp.len(), 0);
+        // Locals, so that the loop keeps its state in registers.
+        let table = &mut self.table[..];
+        let shift = self.shift;
+        let used = &mut self.used[..];
+        let mut n_used = self.n_used;
+        for n in 1..=orders {
+            let m = hyp.len() + 1 - n;
+            let (prev, cur) = (&self.prev[..m], &mut self.cur[..m]);
+            for ((c, &p), &sym) in cur.iter_mut().zip(prev).zip(&hyp[n - 1..]) {
+                let k = key(p, sym);
+                let slot = probe(table, shift, k);
+                let e = &mut table[slot];
+                let new = e.key == EMPTY;
+                e.key = k;
+                e.hyp += 1;
+                used[n_used] = slot as u32;
+                n_used += usize::from(new);
+                *c = slot as u32 + 1;
             }
             std::mem::swap(&mut self.prev, &mut self.cur);
         }
-        self.rcount.clear();
-        self.rcount.resize(self.hcount.len(), 0);
+        self.n_used = n_used;
     }
 
     /// `_get_match_statistics` for orders `1..=out.len() / 3` against one reference.
@@ -254,6 +298,12 @@ impl HypGrams {
         let (h, r) = (self.hyp_len, rf.len());
         self.prev.clear();
         self.prev.resize(r, 0);
+        self.cur.clear();
+        self.cur.resize(r, 0);
+        self.slots.clear();
+        self.slots.resize(r, 0);
+        let table = &mut self.table[..];
+        let shift = self.shift;
         let mut alive = true; // some (n-1)-gram of the reference occurs in the hypothesis
         for n in 1..=max_order {
             let ref_total = (r + 1).saturating_sub(n);
@@ -265,37 +315,54 @@ impl HypGrams {
             };
             let mut matches = 0u64;
             if hyp_total > 0 && alive {
-                alive = false;
-                self.cur.clear();
-                for i in 0..ref_total {
-                    let p = self.prev[i];
-                    let s = rf[i + n - 1];
-                    let id = if (n > 1 && p == 0) || s == ABSENT {
-                        0
-                    } else {
-                        self.trie.get(&key(p, s)).copied().unwrap_or(0)
-                    };
-                    self.cur.push(id);
-                    if id != 0 {
-                        alive = true;
-                        let c = &mut self.rcount[id as usize];
-                        if *c == 0 {
-                            self.touched.push(id);
-                        }
-                        *c += 1;
-                    }
+                let mut found = false;
+                let m = ref_total;
+                let (prev, cur, slots) =
+                    (&self.prev[..m], &mut self.cur[..m], &mut self.slots[..m]);
+                for (((c, sl), &p), &sym) in cur
+                    .iter_mut()
+                    .zip(slots.iter_mut())
+                    .zip(prev)
+                    .zip(&rf[n - 1..])
+                {
+                    let p = if n > 1 && p == 0 { NO_PREFIX } else { p };
+                    let slot = probe(table, shift, key(p, sym));
+                    let e = &mut table[slot];
+                    let hit = e.key != EMPTY;
+                    // sum of min(hyp count, ref count), one occurrence at a time (an empty
+                    // slot has hyp count 0, so it never matches)
+                    matches += u64::from(e.rf < e.hyp);
+                    e.rf += 1;
+                    found |= hit;
+                    *sl = slot as u32;
+                    *c = if hit { slot as u32 + 1 } else { 0 };
                 }
-                for &id in &self.touched {
-                    let rc = std::mem::take(&mut self.rcount[id as usize]);
-                    matches += u64::from(rc.min(self.hcount[id as usize]));
+                for &slot in slots.iter() {
+                    table[slot as usize].rf = 0;
                 }
-                self.touched.clear();
+                alive = found;
                 std::mem::swap(&mut self.prev, &mut self.cur);
             }
             out[3 * (n - 1)] = hyp_total as i64;
             out[3 * (n - 1) + 1] = ref_total as i64;
             out[3 * (n - 1) + 2] = matches as i64;
         }
+    }
+}
+
+/// The slot of `key` in `table`, or the empty slot where it would go.
+#[inline]
+fn probe(table: &[Entry], shift: u32, key: u64) -> usize {
+    let mask = table.len() - 1;
+    let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+    loop {
+        let k = table[i].key;
+        // One branch for both exits (found: k == key, empty: !k == 0): which one it is, is
+        // unpredictable, the exit itself is not.
+        if (k ^ key).min(!k) == 0 {
+            return i;
+        }
+        i = (i + 1) & mask;
     }
 }
 
@@ -396,8 +463,10 @@ pub fn extract_row(
     s.chars.build(&s.hyp_syms, o.char_order);
     let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
     if o.word_order > 0 {
+        let words = remove_punctuation(&text);
+        vocab.reserve(words.len());
         s.hyp_syms.clear();
-        for w in remove_punctuation(&text) {
+        for w in words {
             let next = vocab.len() as u32 + 1;
             s.hyp_syms.push(*vocab.entry(w).or_insert(next));
         }

@@ -28,16 +28,14 @@ enum Op {
     Undef,
 }
 
-/// The band of columns computed in each row.
+/// The band of columns computed in each row, `range(min_j, max_j)` of row `i` at `cols[i]`.
+#[derive(Default)]
 struct Beam {
-    n_h: usize,
-    n_r: usize,
-    ratio: f64,
-    width: i64,
+    cols: Vec<(usize, usize)>,
 }
 
 impl Beam {
-    fn new(n_h: usize, n_r: usize) -> Self {
+    fn reset(&mut self, n_h: usize, n_r: usize) {
         let ratio = if n_h > 0 {
             n_r as f64 / n_h as f64
         } else {
@@ -50,25 +48,23 @@ impl Beam {
         } else {
             BEAM_WIDTH
         };
-        Beam {
-            n_h,
-            n_r,
-            ratio,
-            width,
+        self.cols.clear();
+        self.cols.push((0, n_r + 1)); // row 0 is the initial row
+        for i in 1..=n_h {
+            let pseudo_diag = (i as f64 * ratio).floor() as i64;
+            let lo = (pseudo_diag - width).max(0);
+            let hi = if i == n_h {
+                n_r as i64 + 1
+            } else {
+                (n_r as i64 + 1).min(pseudo_diag + width)
+            };
+            self.cols.push((lo as usize, hi.max(lo) as usize));
         }
     }
 
-    /// `range(min_j, max_j)` of row `i`.
     #[inline]
     fn cols(&self, i: usize) -> (usize, usize) {
-        let pseudo_diag = (i as f64 * self.ratio).floor() as i64;
-        let lo = (pseudo_diag - self.width).max(0);
-        let hi = if i == self.n_h {
-            self.n_r as i64 + 1
-        } else {
-            (self.n_r as i64 + 1).min(pseudo_diag + self.width)
-        };
-        (lo as usize, hi.max(lo) as usize)
+        self.cols[i]
     }
 }
 
@@ -87,6 +83,7 @@ pub struct TerScratch {
     words: Vec<u32>,
     shifted: Vec<u32>,
     best: Vec<u32>,
+    beam: Beam,
 }
 
 /// The ranking key of a candidate shift: (gain, length, -start_h, -target), highest first.
@@ -99,7 +96,8 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
     if rf.is_empty() {
         return (hyp.len() as i64, 0);
     }
-    let beam = Beam::new(hyp.len(), rf.len());
+    let mut beam = std::mem::take(&mut s.beam);
+    beam.reset(hyp.len(), rf.len());
     s.words.clear();
     s.words.extend_from_slice(hyp);
     let mut shifts = 0i64;
@@ -110,6 +108,7 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
         let delta = best.map_or(0, |b| b.0);
         if checked >= MAX_SHIFT_CANDIDATES || delta <= 0 {
             // The hypothesis is left as it was, so its edit distance is `pre_score`.
+            s.beam = beam;
             return (shifts + pre_score, rf.len());
         }
         shifts += 1;
@@ -268,19 +267,37 @@ impl TerScratch {
         self.cur.resize(w, INF);
         for i in p + 1..=n_h {
             let (lo, hi) = beam.cols(i);
-            let (prev, cur) = (&self.prev, &mut self.cur);
-            cur.fill(INF);
-            let word = words[i - 1];
-            for j in lo..hi {
-                if j == 0 {
-                    cur[0] = prev[0] + COST_DEL;
-                    continue;
+            let (prev, cur) = (&self.prev[..w], &mut self.cur[..w]);
+            // Cells outside the band are infinite. `cur` still holds row i-2: reset the cell
+            // left of the band and those right of it that row i+1 reads.
+            if lo > 0 {
+                cur[lo - 1] = INF;
+            }
+            if i < n_h {
+                let next_hi = beam.cols(i + 1).1;
+                if next_hi > hi {
+                    cur[hi..next_hi].fill(INF);
                 }
-                let cost_sub = if word == rf[j - 1] { 0 } else { COST_SUB };
-                cur[j] = INF
-                    .min(prev[j - 1] + cost_sub)
-                    .min(prev[j] + COST_DEL)
-                    .min(cur[j - 1] + COST_INS);
+            }
+            let word = words[i - 1];
+            let mut j = lo;
+            if j == 0 && j < hi {
+                cur[0] = prev[0] + COST_DEL;
+                j = 1;
+            }
+            let mut left = cur[j - 1];
+            for ((c, pair), &r) in cur[j..hi]
+                .iter_mut()
+                .zip(prev[j - 1..hi].windows(2))
+                .zip(&rf[j - 1..hi - 1])
+            {
+                let cost_sub = if word == r { 0 } else { COST_SUB };
+                let v = INF
+                    .min(pair[0] + cost_sub)
+                    .min(pair[1] + COST_DEL)
+                    .min(left + COST_INS);
+                *c = v;
+                left = v;
             }
             std::mem::swap(&mut self.prev, &mut self.cur);
         }

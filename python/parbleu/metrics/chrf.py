@@ -1,0 +1,254 @@
+"""chrF (Popović 2015) and chrF++ (Popović 2017) exactly as SacreBLEU 2.6 computes them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .. import _core
+from ..errors import InvalidOptionError
+from ..score import Score
+from ..signature import Signature
+from .base import Metric
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+
+class CHRFSignature(Signature):
+    """chrF's signature: ``nrefs|case|eff|nc|nw|space|version``."""
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        super().__init__(args)
+        self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
+        self.info.update(
+            {
+                "case": "lc" if args["lowercase"] else "mixed",
+                "eff": "yes" if not args["eps_smoothing"] else "no",
+                "nc": args["char_order"],
+                "nw": args["word_order"],
+                "space": "yes" if args["whitespace"] else "no",
+            }
+        )
+
+
+class CHRFScore(Score):
+    """A chrF (chrF+, chrF++) score, as SacreBLEU's ``CHRFScore``.
+
+    Parameters
+    ----------
+    score
+        chrF, 0-100.
+    char_order
+        Character n-gram order.
+    word_order
+        Word n-gram order (2 for chrF++).
+    beta
+        Weight of recall relative to precision.
+    """
+
+    def __init__(self, score: float, char_order: int, word_order: int, beta: int | float) -> None:
+        self.beta = beta
+        self.char_order = char_order
+        self.word_order = word_order
+        super().__init__(f"chrF{self.beta}" + "+" * self.word_order, score)
+
+
+def _check_order(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidOptionError(f"{name}={value!r}: expected an integer >= 0")
+    return value
+
+
+def _finite_square(beta: Any) -> bool:
+    if isinstance(beta, bool) or not isinstance(beta, (int, float)):
+        return False
+    try:
+        return math.isfinite(beta**2) and math.isfinite(1 + beta**2)
+    except OverflowError:
+        return False
+
+
+class CHRF(Metric[CHRFScore]):
+    """chrF / chrF++ with SacreBLEU's constructor arguments and results.
+
+    With several references, each segment's statistics come from the reference with the best
+    sentence-level chrF (computed with this object's ``beta`` and ``eps_smoothing``); ties go
+    to the first reference in the order the streams are given. So ``beta`` and
+    ``eps_smoothing`` change the statistics, not only the final score.
+
+    Parameters
+    ----------
+    char_order
+        Character n-gram order (default 6).
+    word_order
+        Word n-gram order (default 0; 2 gives chrF++).
+    beta
+        Weight of recall relative to precision (default 2).
+    lowercase
+        Lowercase hypotheses and references (Python's full Unicode ``str.lower``).
+    whitespace
+        Keep whitespace in character n-grams.
+    eps_smoothing
+        Average per-order F-scores with epsilon smoothing (chrF++.py, NLTK, Moses) instead of
+        SacreBLEU's default effective-order averaging of precision and recall.
+    references
+        Reference streams to preprocess once and reuse in every ``corpus_score`` call.
+    """
+
+    CHAR_ORDER = 6
+    WORD_ORDER = 0
+    BETA = 2
+    _PUNCTS: ClassVar[frozenset[str]] = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+    _SIGNATURE_TYPE = CHRFSignature
+    metric_name = "chrf"
+
+    def __init__(
+        self,
+        char_order: int = CHAR_ORDER,
+        word_order: int = WORD_ORDER,
+        beta: int | float = BETA,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+        references: Sequence[Sequence[str | None]] | None = None,
+    ) -> None:
+        super().__init__()
+        _check_order("char_order", char_order)
+        _check_order("word_order", word_order)
+        if char_order + word_order < 1:
+            raise InvalidOptionError(
+                f"char_order={char_order}, word_order={word_order}: expected at least one "
+                "n-gram order"
+            )
+        if not _finite_square(beta):
+            raise InvalidOptionError(f"beta={beta!r}: expected a finite number")
+        self.beta = beta
+        self.char_order = char_order
+        self.word_order = word_order
+        self.order = self.char_order + self.word_order
+        self.lowercase = lowercase
+        self.whitespace = whitespace
+        self.eps_smoothing = eps_smoothing
+        # beta ** 2 and 1 + beta ** 2 exactly as Python evaluates them (int for an int beta),
+        # converted to float the way Python's int * float does.
+        self._factor = beta**2
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    # --- statistics ---------------------------------------------------------------------
+    @property
+    def stats_width(self) -> int:
+        """``3 * (char_order + word_order)``: ``hyp, ref, match`` per order."""
+        return 3 * self.order
+
+    def stats_key(self) -> tuple[Any, ...]:
+        """Orders, case, whitespace, and beta and smoothing (they pick the best reference)."""
+        return (
+            "chrf",
+            self.char_order,
+            self.word_order,
+            bool(self.lowercase),
+            bool(self.whitespace),
+            self.beta,
+            bool(self.eps_smoothing),
+        )
+
+    def _core_opts(self) -> tuple[int, int, float, float, bool]:
+        return (
+            self.char_order,
+            self.word_order,
+            float(self._factor),
+            float(1 + self._factor),
+            bool(self.eps_smoothing),
+        )
+
+    def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
+        return _core.ChrfRefs(
+            streams, *self._core_opts(), bool(self.lowercase), bool(self.whitespace), workers
+        )
+
+    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
+        import numpy as np
+
+        data = prepared.extract(hyps, workers)
+        return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
+
+    def _score_row(self, row: Sequence[Any]) -> CHRFScore:
+        return CHRFScore(
+            self._compute_f_score([int(x) for x in row]),
+            self.char_order,
+            self.word_order,
+            self.beta,
+        )
+
+    def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
+        import numpy as np
+
+        arr = np.ascontiguousarray(rows, dtype=np.int64)
+        data = _core.chrf_scores(arr, self.stats_width, *self._core_opts(), workers)
+        return np.frombuffer(data, dtype="<f8").copy()
+
+    # --- SacreBLEU's scorer -------------------------------------------------------------
+    def _compute_f_score(self, statistics: Sequence[int]) -> float:
+        """ChrF of summed statistics, as SacreBLEU's ``CHRF._compute_f_score``.
+
+        Parameters
+        ----------
+        statistics
+            ``3 * (char_order + word_order)`` counts: ``hyp, ref, match`` per order.
+
+        Returns
+        -------
+        float
+            The F-score, 0-100.
+        """
+        eps = 1e-16
+        score = 0.0
+        effective_order = 0
+        factor = self._factor
+        avg_prec, avg_rec = 0.0, 0.0
+        for i in range(self.order):
+            n_hyp, n_ref, n_match = statistics[3 * i : 3 * i + 3]
+            # chrF++.py style EPS smoothing (also used by Moses and NLTK)
+            prec = n_match / n_hyp if n_hyp > 0 else eps
+            rec = n_match / n_ref if n_ref > 0 else eps
+            denom = factor * prec + rec
+            score += ((1 + factor) * prec * rec / denom) if denom > 0 else eps
+            # sacreBLEU <2.0.0 style effective order smoothing
+            if n_hyp > 0 and n_ref > 0:
+                avg_prec += prec
+                avg_rec += rec
+                effective_order += 1
+        if self.eps_smoothing:
+            return 100 * score / self.order
+        if effective_order == 0:
+            avg_prec = avg_rec = 0.0
+        else:
+            avg_prec /= effective_order
+            avg_rec /= effective_order
+        if avg_prec + avg_rec:
+            score = (1 + factor) * avg_prec * avg_rec
+            score /= (factor * avg_prec) + avg_rec
+            return 100 * score
+        return 0.0
+
+    def _remove_punctuation(self, sent: str) -> list[str]:
+        """Split one punctuation character off word edges, as SacreBLEU's chrF++ does.
+
+        A token longer than one character loses its last character if that is ASCII
+        punctuation, else its first if that is (so ``(hi)`` becomes ``(hi`` and ``)``).
+        """
+        tokenized = []
+        for w in sent.split():
+            if len(w) == 1:
+                tokenized.append(w)
+            elif w[-1] in self._PUNCTS:
+                tokenized += [w[:-1], w[-1]]
+            elif w[0] in self._PUNCTS:
+                tokenized += [w[0], w[1:]]
+            else:
+                tokenized.append(w)
+        return tokenized
