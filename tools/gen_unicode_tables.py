@@ -87,7 +87,9 @@ def collect():
         p = re_p.match(c) is not None
         s = re_s.match(c) is not None
         if n + p + s > 1:
-            raise SystemExit(f"U+{cp:04X} is in more than one of N, P, S: the tokenizer assumes not")
+            raise SystemExit(
+                f"U+{cp:04X} is in more than one of N, P, S: the tokenizer assumes not"
+            )
         if (n or p or s) and c.isspace():
             raise SystemExit(f"U+{cp:04X} is whitespace and in N/P/S: the tokenizer assumes not")
         if n:
@@ -143,7 +145,13 @@ def class_ranges(intl_class):
 
 
 def rust_str(s: str) -> str:
-    return '"' + "".join(c if 0x20 <= ord(c) < 0x7F and c not in '"\\' else f"\\u{{{ord(c):x}}}" for c in s) + '"'
+    return (
+        '"'
+        + "".join(
+            c if 0x20 <= ord(c) < 0x7F and c not in '"\\' else f"\\u{{{ord(c):x}}}" for c in s
+        )
+        + '"'
+    )
 
 
 def fmt_items(items: list[str], per_line: int) -> str:
@@ -214,8 +222,7 @@ def render() -> str:
     def range_table(name: str, doc: str, ranges) -> str:
         items = [f"(0x{a:04X}, 0x{b:04X})," for a, b in ranges]
         return (
-            f"/// {doc}\n"
-            f"pub(crate) const {name}: &[(u32, u32)] = &[\n{fmt_items(items, 5)}\n];\n"
+            f"/// {doc}\npub(crate) const {name}: &[(u32, u32)] = &[\n{fmt_items(items, 5)}\n];\n"
         )
 
     parts = []
@@ -291,7 +298,10 @@ def main() -> int:
                 current.splitlines(True), text.splitlines(True), "committed", "generated", n=1
             )
             sys.stdout.writelines(list(diff)[:200])
-            print(f"\n{args.output} is out of date: run python tools/gen_unicode_tables.py", file=sys.stderr)
+            print(
+                f"\n{args.output} is out of date: run python tools/gen_unicode_tables.py",
+                file=sys.stderr,
+            )
             return 1
         print(f"{args.output} is up to date")
         return 0

@@ -129,7 +129,8 @@ class StatsAccumulator:
             from .errors import EmptyInputError
 
             raise EmptyInputError("StatsAccumulator.result: no segments were added")
-        return self.metric._score_row(self.total)
+        score: Score = self.metric._score_row(self.total)
+        return score
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (to send partial sums between processes)."""

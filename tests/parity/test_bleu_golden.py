@@ -153,10 +153,11 @@ def test_edge_case(rid: str) -> None:
         finally:
             logging.getLogger("parbleu").disabled = False
         assert got == pytest.approx(rec["scores"], rel=0, abs=1e-9)
-        assert m.sentence_scores(hyps, refs).tolist() == pytest.approx(rec["scores"], abs=1e-9)
+        # SacreBLEU's signature after the loop reflects the last segment's reference count.
         assert sacre_version(m.get_signature().format()) == expected_signature(
             rec["signature"], opts
         )
+        assert m.sentence_scores(hyps, refs).tolist() == pytest.approx(rec["scores"], abs=1e-9)
 
 
 SIGS = {r["id"]: r for r in records("sacrebleu/signatures.jsonl") if r["metric"] == "bleu"}

@@ -18,18 +18,19 @@ import functools
 import multiprocessing
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pytest
 import regex
-from helpers import REPO, SHARED, read_lines, records, requires_shared
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics.bleu import _get_tokenizer
 from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
+from helpers import REPO, SHARED, read_lines, records, requires_shared
 from parbleu import _core
 
 NAMES = ("none", "13a", "intl", "char", "zh")
@@ -45,15 +46,19 @@ ALL_CHARS = [chr(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
 # --------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sacre_tokenizer(name: str) -> Callable[[str], str]:
     """SacreBLEU's tokenizer object for `name`, with its bounded lru_caches bypassed (they only
     churn on millions of distinct inputs; the functions are pure)."""
     tok = _get_tokenizer(name)()
     if isinstance(getattr(tok, "_post_tokenizer", None), TokenizerRegexp):
-        tok._post_tokenizer = functools.partial(TokenizerRegexp.__call__.__wrapped__, tok._post_tokenizer)
+        tok._post_tokenizer = functools.partial(
+            TokenizerRegexp.__call__.__wrapped__, tok._post_tokenizer
+        )
     if isinstance(tok, TokenizerZh):
-        tok._is_chinese_char = functools.lru_cache(maxsize=None)(TokenizerZh._is_chinese_char.__wrapped__)
+        tok._is_chinese_char = functools.lru_cache(maxsize=None)(
+            TokenizerZh._is_chinese_char.__wrapped__
+        )
     call = getattr(type(tok).__call__, "__wrapped__", None)
     return functools.partial(call, tok) if call is not None else tok
 
@@ -103,14 +108,14 @@ def expected(name: str, lines: Sequence[str], lowercase: bool) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def table_regex_version() -> str:
     m = re.search(r"regex (\S+), sacrebleu", TABLES.read_text(encoding="utf-8"))
     assert m, "tables.rs names the regex version it was generated with"
     return m.group(1)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def intl_version_skew() -> frozenset[str]:
     """Characters whose \\p{N}/\\p{P}/\\p{S} class in the installed `regex` differs from the one
     in tables.rs (empty when the versions agree)."""
@@ -122,7 +127,11 @@ def intl_version_skew() -> frozenset[str]:
     for a, b, k in re.findall(r"\(0x([0-9A-F]+), 0x([0-9A-F]+), (\d)\)", body):
         for cp in range(int(a, 16), int(b, 16) + 1):
             table[cp] = int(k)
-    pats = [(1, regex.compile(r"\p{N}")), (2, regex.compile(r"\p{P}")), (3, regex.compile(r"\p{S}"))]
+    pats = [
+        (1, regex.compile(r"\p{N}")),
+        (2, regex.compile(r"\p{P}")),
+        (3, regex.compile(r"\p{S}")),
+    ]
     skew = set()
     for c in ALL_CHARS:
         k = next((k for k, p in pats if p.match(c)), 0)
@@ -156,8 +165,12 @@ def check(name: str, lines: list[str], lowercase: bool) -> int:
     assert len(got) == len(want)
     if got != want:
         bad = [(line, w, g) for line, w, g in zip(lines, want, got) if w != g]
-        details = "\n".join(f"  {line!r}\n    sacrebleu {w!r}\n    parbleu   {g!r}" for line, w, g in bad[:5])
-        pytest.fail(f"{name} lowercase={lowercase}: {len(bad)} of {len(lines)} lines differ:\n{details}")
+        details = "\n".join(
+            f"  {line!r}\n    sacrebleu {w!r}\n    parbleu   {g!r}" for line, w, g in bad[:5]
+        )
+        pytest.fail(
+            f"{name} lowercase={lowercase}: {len(bad)} of {len(lines)} lines differ:\n{details}"
+        )
     return len(lines)
 
 
@@ -175,7 +188,7 @@ def _packed(template: str, sep: str = "", per_line: int = 64) -> list[str]:
     ]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def codepoint_lines() -> list[str]:
     lines = list(ALL_CHARS)  # each character as a whole line
     # Each character with a space on either side (64 per line).
@@ -196,7 +209,7 @@ def test_every_code_point(name: str, lowercase: bool) -> None:
     assert n > len(ALL_CHARS)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sigma_lines() -> list[str]:
     """Contexts for CPython's final-sigma rule (case-ignorable and cased neighbours), 64 per line:
     the comparison is with Python's lower() of the whole line, so packing loses nothing."""
@@ -225,17 +238,18 @@ def test_final_sigma_through_tokenizers(name: str) -> None:
 # (b) hypothesis: mixed scripts
 # --------------------------------------------------------------------------------------------
 
-_PIECES = (
-    list(".,-'\"&;:!?()[]{}<>/\\@#$%^*+=_`|~0123456789 aAzZ")
-    + ["&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "-\n", "\n", "...", "1.5", "3,000", "a-b", "2-3"]
-    + list("中文汉字。，、！？《》「」（）ＡＢ１２")  # CJK, fullwidth
-    + list("ΣσςΑαΟΔ\u0345\u0301\u0308")  # Greek, combining marks (case-ignorable)
-    + list("İıIiŞşĞğ")  # Turkish
-    + list("\t\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u200a\u200b\u2028\u2029\u202f\u205f\u3000")
-    + list("٣٤०१Ⅻ²½€£¥§©®°±×÷–—‘’“”„…•→⇒∀∑√∞≠≤")
-    + list("ａｂｃ，．：；１２３カタカナひらがな한국어")
-    + ["\U00020000", "\U0002f800", "\U0001f600", "\ufeff", "\u00ad"]
-)
+_PIECES = [
+    *".,-'\"&;:!?()[]{}<>/\\@#$%^*+=_`|~0123456789 aAzZ",
+    *("&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "-\n", "\n", "...", "1.5", "3,000", "a-b"),
+    *"中文汉字。，、！？《》「」（）ＡＢ１２",  # CJK, fullwidth
+    *"ΣσςΑαΟΔ\u0345\u0301\u0308",  # Greek, combining marks (case-ignorable)
+    *"İıIiŞşĞğ",  # Turkish
+    *"\t\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u200a\u200b\u2028\u2029",
+    *"\u202f\u205f\u3000",
+    *"٣٤०१Ⅻ²½€£¥§©®°±×÷–—‘’“”„…•→⇒∀∑√∞≠≤",  # other digits, symbols, punctuation
+    *"ａｂｃ，．：；１２３カタカナひらがな한국어",
+    *("\U00020000", "\U0002f800", "\U0001f600", "\ufeff", "\u00ad"),
+]
 
 _mixed_line = st.lists(
     st.one_of(st.sampled_from(_PIECES), st.characters(exclude_categories=("Cs",))),
@@ -258,7 +272,7 @@ def test_hypothesis_mixed_scripts(lines: list[str]) -> None:
 WMT_PAIRS = ("en-de", "zh-en", "en-zh", "en-ja")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def wmt_lines(pair: str) -> list[str]:
     """Every line of the pair's references and system outputs (the target language)."""
     files = sorted((WMT21 / "references").glob(f"*.{pair}.*")) + sorted(
@@ -314,10 +328,16 @@ def test_golden_tokenizer_records() -> None:
     assert n == 5 * 532
 
 
-def test_fixture_is_current() -> None:
-    """The Rust integration test's fixture is what tools/gen_tokenizer_fixture.py writes."""
-    fixture = REPO / "crates" / "parbleu-core" / "tests" / "data" / "tokenizer_cases.tsv"
-    assert fixture.exists()
-    for line in fixture.read_text(encoding="utf-8").splitlines()[:0]:
-        pass
-    assert Path(REPO / "tools" / "gen_tokenizer_fixture.py").exists()
+@requires_shared
+def test_rust_fixture_is_current() -> None:
+    """The Rust integration test's fixture is what tools/gen_tokenizer_fixture.py writes now."""
+    subprocess.run(
+        [sys.executable, str(REPO / "tools" / "gen_tokenizer_fixture.py"), "--check"], check=True
+    )
+
+
+def test_unicode_tables_are_current() -> None:
+    """tables.rs is what tools/gen_unicode_tables.py writes under this Python, regex, sacrebleu."""
+    subprocess.run(
+        [sys.executable, str(REPO / "tools" / "gen_unicode_tables.py"), "--check"], check=True
+    )

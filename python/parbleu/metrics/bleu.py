@@ -162,7 +162,7 @@ class BLEU(Metric[BLEUScore]):
         # Python-side tokenizers (MeCab) run here; the core then only splits on whitespace.
         tok = self.tokenizer
         assert isinstance(tok, PythonTokenizer)
-        out = []
+        out: list[Any] = []
         for x in lines:
             if x is None:
                 out.append(None)

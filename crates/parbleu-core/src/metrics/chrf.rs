@@ -14,7 +14,6 @@ use crate::text::{py_is_space, py_lower, py_split};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
-
 /// Options of `_compute_f_score` (used to finalize and to choose among references).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ChrfScoreOpts {

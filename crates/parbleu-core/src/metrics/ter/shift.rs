@@ -68,14 +68,40 @@ impl Beam {
     }
 }
 
+/// Positions of each word id in the reference (compressed rows: the positions of word `w`
+/// are `pos[start[w]..start[w + 1]]`, increasing).
+#[derive(Default)]
+struct Occurrences {
+    start: Vec<u32>,
+    pos: Vec<u32>,
+}
+
+impl Occurrences {
+    fn reset(&mut self, rf: &[u32], n_ids: usize) {
+        self.start.clear();
+        self.start.resize(n_ids + 1, 0);
+        for &w in rf {
+            self.start[w as usize + 1] += 1;
+        }
+        for k in 0..n_ids {
+            self.start[k + 1] += self.start[k];
+        }
+        self.pos.clear();
+        self.pos.resize(rf.len(), 0);
+        let mut fill = self.start.clone();
+        for (j, &w) in rf.iter().enumerate() {
+            self.pos[fill[w as usize] as usize] = j as u32;
+            fill[w as usize] += 1;
+        }
+    }
+}
+
 /// Buffers reused across segments (one per thread).
 #[derive(Default)]
 pub struct TerScratch {
     /// Edit-distance matrix of the hypothesis a shift round starts from, row-major.
     cost: Vec<i64>,
     ops: Vec<Op>,
-    prev: Vec<i64>,
-    cur: Vec<i64>,
     trace: Vec<Op>,
     align: Vec<i64>,
     hyp_err: Vec<u8>,
@@ -84,6 +110,11 @@ pub struct TerScratch {
     shifted: Vec<u32>,
     best: Vec<u32>,
     beam: Beam,
+    /// Edit-distance matrix of the last candidate scored (infinite outside the beam).
+    cand: Vec<i64>,
+    cand_words: Vec<u32>,
+    cand_valid: bool,
+    occ: Occurrences,
 }
 
 /// The ranking key of a candidate shift: (gain, length, -start_h, -target), highest first.
@@ -98,6 +129,15 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
     }
     let mut beam = std::mem::take(&mut s.beam);
     beam.reset(hyp.len(), rf.len());
+    s.cand.clear();
+    s.cand.resize((hyp.len() + 1) * (rf.len() + 1), INF);
+    let n_ids = hyp
+        .iter()
+        .chain(rf)
+        .map(|&w| w as usize + 1)
+        .max()
+        .unwrap_or(0);
+    s.occ.reset(rf, n_ids);
     s.words.clear();
     s.words.extend_from_slice(hyp);
     let mut shifts = 0i64;
@@ -253,55 +293,66 @@ impl TerScratch {
         }
     }
 
-    /// Edit distance of `words` whose first `p` words equal those of the hypothesis `full`
-    /// last ran on (rows `0..=p` are taken from its matrix).
-    fn cost_from(&mut self, words: &[u32], rf: &[u32], beam: &Beam, p: usize) -> i64 {
+    /// Edit distance of `words`, whose first `p_h` words equal those of the hypothesis
+    /// `full` last ran on. Rows are taken from that hypothesis's matrix or from the previous
+    /// candidate's, whichever shares the longer prefix, so only the rest is computed.
+    fn cost_from(&mut self, words: &[u32], rf: &[u32], beam: &Beam, p_h: usize) -> i64 {
         let w = rf.len() + 1;
         let n_h = words.len();
-        if p == n_h {
-            return self.cost[n_h * w + rf.len()];
-        }
-        self.prev.clear();
-        self.prev.extend_from_slice(&self.cost[p * w..(p + 1) * w]);
-        self.cur.clear();
-        self.cur.resize(w, INF);
-        for i in p + 1..=n_h {
-            let (lo, hi) = beam.cols(i);
-            let (prev, cur) = (&self.prev[..w], &mut self.cur[..w]);
-            // Cells outside the band are infinite. `cur` still holds row i-2: reset the cell
-            // left of the band and those right of it that row i+1 reads.
-            if lo > 0 {
-                cur[lo - 1] = INF;
-            }
-            if i < n_h {
-                let next_hi = beam.cols(i + 1).1;
-                if next_hi > hi {
-                    cur[hi..next_hi].fill(INF);
+        let p_c = if self.cand_valid {
+            self.cand_words
+                .iter()
+                .zip(words)
+                .take_while(|(x, y)| x == y)
+                .count()
+        } else {
+            0
+        };
+        let p = if self.cand_valid && p_c > p_h {
+            // Rows 0..=p_c of the previous candidate's matrix are this one's (p_c > p_h >=
+            // the rows it took from `cost`, so row p_c was computed there).
+            p_c
+        } else {
+            self.cand[p_h * w..(p_h + 1) * w].copy_from_slice(&self.cost[p_h * w..(p_h + 1) * w]);
+            p_h
+        };
+        if p < n_h {
+            let m = &mut self.cand[..];
+            for i in p + 1..=n_h {
+                let (lo, hi) = beam.cols(i);
+                if lo >= hi {
+                    continue;
+                }
+                let (done, rest) = m.split_at_mut(i * w);
+                let prev = &done[(i - 1) * w..];
+                let cur = &mut rest[..w];
+                let word = words[i - 1];
+                let mut j = lo;
+                if j == 0 {
+                    cur[0] = prev[0] + COST_DEL;
+                    j = 1;
+                }
+                // Cells outside the band are never written (they stay infinite).
+                let mut left = cur[j - 1];
+                for ((c, pair), &r) in cur[j..hi]
+                    .iter_mut()
+                    .zip(prev[j - 1..hi].windows(2))
+                    .zip(&rf[j - 1..hi - 1])
+                {
+                    let cost_sub = if word == r { 0 } else { COST_SUB };
+                    let v = INF
+                        .min(pair[0] + cost_sub)
+                        .min(pair[1] + COST_DEL)
+                        .min(left + COST_INS);
+                    *c = v;
+                    left = v;
                 }
             }
-            let word = words[i - 1];
-            let mut j = lo;
-            if j == 0 && j < hi {
-                cur[0] = prev[0] + COST_DEL;
-                j = 1;
-            }
-            let mut left = cur[j - 1];
-            for ((c, pair), &r) in cur[j..hi]
-                .iter_mut()
-                .zip(prev[j - 1..hi].windows(2))
-                .zip(&rf[j - 1..hi - 1])
-            {
-                let cost_sub = if word == r { 0 } else { COST_SUB };
-                let v = INF
-                    .min(pair[0] + cost_sub)
-                    .min(pair[1] + COST_DEL)
-                    .min(left + COST_INS);
-                *c = v;
-                left = v;
-            }
-            std::mem::swap(&mut self.prev, &mut self.cur);
         }
-        self.prev[rf.len()]
+        self.cand_words.clear();
+        self.cand_words.extend_from_slice(words);
+        self.cand_valid = true;
+        self.cand[n_h * w + rf.len()]
     }
 
     /// `_shift`: the best shift of `self.words` (left in `self.best`), with the edit distance
@@ -309,14 +360,24 @@ impl TerScratch {
     fn shift_round(&mut self, rf: &[u32], beam: &Beam, checked: &mut usize) -> (i64, Option<Rank>) {
         let h = std::mem::take(&mut self.words);
         let pre_score = self.full(&h, rf, beam);
+        // The candidate matrix may lean on rows of the previous round's matrix.
+        self.cand_valid = false;
         self.alignment(h.len(), rf.len());
         let mut best: Option<Rank> = None;
         let (n_h, n_r) = (h.len(), rf.len());
-        // `_find_shifted_pairs`, consumed lazily as SacreBLEU's generator is.
+        // `_find_shifted_pairs`, consumed lazily as SacreBLEU's generator is. Only the
+        // reference positions holding the word at `start_h` can start a match, and they are
+        // visited in increasing order, as SacreBLEU's scan over all positions does.
+        let occ = std::mem::take(&mut self.occ);
         'search: for start_h in 0..n_h {
-            for start_r in 0..n_r {
-                if start_r.abs_diff(start_h) > MAX_SHIFT_DIST {
-                    continue;
+            let word = h[start_h] as usize;
+            let at = &occ.pos[occ.start[word] as usize..occ.start[word + 1] as usize];
+            let first = start_h.saturating_sub(MAX_SHIFT_DIST);
+            let from = at.partition_point(|&r| (r as usize) < first);
+            for &start_r in &at[from..] {
+                let start_r = start_r as usize;
+                if start_r > start_h + MAX_SHIFT_DIST {
+                    break;
                 }
                 let mut length = 0;
                 while h[start_h + length] == rf[start_r + length] && length < MAX_SHIFT_SIZE {
@@ -340,6 +401,7 @@ impl TerScratch {
                 }
             }
         }
+        self.occ = occ;
         self.words = h;
         (pre_score, best)
     }
