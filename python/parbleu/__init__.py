@@ -17,6 +17,7 @@ from .compat import (
 )
 from .errors import (
     EmptyInputError,
+    FlavorError,
     IncompatibleStatisticsError,
     InputTypeError,
     InvalidOptionError,
@@ -29,9 +30,11 @@ from .errors import (
 from .metrics import BLEU, CHRF, TER
 from .metrics.chrf import CHRFScore
 from .metrics.ter import TERScore
+from .pairwise import MBRResult, mbr, pairwise
 from .score import BLEUScore, Score
 from .signature import Signature
 from .stats import StatsAccumulator
+from .streaming import score_files
 
 __all__ = [
     "BLEU",
@@ -40,10 +43,12 @@ __all__ = [
     "BLEUScore",
     "CHRFScore",
     "EmptyInputError",
+    "FlavorError",
     "IncompatibleStatisticsError",
     "InputTypeError",
     "InvalidOptionError",
     "LengthMismatchError",
+    "MBRResult",
     "ParbleuError",
     "Score",
     "Signature",
@@ -55,7 +60,10 @@ __all__ = [
     "corpus_bleu",
     "corpus_chrf",
     "corpus_ter",
+    "mbr",
+    "pairwise",
     "raw_corpus_bleu",
+    "score_files",
     "sentence_bleu",
     "sentence_chrf",
     "sentence_ter",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "EmptyInputError",
+    "FlavorError",
     "IncompatibleStatisticsError",
     "InputTypeError",
     "InvalidOptionError",
@@ -54,3 +55,28 @@ class TokenizerNotAvailableError(ParbleuError, ImportError):
 
 class EmptyInputError(ParbleuError, ValueError):
     """There is nothing to score (no segments)."""
+
+
+class FlavorError(ParbleuError, ValueError):
+    """A flavor (``parbleu.flavors``) met input on which the original implementation crashes.
+
+    The original's own exception type is kept as a further base class where it is not a
+    ``ValueError`` (NLTK's ``ZeroDivisionError`` for an empty corpus, tensorflow/nmt's
+    ``ZeroDivisionError`` for an empty translation, Moses' "Illegal division by zero", ...),
+    so code written against the original keeps catching it.
+
+    Parameters
+    ----------
+    flavor
+        The flavor's name (``"nltk"``, ``"multi-bleu"``, ``"mteval-v13a"``, ...).
+    reason
+        What the input was and what the original does with it.
+    """
+
+    def __init__(self, flavor: str, reason: str) -> None:
+        super().__init__(f"{flavor}: {reason}")
+        self.flavor = flavor
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.flavor}: {self.reason}"

@@ -5,8 +5,12 @@
 //! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
 
 pub mod error;
+pub mod flavors;
+pub mod ids;
 pub mod metrics;
+pub mod pairwise;
 pub mod parallel;
+pub mod significance;
 pub mod text;
 pub mod tokenize;
 

@@ -52,21 +52,34 @@ pub fn py_split(s: &str) -> PySplit<'_> {
 #[inline(always)]
 fn space_len(b: &[u8], i: usize) -> usize {
     let c = b[i];
-    if c < 0x80 {
-        // \t \n \x0b \x0c \r \x1c-\x1f and space
-        const MASK: u64 = (1 << 9)
-            | (1 << 10)
-            | (1 << 11)
-            | (1 << 12)
-            | (1 << 13)
-            | (1 << 28)
-            | (1 << 29)
-            | (1 << 30)
-            | (1 << 31)
-            | (1 << 32);
-        return usize::from(c < 64 && (MASK >> c) & 1 == 1);
+    match LEAD_CLASS[c as usize] {
+        0 => 0,
+        1 => 1,
+        _ => multibyte_space_len(b, i),
     }
-    match c {
+}
+
+/// Per first byte: 0 never whitespace, 1 a one-byte whitespace character, 2 look further.
+static LEAD_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    // \t \n \x0b \x0c \r \x1c-\x1f and space
+    let ascii = [9u8, 10, 11, 12, 13, 28, 29, 30, 31, 32];
+    let mut k = 0;
+    while k < ascii.len() {
+        t[ascii[k] as usize] = 1;
+        k += 1;
+    }
+    t[0xC2] = 2;
+    t[0xE1] = 2;
+    t[0xE2] = 2;
+    t[0xE3] = 2;
+    t
+};
+
+#[cold]
+#[inline(never)]
+fn multibyte_space_len(b: &[u8], i: usize) -> usize {
+    match b[i] {
         0xC2 => usize::from(matches!(b.get(i + 1), Some(0x85 | 0xA0))) * 2,
         0xE1 => usize::from(b.get(i + 1) == Some(&0x9A) && b.get(i + 2) == Some(&0x80)) * 3,
         0xE2 => {

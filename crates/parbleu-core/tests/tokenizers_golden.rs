@@ -7,7 +7,10 @@ use std::collections::BTreeMap;
 
 use parbleu_core::tokenize::Tokenizer;
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tokenizer_cases.tsv");
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/tokenizer_cases.tsv"
+);
 
 /// Undo the fixture's escapes: `\\` and `\u{hex}`.
 fn unescape(s: &str) -> String {
@@ -75,7 +78,9 @@ fn tokenizers_match_sacrebleu() {
     for c in &cases {
         let kind = c.source.split(':').next().unwrap_or("");
         let kind = kind.split('#').next().unwrap_or("");
-        *seen.entry((c.tokenizer.signature(), kind, c.lowercase)).or_default() += 1;
+        *seen
+            .entry((c.tokenizer.signature(), kind, c.lowercase))
+            .or_default() += 1;
         let got = c.tokenizer.preprocess(&c.input, c.lowercase);
         if got != c.expected {
             failures.push(format!(
@@ -99,8 +104,17 @@ fn tokenizers_match_sacrebleu() {
     // Every tokenizer is covered by every kind of case (the golden file: all 532 lines each).
     for name in Tokenizer::NAMES {
         assert_eq!(seen.get(&(name, "golden", false)), Some(&532), "{name}");
-        assert!(seen.get(&(name, "tricky", false)).is_some_and(|&n| n > 50), "{name}");
-        assert!(seen.get(&(name, "tricky", true)).is_some_and(|&n| n > 50), "{name}");
-        assert!(seen.get(&(name, "wmt21", false)).is_some_and(|&n| n >= 80), "{name}");
+        assert!(
+            seen.get(&(name, "tricky", false)).is_some_and(|&n| n > 50),
+            "{name}"
+        );
+        assert!(
+            seen.get(&(name, "tricky", true)).is_some_and(|&n| n > 50),
+            "{name}"
+        );
+        assert!(
+            seen.get(&(name, "wmt21", false)).is_some_and(|&n| n >= 80),
+            "{name}"
+        );
     }
 }

@@ -1,6 +1,9 @@
 //! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
 
 mod chrf;
+mod flavors;
+mod pairwise;
+mod significance;
 mod ter;
 
 use parbleu_core::metrics::bleu::{self, BleuExtract, BleuScoreOpts, PreparedRefs, Smooth};
@@ -207,5 +210,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuRefs>()?;
     chrf::register(m)?;
     ter::register(m)?;
+    flavors::register(m)?;
+    pairwise::register(m)?;
+    significance::register(m)?;
     Ok(())
 }

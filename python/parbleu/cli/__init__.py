@@ -31,6 +31,7 @@ from .io import (
     read_stdin_systems,
 )
 from .parser import FORMATS, build_parser
+from .stream import stream_results
 from .score import (
     Metric,
     build_metrics,
@@ -219,6 +220,16 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             )
         trg_lang = parts[1]
     check_encoding(args.encoding)
+
+    # --- one large system file: streamed, statistics kept instead of text (cli/stream.py) --
+    stream_fmt = "text" if args.detail and fmt == "json" else fmt
+    streamed = stream_results(args, trg_lang, stream_fmt)
+    if streamed is not None:
+        for line in render.single_results(streamed, stream_fmt, out.colors):
+            out.line(line)
+        if args.detail:
+            out.line("No subset information found. Consider using --origlang argument.")
+        return ExitCode.OK
 
     # --- inputs ------------------------------------------------------------------------
     refs = read_ref_streams(args.refs, args.num_refs, args.encoding)

@@ -326,3 +326,83 @@ class BLEU(Metric[BLEUScore]):
                 "It is recommended to enable `effective_order` for sentence-level BLEU."
             )
         return super().sentence_score(hypothesis, references)
+
+    # --- token ids (parbleu.ids) ------------------------------------------------------------
+    def extract_stats_ids(
+        self,
+        hyp_ids: Any,
+        ref_ids: Sequence[Any],
+        *,
+        pad_id: Optional[int] = None,
+        workers: Optional[int] = None,
+    ) -> npt.NDArray[np.int64]:
+        """Statistics of token-id sequences (see :mod:`parbleu.ids`; tokenizer not used).
+
+        Parameters
+        ----------
+        hyp_ids
+            A batch of id sequences: a 2-D array/tensor or a sequence of 1-D sequences.
+        ref_ids
+            A list of reference streams, each a batch of the same size.
+        pad_id
+            Id dropped wherever it occurs, or ``None``.
+        workers
+            Threads.
+
+        Returns
+        -------
+        numpy.ndarray
+            int64 rows, as :meth:`extract_stats` with ``tokenize="none"`` on the ids as text.
+        """
+        from ..ids import _stats_for
+
+        rows: npt.NDArray[np.int64] = _stats_for(self, hyp_ids, ref_ids, pad_id, workers)
+        return rows
+
+    def corpus_score_ids(
+        self,
+        hyp_ids: Any,
+        ref_ids: Sequence[Any],
+        *,
+        pad_id: Optional[int] = None,
+        workers: Optional[int] = None,
+    ) -> BLEUScore:
+        """Corpus BLEU of token-id sequences (see :meth:`extract_stats_ids`).
+
+        Parameters
+        ----------
+        hyp_ids, ref_ids, pad_id, workers
+            As in :meth:`extract_stats_ids`.
+
+        Returns
+        -------
+        BLEUScore
+            Equal to :meth:`corpus_score` with ``tokenize="none"`` on the ids as text.
+        """
+        from ..ids import corpus_score_ids
+
+        return corpus_score_ids(self, hyp_ids, ref_ids, pad_id=pad_id, workers=workers)
+
+    def sentence_scores_ids(
+        self,
+        hyp_ids: Any,
+        ref_ids: Sequence[Any],
+        *,
+        pad_id: Optional[int] = None,
+        workers: Optional[int] = None,
+    ) -> npt.NDArray[np.float64]:
+        """Sentence BLEU of every id sequence (see :meth:`extract_stats_ids`).
+
+        Parameters
+        ----------
+        hyp_ids, ref_ids, pad_id, workers
+            As in :meth:`extract_stats_ids`.
+
+        Returns
+        -------
+        numpy.ndarray
+            float64, one score per segment.
+        """
+        from ..ids import sentence_scores_ids
+
+        return sentence_scores_ids(self, hyp_ids, ref_ids, pad_id=pad_id, workers=workers)

@@ -5,7 +5,6 @@
 use super::ngram::{match_counts, Scratch};
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::text::py_split;
 use crate::tokenize::Tokenizer;
 
 /// Options that change the statistics rows (two row sets merge only if these agree).
@@ -184,9 +183,9 @@ pub fn closest_ref_len(hyp_len: i64, ref_lens: impl IntoIterator<Item = i64>) ->
 }
 
 /// Statistics row of one tokenized hypothesis against tokenized references.
-pub fn extract_row(
-    hyp: &[&str],
-    refs: &[Vec<&str>],
+pub fn extract_row<'t, R: AsRef<[&'t str]>>(
+    hyp: &[&'t str],
+    refs: &[R],
     max_order: usize,
     s: &mut Scratch,
     out: &mut [i64],
@@ -203,7 +202,7 @@ pub fn extract_row(
     };
     match_counts(hyp, refs, max_order, s, m, t);
     out[0] = hyp.len() as i64;
-    out[1] = closest_ref_len(hyp.len() as i64, refs.iter().map(|x| x.len() as i64));
+    out[1] = closest_ref_len(hyp.len() as i64, refs.iter().map(|x| x.as_ref().len() as i64));
     for n in 0..max_order {
         out[2 + n] = m[n] as i64;
         out[2 + max_order + n] = t[n] as i64;
@@ -227,7 +226,7 @@ impl RefSegment {
         for r in refs {
             let tok = cfg.tokenizer.preprocess(r, cfg.lowercase);
             let base = seg.text.len();
-            for t in py_split(&tok) {
+            for t in cfg.tokenizer.split_output(&tok) {
                 let start = base + (t.as_ptr() as usize - tok.as_ptr() as usize);
                 seg.spans.push((start as u32, (start + t.len()) as u32));
             }
@@ -249,20 +248,22 @@ impl RefSegment {
         self.ends.is_empty()
     }
 
-    fn token_lists(&self) -> Vec<Vec<&str>> {
-        let mut out = Vec::with_capacity(self.ends.len());
+    /// All tokens, in order (references one after the other).
+    fn tokens(&self) -> Vec<&str> {
+        self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize]).collect()
+    }
+
+    /// The references as slices of [`RefSegment::tokens`].
+    fn split_refs<'t>(&self, tokens: &'t [&'t str]) -> Vec<&'t [&'t str]> {
         let mut start = 0usize;
-        for &end in &self.ends {
-            let end = end as usize;
-            out.push(
-                self.spans[start..end]
-                    .iter()
-                    .map(|&(a, b)| &self.text[a as usize..b as usize])
-                    .collect(),
-            );
-            start = end;
-        }
-        out
+        self.ends
+            .iter()
+            .map(|&end| {
+                let r = &tokens[start..end as usize];
+                start = end as usize;
+                r
+            })
+            .collect()
     }
 }
 
@@ -311,8 +312,9 @@ pub fn extract(
         for (j, out) in chunk.chunks_mut(w).enumerate() {
             let i = first + j;
             let h = cfg.tokenizer.preprocess(&hyps[i], cfg.lowercase);
-            let htoks: Vec<&str> = py_split(&h).collect();
-            let r = refs[i].token_lists();
+            let htoks = cfg.tokenizer.split_output(&h);
+            let rtoks = refs[i].tokens();
+            let r = refs[i].split_refs(&rtoks);
             extract_row(&htoks, &r, cfg.max_order, &mut s, out);
         }
     });

@@ -3,4 +3,5 @@
 pub mod bleu;
 pub mod chrf;
 mod ngram;
+pub mod ngram_stats;
 pub mod ter;

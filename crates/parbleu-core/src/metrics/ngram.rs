@@ -30,9 +30,9 @@ fn key(prefix: u32, last: u32) -> u64 {
 /// Clipped n-gram matches and totals of `hyp` against `refs` for orders 1..=max_order.
 ///
 /// `refs` are token lists; `matches` and `totals` have length `max_order`.
-pub fn match_counts(
-    hyp: &[&str],
-    refs: &[Vec<&str>],
+pub fn match_counts<'t, R: AsRef<[&'t str]>>(
+    hyp: &[&'t str],
+    refs: &[R],
     max_order: usize,
     s: &mut Scratch,
     matches: &mut [u64],
@@ -44,7 +44,7 @@ pub fn match_counts(
         totals[n - 1] = (hyp.len() + 1).saturating_sub(n) as u64;
         matches[n - 1] = 0;
     }
-    if hyp.is_empty() || refs.iter().all(|r| r.is_empty()) {
+    if hyp.is_empty() || refs.iter().all(|r| r.as_ref().is_empty()) {
         return;
     }
     // SAFETY: `vocab` only holds entries borrowed from `hyp`/`refs` between here and the
@@ -63,6 +63,7 @@ pub fn match_counts(
     s.count.push(0);
 
     for r in refs {
+        let r = r.as_ref();
         s.tok_ids.clear();
         for &t in r {
             let id = *vocab.entry(t).or_insert_with(|| {

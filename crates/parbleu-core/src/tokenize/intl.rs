@@ -7,14 +7,14 @@
 //! 3. `(\p{S})` → ` \1 `.
 //!
 //! The classes are those of the `regex` module (its own Unicode version), brute-forced into
-//! [`tables`](super::tables); N, P and S are disjoint and contain no whitespace. As for `13a`
-//! (see [`t13a`](super::t13a)), the passes reduce to one scan. For a maximal run `p1..pk` of `\p{P}`
-//! characters, with `x` the character before it and `z` the one after, `a = 1` iff `x` exists and
-//! is not `\p{N}`: pass 1 separates the run's characters from each other, puts a boundary before
-//! `p1` iff `a = 1` and one after `pk` iff `k + a` is even; pass 2 then separates each `pi` whose
-//! next character (a pass-1 space, or `z`) exists and is not `\p{N}`. A `\p{S}` character is a
-//! token of its own. There is no padding: a line-final `.` after a digit stays glued
-//! (`"in 1990."` → `"in 1990."`), as in mteval-v14.
+//! `tables.rs` (see `tools/gen_unicode_tables.py`); N, P and S are disjoint and contain no
+//! whitespace. As for `13a` (see [`t13a`](super::t13a)), the passes reduce to one scan. For a
+//! maximal run `p1..pk` of `\p{P}` characters, with `x` the character before it and `z` the one
+//! after, `a = 1` iff `x` exists and is not `\p{N}`: pass 1 separates the run's characters from
+//! each other, puts a boundary before `p1` iff `a = 1` and one after `pk` iff `k + a` is even;
+//! pass 2 then separates each `pi` whose next character (a pass-1 space, or `z`) exists and is
+//! not `\p{N}`. A `\p{S}` character is a token of its own. There is no padding: a line-final `.`
+//! after a digit stays glued (`"in 1990."` → `"in 1990."`), as in mteval-v14.
 
 use super::t13a::{skip_whitespace, Edits};
 use super::tables::{intl_class, CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S, INTL_ASCII_CLASS};

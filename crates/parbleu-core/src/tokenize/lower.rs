@@ -27,33 +27,64 @@ static BLOCK_HAS_LOWER: [bool; BLOCKS] = {
     t
 };
 
+/// Code points below this one are looked up in [`LOWER_DIRECT`].
+const DIRECT: usize = 0x250;
+
+/// `c.lower()` for `c < DIRECT` when it is one character (itself when unchanged).
+static LOWER_DIRECT: [char; DIRECT] = {
+    let mut t = ['\0'; DIRECT];
+    let mut i = 0;
+    while i < DIRECT {
+        t[i] = match char::from_u32(i as u32) {
+            Some(c) => c,
+            None => '\0',
+        };
+        i += 1;
+    }
+    let mut k = 0;
+    while k < LOWER_SINGLE.len() {
+        let (from, to) = LOWER_SINGLE[k];
+        if (from as usize) < DIRECT {
+            t[from as usize] = to;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// `s.lower()` as CPython 3.11 computes it.
 pub fn py_lower(s: &str) -> String {
-    if s.is_ascii() {
-        return s.to_ascii_lowercase();
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    // `s[seg..i]` is unchanged text not yet copied.
+    // ASCII maps to ASCII, and the final-sigma rule reads the original `s`: lowercase the ASCII
+    // first, then patch the non-ASCII characters that change (byte offsets are unchanged).
+    let ascii = s.to_ascii_lowercase();
+    let b = s.as_bytes();
+    let mut out = String::new();
+    // `ascii[seg..]` is not copied to `out` yet.
     let mut seg = 0;
-    for (i, c) in s.char_indices() {
-        if c.is_ascii() {
-            if c.is_ascii_uppercase() {
-                out.push_str(&s[seg..i]);
-                out.push(c.to_ascii_lowercase());
-                seg = i + 1;
+    let mut i = 0;
+    while let Some(off) = b[i..].iter().position(|&x| x >= 0x80) {
+        let at = i + off;
+        let c = s[at..].chars().next().unwrap_or_default();
+        i = at + c.len_utf8();
+        let mut buf = [0u8; 4];
+        let mapped: &str = if (c as usize) < DIRECT {
+            if c == '\u{130}' {
+                "i\u{307}"
+            } else {
+                let l = LOWER_DIRECT[c as usize];
+                if l == c {
+                    continue;
+                }
+                l.encode_utf8(&mut buf)
             }
-            continue;
-        }
-        if !BLOCK_HAS_LOWER
+        } else if !BLOCK_HAS_LOWER
             .get(c as usize >> 8)
             .copied()
             .unwrap_or(false)
         {
             continue;
-        }
-        let mut buf = [0u8; 4];
-        let mapped: &str = if c == CAPITAL_SIGMA {
-            let sigma = if is_final_sigma(s, i) {
+        } else if c == CAPITAL_SIGMA {
+            let sigma = if is_final_sigma(s, at) {
                 '\u{3c2}'
             } else {
                 '\u{3c3}'
@@ -66,11 +97,17 @@ pub fn py_lower(s: &str) -> String {
         } else {
             continue;
         };
-        out.push_str(&s[seg..i]);
+        if out.capacity() == 0 {
+            out.reserve(s.len() + 8);
+        }
+        out.push_str(&ascii[seg..at]);
         out.push_str(mapped);
-        seg = i + c.len_utf8();
+        seg = i;
     }
-    out.push_str(&s[seg..]);
+    if seg == 0 {
+        return ascii;
+    }
+    out.push_str(&ascii[seg..]);
     out
 }
 
@@ -139,6 +176,8 @@ mod tests {
     fn block_filter_covers_every_mapping() {
         for &(c, _) in super::super::tables::LOWER_MULTI {
             assert!(BLOCK_HAS_LOWER[c as usize >> 8]);
+            // The direct table only knows one-character mappings: U+0130 is special-cased.
+            assert!(c as usize >= DIRECT || c == '\u{130}');
         }
         assert!(BLOCK_HAS_LOWER[CAPITAL_SIGMA as usize >> 8]);
     }

@@ -68,6 +68,21 @@ impl Tokenizer {
         }
     }
 
+    /// Whether the output is `' '.join(tokens)` with no whitespace inside tokens, so that
+    /// Python's `str.split()` of it is a plain split on `' '`.
+    pub fn joins_with_single_spaces(self) -> bool {
+        matches!(self, Tokenizer::T13a | Tokenizer::Intl | Tokenizer::Zh)
+    }
+
+    /// Split this tokenizer's output into tokens (Python's `str.split()` semantics).
+    pub fn split_output(self, out: &str) -> Vec<&str> {
+        if self.joins_with_single_spaces() {
+            split_single_spaces(out)
+        } else {
+            crate::text::py_split(out).collect()
+        }
+    }
+
     /// SacreBLEU's BLEU `_preprocess_segment`: optional `lower()`, then `rstrip()`, then tokenize.
     pub fn preprocess(self, line: &str, lowercase: bool) -> String {
         if lowercase {
@@ -75,6 +90,47 @@ impl Tokenizer {
             self.tokenize(py_rstrip(&low))
         } else {
             self.tokenize(py_rstrip(line))
+        }
+    }
+}
+
+/// Split `' '.join(tokens)` back into tokens (a byte loop: faster than `str::split` for the
+/// short tokens of natural text).
+fn split_single_spaces(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 5 + 1);
+    if b.is_empty() {
+        return out;
+    }
+    let mut start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if c == b' ' {
+            out.push(&s[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_output_equals_python_split() {
+        for line in ["", "a", "a b  c", " x, y. 1.5 - Σ ", "tab\there\u{3000}x"] {
+            for tok in [
+                Tokenizer::T13a,
+                Tokenizer::Intl,
+                Tokenizer::Zh,
+                Tokenizer::Char,
+                Tokenizer::None,
+            ] {
+                let out = tok.tokenize(line);
+                let want: Vec<&str> = crate::text::py_split(&out).collect();
+                assert_eq!(tok.split_output(&out), want, "{tok:?} {line:?}");
+            }
         }
     }
 }

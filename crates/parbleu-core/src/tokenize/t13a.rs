@@ -23,7 +23,7 @@
 //!
 //! Hence `p1` starts a token iff `a = 1` or `k ≥ 2` or `z` is a non-digit, and `pk` ends one iff
 //! `k + a` is even or `z` is a non-digit. Non-ASCII characters only matter as whitespace (Python's
-//! `str.split()`), which the scan works with byte by byte since every pattern is ASCII.
+//! `str.split()`), so the scan goes byte by byte: every pattern is ASCII.
 
 use std::borrow::Cow;
 

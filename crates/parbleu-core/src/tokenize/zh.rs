@@ -2,11 +2,12 @@
 //! character, then `TokenizerRegexp` (the language-dependent part of `13a`, without its padding).
 //!
 //! "Chinese" is whatever `TokenizerZh._is_chinese_char` says, brute-forced into
-//! [`tables::ZH_CHINESE_RANGES`](super::tables::ZH_CHINESE_RANGES). Its `_UCODE_RANGES` hold
-//! bounds such as `'\u20000'`, which Python reads as two characters (`'\u2000' + '0'`), compared
-//! as strings with single characters: `('\u20000', '\u2a6d6')` really is U+2001..=U+2A6D (general
-//! punctuation, currency signs, arrows, maths, box drawing, ... including the spaces U+2001..U+200A)
-//! and `('\u2f800', '\u2fa1d')` is U+2F81..=U+2FA1.
+//! `ZH_CHINESE_RANGES` of `tables.rs` (see `tools/gen_unicode_tables.py`). Its `_UCODE_RANGES`
+//! hold bounds such as `'\u20000'`, which Python reads as two characters (`'\u2000' + '0'`),
+//! compared as strings with single characters: `('\u20000', '\u2a6d6')` really is
+//! U+2001..=U+2A6D (general punctuation, currency signs, arrows, maths, box drawing, ... including
+//! the spaces U+2001..U+200A) and `('\u2f800', '\u2fa1d')` is U+2F81..=U+2FA1; the intended
+//! CJK Extension B and Compatibility Supplement are not "Chinese" at all.
 
 use super::{t13a, tables};
 use crate::text::py_strip;

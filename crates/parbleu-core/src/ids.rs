@@ -1,0 +1,333 @@
+//! BLEU statistics of integer token ids (training loops: no detokenization, no formatting).
+//!
+//! A sequence of ids is a tokenized segment whose tokens are the ids: the rows equal BLEU's
+//! rows with `tokenize="none"` on the ids written as space-separated decimal numbers (two ids
+//! are the same token exactly when they are the same number). An optional padding id is dropped
+//! wherever it occurs.
+
+use crate::error::{Error, Result};
+use crate::metrics::bleu::closest_ref_len;
+use crate::parallel;
+use rustc_hash::FxHashMap;
+
+/// Sequences stored back to back: sequence `k` is `data[offsets[k]..offsets[k + 1]]`.
+#[derive(Debug, Clone, Copy)]
+pub struct Seqs<'a> {
+    pub data: &'a [i64],
+    pub offsets: &'a [usize],
+}
+
+impl<'a> Seqs<'a> {
+    /// Check that the offsets are non-decreasing and inside `data`.
+    pub fn new(data: &'a [i64], offsets: &'a [usize], what: &str) -> Result<Self> {
+        let bad = offsets.is_empty()
+            || offsets.windows(2).any(|w| w[0] > w[1])
+            || *offsets.last().unwrap_or(&0) > data.len();
+        if bad {
+            return Err(Error::InvalidOption {
+                name: what.into(),
+                value: format!("offsets of {} sequences", offsets.len().saturating_sub(1)),
+                expected: "non-decreasing offsets inside the id buffer".into(),
+            });
+        }
+        Ok(Seqs { data, offsets })
+    }
+
+    /// Number of sequences.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Whether there is no sequence.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    fn get(&self, k: usize) -> &'a [i64] {
+        &self.data[self.offsets[k]..self.offsets[k + 1]]
+    }
+}
+
+/// One stream of references: sequences, and which segments have a reference in this stream.
+#[derive(Debug, Clone, Copy)]
+pub struct RefStream<'a> {
+    pub seqs: Seqs<'a>,
+    /// `None`: every segment has one.
+    pub present: Option<&'a [bool]>,
+}
+
+/// Reusable buffers; cleared between segments.
+#[derive(Default)]
+pub struct Scratch {
+    vocab: FxHashMap<i64, u32>,
+    trie: FxHashMap<u64, u32>,
+    ref_max: Vec<u32>,
+    count: Vec<u32>,
+    touched: Vec<u32>,
+    cur: Vec<u32>,
+    next: Vec<u32>,
+    hyp: Vec<i64>,
+    refs: Vec<Vec<i64>>,
+}
+
+#[inline]
+fn key(prefix: u32, last: u32) -> u64 {
+    (u64::from(prefix) << 32) | u64::from(last)
+}
+
+fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
+    let len = len as usize;
+    if a.len() < len {
+        a.resize(len, 0);
+        b.resize(len, 0);
+    }
+}
+
+/// Clipped n-gram matches and totals of `hyp` against `refs` (orders `1..=max_order`).
+///
+/// The same trie interning as the string path: ids are exact, one lookup per position.
+pub fn match_counts(
+    hyp: &[i64],
+    refs: &[Vec<i64>],
+    max_order: usize,
+    s: &mut Scratch,
+    matches: &mut [u64],
+    totals: &mut [u64],
+) {
+    for n in 1..=max_order {
+        totals[n - 1] = (hyp.len() + 1).saturating_sub(n) as u64;
+        matches[n - 1] = 0;
+    }
+    if hyp.is_empty() || refs.iter().all(|r| r.is_empty()) {
+        return;
+    }
+    let mut next_id: u32 = 1; // 0: absent
+    s.ref_max.clear();
+    s.ref_max.push(0);
+    s.count.clear();
+    s.count.push(0);
+    let mut tok_ids: Vec<u32> = Vec::new();
+    for r in refs {
+        tok_ids.clear();
+        for &t in r {
+            let id = *s.vocab.entry(t).or_insert_with(|| {
+                next_id += 1;
+                next_id - 1
+            });
+            tok_ids.push(id);
+        }
+        grow(&mut s.ref_max, &mut s.count, next_id);
+        s.cur.clear();
+        s.cur.extend_from_slice(&tok_ids);
+        for n in 1..=max_order.min(r.len()) {
+            if n > 1 {
+                s.next.clear();
+                for i in 0..=(r.len() - n) {
+                    let id = *s.trie.entry(key(s.cur[i], tok_ids[i + n - 1])).or_insert_with(|| {
+                        next_id += 1;
+                        next_id - 1
+                    });
+                    s.next.push(id);
+                }
+                std::mem::swap(&mut s.cur, &mut s.next);
+                grow(&mut s.ref_max, &mut s.count, next_id);
+            }
+            for &id in &s.cur {
+                let c = &mut s.count[id as usize];
+                if *c == 0 {
+                    s.touched.push(id);
+                }
+                *c += 1;
+            }
+        }
+        for &id in &s.touched {
+            let c = std::mem::take(&mut s.count[id as usize]);
+            let m = &mut s.ref_max[id as usize];
+            *m = (*m).max(c);
+        }
+        s.touched.clear();
+    }
+    tok_ids.clear();
+    tok_ids.extend(hyp.iter().map(|t| s.vocab.get(t).copied().unwrap_or(0)));
+    s.cur.clear();
+    s.cur.extend_from_slice(&tok_ids);
+    for n in 1..=max_order.min(hyp.len()) {
+        if n > 1 {
+            s.next.clear();
+            for i in 0..=(hyp.len() - n) {
+                let (p, t) = (s.cur[i], tok_ids[i + n - 1]);
+                let id = if p == 0 || t == 0 {
+                    0
+                } else {
+                    s.trie.get(&key(p, t)).copied().unwrap_or(0)
+                };
+                s.next.push(id);
+            }
+            std::mem::swap(&mut s.cur, &mut s.next);
+        }
+        for &id in &s.cur {
+            if id != 0 {
+                let c = &mut s.count[id as usize];
+                if *c == 0 {
+                    s.touched.push(id);
+                }
+                *c += 1;
+            }
+        }
+        let mut m = 0u64;
+        for &id in &s.touched {
+            let c = std::mem::take(&mut s.count[id as usize]);
+            m += u64::from(c.min(s.ref_max[id as usize]));
+        }
+        s.touched.clear();
+        matches[n - 1] = m;
+    }
+    s.vocab.clear();
+    s.trie.clear();
+    if s.trie.capacity() > 1 << 16 {
+        s.trie = FxHashMap::default();
+    }
+    if s.vocab.capacity() > 1 << 16 {
+        s.vocab = FxHashMap::default();
+    }
+}
+
+fn copy_without(dst: &mut Vec<i64>, src: &[i64], pad: Option<i64>) {
+    dst.clear();
+    match pad {
+        Some(p) => dst.extend(src.iter().copied().filter(|&x| x != p)),
+        None => dst.extend_from_slice(src),
+    }
+}
+
+/// BLEU statistics rows (`hyp_len, ref_len, match_1..N, total_1..N`) of id sequences.
+///
+/// Every segment needs at least one reference over the streams.
+pub fn bleu_extract(
+    hyps: Seqs<'_>,
+    refs: &[RefStream<'_>],
+    pad: Option<i64>,
+    max_order: usize,
+    workers: usize,
+) -> Result<Vec<i64>> {
+    let n = hyps.len();
+    for (k, r) in refs.iter().enumerate() {
+        let len = r.seqs.len();
+        if len != n || r.present.is_some_and(|p| p.len() != n) {
+            return Err(Error::LengthMismatch {
+                what: format!("references[{k}] vs hypotheses"),
+                expected: n,
+                found: len,
+            });
+        }
+    }
+    if let Some(i) = (0..n).find(|&i| !refs.iter().any(|r| r.present.map_or(true, |p| p[i]))) {
+        return Err(Error::InvalidOption {
+            name: "references".into(),
+            value: format!("segment {i} without any reference"),
+            expected: "at least one reference per segment".into(),
+        });
+    }
+    let w = 2 + 2 * max_order;
+    let mut rows = vec![0i64; n * w];
+    parallel::for_each_chunk(workers, &mut rows, 512 * w, |start, chunk| {
+        let mut s = Scratch::default();
+        let mut m = vec![0u64; max_order];
+        let mut t = vec![0u64; max_order];
+        let mut hyp = std::mem::take(&mut s.hyp);
+        let mut rs = std::mem::take(&mut s.refs);
+        for (j, out) in chunk.chunks_mut(w).enumerate() {
+            let i = start / w + j;
+            copy_without(&mut hyp, hyps.get(i), pad);
+            let mut used = 0;
+            for r in refs {
+                if r.present.map_or(true, |p| p[i]) {
+                    if rs.len() <= used {
+                        rs.push(Vec::new());
+                    }
+                    copy_without(&mut rs[used], r.seqs.get(i), pad);
+                    used += 1;
+                }
+            }
+            match_counts(&hyp, &rs[..used], max_order, &mut s, &mut m, &mut t);
+            out[0] = hyp.len() as i64;
+            out[1] = closest_ref_len(hyp.len() as i64, rs[..used].iter().map(|x| x.len() as i64));
+            for k in 0..max_order {
+                out[2 + k] = m[k] as i64;
+                out[2 + max_order + k] = t[k] as i64;
+            }
+        }
+    });
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metrics::bleu::{self, BleuExtract, PreparedRefs};
+    use crate::tokenize::Tokenizer;
+
+    fn as_text(ids: &[i64], pad: Option<i64>) -> String {
+        ids.iter()
+            .filter(|&&x| Some(x) != pad)
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn equals_tokenize_none_on_text(
+            segs in proptest::collection::vec(
+                (proptest::collection::vec(-2i64..6, 0..12),
+                 proptest::collection::vec(proptest::collection::vec(-2i64..6, 0..12), 1..3)),
+                1..6),
+            order in 1usize..6,
+            pad in proptest::option::of(-2i64..2),
+        ) {
+            let n_refs = segs.iter().map(|s| s.1.len()).max().unwrap();
+            let mut hdata = vec![];
+            let mut hoffs = vec![0];
+            for (h, _) in &segs {
+                hdata.extend_from_slice(h);
+                hoffs.push(hdata.len());
+            }
+            let mut streams = vec![];
+            for k in 0..n_refs {
+                let mut d = vec![];
+                let mut o = vec![0];
+                let mut p = vec![];
+                for (_, rs) in &segs {
+                    if let Some(r) = rs.get(k) { d.extend_from_slice(r); }
+                    o.push(d.len());
+                    p.push(rs.len() > k);
+                }
+                streams.push((d, o, p));
+            }
+            let rstreams: Vec<RefStream> = streams.iter().map(|(d, o, p)| RefStream {
+                seqs: Seqs::new(d, o, "r").unwrap(), present: Some(p) }).collect();
+            let got = bleu_extract(Seqs::new(&hdata, &hoffs, "h").unwrap(), &rstreams, pad, order, 2).unwrap();
+            let cfg = BleuExtract { tokenizer: Tokenizer::None, lowercase: false, max_order: order };
+            let texts: Vec<String> = segs.iter().map(|(h, _)| as_text(h, pad)).collect();
+            let refs: Vec<Vec<String>> = segs.iter().map(|(_, rs)| rs.iter().map(|r| as_text(r, pad)).collect()).collect();
+            let p = PreparedRefs::new(&cfg, refs, 1);
+            let (want, _) = bleu::extract(&cfg, &texts, &p.segments, 1).unwrap();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn segment_without_reference_is_refused() {
+        let h = [1i64, 2];
+        let ho = [0usize, 1, 2];
+        let r = [1i64];
+        let ro = [0usize, 1, 1];
+        let present = [true, false];
+        let s = RefStream {
+            seqs: Seqs::new(&r, &ro, "r").unwrap(),
+            present: Some(&present),
+        };
+        assert!(bleu_extract(Seqs::new(&h, &ho, "h").unwrap(), &[s], None, 4, 1).is_err());
+    }
+}

@@ -1,0 +1,144 @@
+//! Flavors binding: n-gram statistics of pre-tokenized segments or of raw lines prepared as
+//! another tool does (`_core.flavor_token_stats`, `_core.flavor_line_stats`,
+//! `_core.flavor_tokens`).
+
+use crate::{i64s_to_bytes, to_py};
+use parbleu_core::flavors::{self, Prep};
+use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
+use parbleu_core::parallel;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+
+/// `(matches, totals, hyp_lens, ref_lens, ref_offsets)` as little-endian int64 bytes.
+type StatsBytes<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+);
+
+fn to_bytes<'py>(py: Python<'py>, s: &SegmentStats) -> StatsBytes<'py> {
+    let b = |v: &[u64]| {
+        let w: Vec<i64> = v.iter().map(|&x| x as i64).collect();
+        PyBytes::new(py, &i64s_to_bytes(&w))
+    };
+    (
+        b(&s.matches),
+        b(&s.totals),
+        b(&s.hyp_lens),
+        b(&s.ref_lens),
+        b(&s.ref_offsets),
+    )
+}
+
+fn prep(py: Python<'_>, spec: (String, String, String)) -> PyResult<Prep> {
+    Prep::from_names(&spec.0, &spec.1, &spec.2).map_err(|e| to_py(py, e))
+}
+
+/// Call `f` on every item of a list, tuple or other iterable (lists and tuples without the
+/// iterator protocol).
+fn for_each_item<'py>(
+    obj: &Bound<'py, PyAny>,
+    mut f: impl FnMut(&Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("a str where a sequence of tokens is expected"));
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        for x in l.iter() {
+            f(&x)?;
+        }
+    } else if let Ok(t) = obj.cast::<PyTuple>() {
+        for x in t.iter() {
+            f(&x)?;
+        }
+    } else {
+        for x in obj.try_iter()? {
+            f(&x?)?;
+        }
+    }
+    Ok(())
+}
+
+fn push_sequence(flat: &mut FlatCorpus, seq: &Bound<'_, PyAny>) -> PyResult<()> {
+    for_each_item(seq, |t| {
+        let s = t
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err("a token that is not a str"))?;
+        flat.push_token(s.to_str()?);
+        Ok(())
+    })?;
+    flat.end_sequence();
+    Ok(())
+}
+
+/// Statistics of token lists: `refs[i]` are the references (token lists) of `hyps[i]`.
+///
+/// Raises `TypeError` when a token is not a `str` or a token list is a `str` (the Python layer
+/// then maps tokens to strings itself).
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, max_order, workers))]
+fn flavor_token_stats<'py>(
+    py: Python<'py>,
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    max_order: usize,
+    workers: i64,
+) -> PyResult<StatsBytes<'py>> {
+    let mut flat = FlatCorpus::default();
+    let mut ref_iter = refs.try_iter()?;
+    for_each_item(hyps, |h| {
+        let rs = ref_iter
+            .next()
+            .ok_or_else(|| PyTypeError::new_err("fewer reference lists than hypotheses"))??;
+        push_sequence(&mut flat, h)?;
+        for_each_item(&rs, |r| push_sequence(&mut flat, r))?;
+        flat.end_segment();
+        Ok(())
+    })?;
+    let workers = parallel::resolve(workers);
+    let s = py.detach(|| ngram_stats::stats(&flat, max_order, workers));
+    Ok(to_bytes(py, &s))
+}
+
+/// Statistics of raw lines: `refs[i]` are the reference lines of `hyps[i]`; each prep is a
+/// `(tokenizer, case, split)` triple of names (see `parbleu_core::flavors::Prep::from_names`).
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, hyp_prep, ref_prep, max_order, workers))]
+fn flavor_line_stats<'py>(
+    py: Python<'py>,
+    hyps: Vec<String>,
+    refs: Vec<Vec<String>>,
+    hyp_prep: (String, String, String),
+    ref_prep: (String, String, String),
+    max_order: usize,
+    workers: i64,
+) -> PyResult<StatsBytes<'py>> {
+    let hp = prep(py, hyp_prep)?;
+    let rp = prep(py, ref_prep)?;
+    let workers = parallel::resolve(workers);
+    let s = py.detach(|| flavors::line_stats(&hyps, &refs, hp, rp, max_order, workers));
+    Ok(to_bytes(py, &s))
+}
+
+/// The tokens of every line under a `(tokenizer, case, split)` prep.
+#[pyfunction]
+#[pyo3(signature = (lines, prep_spec))]
+fn flavor_tokens(
+    py: Python<'_>,
+    lines: Vec<String>,
+    prep_spec: (String, String, String),
+) -> PyResult<Vec<Vec<String>>> {
+    let p = prep(py, prep_spec)?;
+    Ok(py.detach(|| lines.iter().map(|l| p.tokens(l)).collect()))
+}
+
+/// Add the flavor functions to the extension module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(flavor_token_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_line_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_tokens, m)?)?;
+    Ok(())
+}

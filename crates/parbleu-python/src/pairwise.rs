@@ -1,0 +1,323 @@
+//! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
+
+use crate::{i64s_to_bytes, to_py};
+use parbleu_core::ids::{self, RefStream, Seqs};
+use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
+use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
+use parbleu_core::metrics::ter::TercomOpts;
+use parbleu_core::pairwise::{NgramTable, TerTable};
+use parbleu_core::parallel;
+use parbleu_core::tokenize::Tokenizer;
+use parbleu_core::Error;
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+enum Table {
+    Ngram(NgramTable),
+    Ter(TerTable),
+}
+
+/// A writable, C-contiguous float64 buffer of exactly `len` items, borrowed for one call.
+struct OutBuf {
+    ptr: usize,
+    len: usize,
+}
+
+impl OutBuf {
+    fn new(buf: &PyBuffer<f64>, len: usize) -> PyResult<Self> {
+        if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() != len {
+            return Err(PyValueError::new_err(format!(
+                "out: expected a writable C-contiguous float64 buffer of {len} items"
+            )));
+        }
+        Ok(OutBuf {
+            ptr: buf.buf_ptr() as usize,
+            len,
+        })
+    }
+
+    /// # Safety
+    /// The buffer the pointer came from must stay alive and unaliased for the borrow.
+    unsafe fn slice<'a>(&self) -> &'a mut [f64] {
+        std::slice::from_raw_parts_mut(self.ptr as *mut f64, self.len)
+    }
+}
+
+fn check_range(py: Python<'_>, what: &str, a: usize, b: usize, n: usize) -> PyResult<()> {
+    if a > b || b > n {
+        return Err(to_py(
+            py,
+            Error::InvalidOption {
+                name: what.into(),
+                value: format!("{a}..{b}"),
+                expected: format!("a range inside 0..{n}"),
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// Strings preprocessed once, their n-grams interned once, for H × R score matrices.
+#[pyclass(module = "parbleu._core", frozen)]
+struct PairTable {
+    table: Table,
+}
+
+#[pymethods]
+impl PairTable {
+    /// BLEU table (sentence BLEU per pair with the given finalize options).
+    #[staticmethod]
+    #[pyo3(signature = (strings, tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order, workers))]
+    #[allow(clippy::too_many_arguments)]
+    fn bleu(
+        py: Python<'_>,
+        strings: Vec<String>,
+        tokenize: &str,
+        lowercase: bool,
+        max_order: usize,
+        smooth_method: &str,
+        smooth_value: Option<f64>,
+        effective_order: bool,
+        workers: i64,
+    ) -> PyResult<Self> {
+        let tokenizer = Tokenizer::from_name(tokenize).map_err(|e| to_py(py, e))?;
+        let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
+        let cfg = BleuExtract {
+            tokenizer,
+            lowercase,
+            max_order,
+        };
+        let opts = BleuScoreOpts {
+            smooth,
+            effective_order,
+            max_order,
+        };
+        let workers = parallel::resolve(workers);
+        let t = py.detach(|| NgramTable::bleu(&cfg, opts, &strings, workers));
+        Ok(PairTable {
+            table: Table::Ngram(t),
+        })
+    }
+
+    /// chrF / chrF++ table.
+    #[staticmethod]
+    #[pyo3(signature = (strings, char_order, word_order, factor, one_plus_factor, eps_smoothing, lowercase, whitespace, workers))]
+    #[allow(clippy::too_many_arguments)]
+    fn chrf(
+        py: Python<'_>,
+        strings: Vec<String>,
+        char_order: usize,
+        word_order: usize,
+        factor: f64,
+        one_plus_factor: f64,
+        eps_smoothing: bool,
+        lowercase: bool,
+        whitespace: bool,
+        workers: i64,
+    ) -> PyResult<Self> {
+        let score = ChrfScoreOpts {
+            char_order,
+            word_order,
+            factor,
+            one_plus_factor,
+            eps_smoothing,
+        };
+        score.check().map_err(|e| to_py(py, e))?;
+        let cfg = ChrfExtract {
+            score,
+            lowercase,
+            whitespace,
+        };
+        let workers = parallel::resolve(workers);
+        let t = py.detach(|| NgramTable::chrf(&cfg, &strings, workers));
+        Ok(PairTable {
+            table: Table::Ngram(t),
+        })
+    }
+
+    /// TER table (strings tokenized once; every pair runs the edit search).
+    #[staticmethod]
+    #[pyo3(signature = (strings, normalized, no_punct, asian_support, case_sensitive, workers))]
+    fn ter(
+        py: Python<'_>,
+        strings: Vec<String>,
+        normalized: bool,
+        no_punct: bool,
+        asian_support: bool,
+        case_sensitive: bool,
+        workers: i64,
+    ) -> Self {
+        let cfg = TercomOpts {
+            normalized,
+            no_punct,
+            asian_support,
+            case_sensitive,
+        };
+        let workers = parallel::resolve(workers);
+        let t = py.detach(|| TerTable::new(&cfg, &strings, workers));
+        PairTable {
+            table: Table::Ter(t),
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        match &self.table {
+            Table::Ngram(t) => t.len(),
+            Table::Ter(t) => t.len(),
+        }
+    }
+
+    /// Scores of strings `r0..r1` (hypotheses) against `c0..c1` (references) into `out`.
+    #[pyo3(signature = (r0, r1, c0, c1, out, workers))]
+    #[allow(clippy::too_many_arguments)]
+    fn score_rect(
+        &self,
+        py: Python<'_>,
+        r0: usize,
+        r1: usize,
+        c0: usize,
+        c1: usize,
+        out: PyBuffer<f64>,
+        workers: i64,
+    ) -> PyResult<()> {
+        let n = self.__len__();
+        check_range(py, "rows", r0, r1, n)?;
+        check_range(py, "columns", c0, c1, n)?;
+        let ob = OutBuf::new(&out, (r1 - r0) * (c1 - c0))?;
+        let rows: Vec<usize> = (r0..r1).collect();
+        let cols: Vec<usize> = (c0..c1).collect();
+        let workers = parallel::resolve(workers);
+        py.detach(|| {
+            // SAFETY: `out` is held (and so the exporter kept alive) until this call returns.
+            let o = unsafe { ob.slice() };
+            match &self.table {
+                Table::Ngram(t) => t.score_rect(&rows, &cols, o, workers),
+                Table::Ter(t) => t.score_rect(&rows, &cols, o, workers),
+            }
+        });
+        drop(out);
+        Ok(())
+    }
+
+    /// Rows `r0..r1` of the every-string-against-every-string matrix, filling both `(i, j)`
+    /// and `(j, i)` for `j >= i` (`out`: the full n × n matrix).
+    fn score_symmetric(
+        &self,
+        py: Python<'_>,
+        r0: usize,
+        r1: usize,
+        out: PyBuffer<f64>,
+        workers: i64,
+    ) -> PyResult<()> {
+        let Table::Ngram(t) = &self.table else {
+            return Err(PyValueError::new_err("score_symmetric: not an n-gram metric"));
+        };
+        let n = t.len();
+        check_range(py, "rows", r0, r1, n)?;
+        let ob = OutBuf::new(&out, n * n)?;
+        let workers = parallel::resolve(workers);
+        py.detach(|| {
+            // SAFETY: as in `score_rect`.
+            let o = unsafe { ob.slice() };
+            t.score_symmetric(r0..r1, o, workers);
+        });
+        drop(out);
+        Ok(())
+    }
+
+    /// Reference aggregation: strings `r0..r1` against the weighted mean of `c0..c1`.
+    #[pyo3(signature = (r0, r1, c0, c1, weights, out, workers))]
+    #[allow(clippy::too_many_arguments)]
+    fn score_aggregate(
+        &self,
+        py: Python<'_>,
+        r0: usize,
+        r1: usize,
+        c0: usize,
+        c1: usize,
+        weights: PyBuffer<f64>,
+        out: PyBuffer<f64>,
+        workers: i64,
+    ) -> PyResult<()> {
+        let Table::Ngram(t) = &self.table else {
+            return Err(PyValueError::new_err("score_aggregate: not an n-gram metric"));
+        };
+        let n = t.len();
+        check_range(py, "rows", r0, r1, n)?;
+        check_range(py, "columns", c0, c1, n)?;
+        let w = weights.to_vec(py)?;
+        if w.len() != c1 - c0 {
+            return Err(PyValueError::new_err("weights: one per reference expected"));
+        }
+        let ob = OutBuf::new(&out, r1 - r0)?;
+        let rows: Vec<usize> = (r0..r1).collect();
+        let cols: Vec<usize> = (c0..c1).collect();
+        let workers = parallel::resolve(workers);
+        py.detach(|| {
+            // SAFETY: as in `score_rect`.
+            let o = unsafe { ob.slice() };
+            t.score_aggregate(&rows, &cols, &w, o, workers);
+        });
+        drop(out);
+        Ok(())
+    }
+}
+
+fn offsets(py: Python<'_>, buf: &PyBuffer<i64>, what: &str) -> PyResult<Vec<usize>> {
+    buf.to_vec(py)?
+        .into_iter()
+        .map(|x| {
+            usize::try_from(x).map_err(|_| PyValueError::new_err(format!("{what}: negative offset")))
+        })
+        .collect()
+}
+
+/// BLEU rows of id sequences (flat ids + offsets per stream), as little-endian int64 bytes.
+///
+/// `refs`: one `(ids, offsets, present)` triple per reference stream; `present` is a uint8
+/// mask (or None: every segment has a reference in that stream).
+#[pyfunction]
+#[pyo3(signature = (hyp_ids, hyp_offsets, refs, pad_id, max_order, workers))]
+fn bleu_ids_extract<'py>(
+    py: Python<'py>,
+    hyp_ids: PyBuffer<i64>,
+    hyp_offsets: PyBuffer<i64>,
+    refs: Vec<(PyBuffer<i64>, PyBuffer<i64>, Option<PyBuffer<u8>>)>,
+    pad_id: Option<i64>,
+    max_order: usize,
+    workers: i64,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let hdata = hyp_ids.to_vec(py)?;
+    let hoffs = offsets(py, &hyp_offsets, "hypotheses")?;
+    let mut rdata = Vec::with_capacity(refs.len());
+    for (d, o, p) in &refs {
+        let present: Option<Vec<bool>> = match p {
+            Some(p) => Some(p.to_vec(py)?.into_iter().map(|x| x != 0).collect()),
+            None => None,
+        };
+        rdata.push((d.to_vec(py)?, offsets(py, o, "references")?, present));
+    }
+    let workers = parallel::resolve(workers);
+    let rows = py
+        .detach(|| {
+            let h = Seqs::new(&hdata, &hoffs, "hypotheses")?;
+            let mut streams = Vec::with_capacity(rdata.len());
+            for (d, o, p) in &rdata {
+                streams.push(RefStream {
+                    seqs: Seqs::new(d, o, "references")?,
+                    present: p.as_deref(),
+                });
+            }
+            ids::bleu_extract(h, &streams, pad_id, max_order, workers)
+        })
+        .map_err(|e| to_py(py, e))?;
+    Ok(PyBytes::new(py, &i64s_to_bytes(&rows)))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PairTable>()?;
+    m.add_function(wrap_pyfunction!(bleu_ids_extract, m)?)?;
+    Ok(())
+}

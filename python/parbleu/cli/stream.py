@@ -1,0 +1,134 @@
+"""Streaming corpus scoring for the command line: large files in bounded memory.
+
+When one hypothesis file (``-i FILE``) is scored at corpus level (no ``--sentence-level``,
+``--confidence`` or paired test) and the files together are at least
+``PARBLEU_STREAM_MIN_BYTES`` bytes (default 32 MiB; ``0`` streams always), the files are read
+block by block through :func:`parbleu.streaming.stream_scores` and only statistics are kept.
+The output is the in-memory path's, byte for byte. If anything goes wrong (a missing file,
+bytes that do not decode, files of different lengths, a bad option), the streamed attempt is
+dropped (its log lines included) and the in-memory path runs, so every error message and exit
+code stays exactly what it was.
+
+On a terminal (and without ``--quiet``) a progress bar with rate and time left is drawn on
+standard error while streaming, and erased when done.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from typing import Any, Optional
+
+from ..errors import ParbleuError
+from ..progress import ProgressBar
+from ..streaming import stream_scores
+from .errors import CliError
+
+__all__ = ["ENV_MIN_BYTES", "should_stream", "stream_results"]
+
+#: Environment variable: streaming starts at this many bytes of input (0: always).
+ENV_MIN_BYTES = "PARBLEU_STREAM_MIN_BYTES"
+DEFAULT_MIN_BYTES = 32 << 20
+
+
+def _min_bytes() -> int:
+    raw = os.environ.get(ENV_MIN_BYTES, "").strip()
+    try:
+        return int(raw) if raw else DEFAULT_MIN_BYTES
+    except ValueError:
+        return DEFAULT_MIN_BYTES
+
+
+def should_stream(args: argparse.Namespace) -> bool:
+    """Whether this command line is scored by streaming (see the module docstring)."""
+    if (
+        not args.input
+        or len(args.input) != 1
+        or args.sentence_level
+        or args.confidence
+        or getattr(args, "paired_bs", False)
+        or getattr(args, "paired_ar", False)
+        or not args.refs
+    ):
+        return False
+    try:
+        size = sum(os.path.getsize(p) for p in (*args.refs, args.input[0]))
+    except OSError:
+        return False
+    return size >= _min_bytes()
+
+
+class _Hold(logging.Filter):
+    """Holds back log records so that they can be replayed or dropped."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        self.records.append(record)
+        return False
+
+
+def stream_results(
+    args: argparse.Namespace, trg_lang: Optional[str], fmt: str
+) -> Optional[list[str]]:
+    """Rendered corpus scores of the one system, by streaming; ``None``: use the in-memory path.
+
+    Parameters
+    ----------
+    args
+        Parsed command line.
+    trg_lang
+        Target language from ``-l``, or ``None``.
+    fmt
+        Output format (after the ``--detail``/JSON adjustment).
+
+    Returns
+    -------
+    list of str or None
+        One rendered score per metric (sorted by name), or ``None`` when streaming does not
+        apply or failed (the in-memory path then reports the error exactly as before).
+    """
+    if not should_stream(args):
+        return None
+    from .score import build_metrics
+
+    log = logging.getLogger("parbleu")
+    hold = _Hold()
+    log.addFilter(hold)
+    bar: Optional[ProgressBar] = None
+    isatty = getattr(sys.stderr, "isatty", None)
+    if not args.quiet and isatty is not None and isatty():
+        bar = ProgressBar(0, "lines", "parbleu")
+    try:
+        metrics: dict[str, Any] = build_metrics(
+            args,
+            None,  # type: ignore[arg-type]  # references come block by block
+            trg_lang,
+            False,
+        )
+        names = sorted(metrics)
+        scores = stream_scores(
+            args.input[0],
+            args.refs,
+            [metrics[n] for n in names],
+            num_refs=args.num_refs,
+            encoding=args.encoding,
+            progress=None if bar is None else bar.update,
+        )
+    except (CliError, ParbleuError, OSError, UnicodeError, EOFError, ValueError):
+        return None
+    finally:
+        log.removeFilter(hold)
+        if bar is not None:
+            bar.close(clear=True)
+    for record in hold.records:
+        log.handle(record)
+    results = []
+    for name, score in zip(names, scores):
+        sig = metrics[name].get_signature().format(args.short if fmt != "json" else False)
+        results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
+    return results

@@ -1,0 +1,241 @@
+"""Machinery the flavors share: the Rust n-gram statistics, errors, reading files.
+
+Every flavor gets its per-segment counts from the core (``_core.flavor_token_stats`` for token
+lists, ``_core.flavor_line_stats`` for raw lines prepared as the original tool prepares them) and
+does its own arithmetic in Python, operation for operation as the original, so that floats are
+bit-identical.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from .._workers import resolve_workers
+from ..errors import FlavorError
+
+__all__ = [
+    "Prep",
+    "SegStats",
+    "flavor_error",
+    "line_stats",
+    "read_lines",
+    "token_stats",
+    "tokens",
+]
+
+I64 = npt.NDArray[np.int64]
+
+#: ``(tokenizer, case, split)`` names understood by the core (``parbleu_core::flavors::Prep``):
+#: tokenizer ``none``, ``t2t``, ``mteval-intl`` or a SacreBLEU tokenizer (``13a``, ``intl``,
+#: ``zh``, ``char``); case ``keep``, ``ascii``, ``python``, ``perl`` (applied to the tokenizer's
+#: output); split ``python``, ``ascii``, ``perl``, ``perl-regex``, ``space``.
+Prep = tuple[str, str, str]
+
+#: Whitespace of Perl's ``\s`` that Python's ``str.split()`` also splits on, and the four
+#: characters only Python splits on.
+PY_ONLY_SPACE = "\x1c\x1d\x1e\x1f"
+
+
+@dataclass(frozen=True)
+class SegStats:
+    """Per-segment n-gram statistics of a corpus.
+
+    Attributes
+    ----------
+    max_order
+        Highest n-gram order counted.
+    matches, totals
+        ``(n_segments, max_order)`` int64: clipped matches, hypothesis n-grams.
+    hyp_lens
+        Hypothesis lengths.
+    ref_lens, ref_offsets
+        Lengths of every reference, concatenated; segment ``i`` has
+        ``ref_lens[ref_offsets[i]:ref_offsets[i + 1]]``.
+    """
+
+    max_order: int
+    matches: I64
+    totals: I64
+    hyp_lens: I64
+    ref_lens: I64
+    ref_offsets: I64
+
+    def __len__(self) -> int:
+        return int(self.hyp_lens.shape[0])
+
+    def refs_of(self, i: int) -> list[int]:
+        """Reference lengths of segment ``i``."""
+        return [int(x) for x in self.ref_lens[self.ref_offsets[i] : self.ref_offsets[i + 1]]]
+
+    def ref_len_lists(self) -> list[list[int]]:
+        """Reference lengths of every segment."""
+        flat = self.ref_lens.tolist()
+        off = self.ref_offsets.tolist()
+        return [flat[off[i] : off[i + 1]] for i in range(len(off) - 1)]
+
+
+def _decode(raw: tuple[bytes, bytes, bytes, bytes, bytes], max_order: int) -> SegStats:
+    m, t, h, rl, ro = (np.frombuffer(b, dtype="<i8").astype(np.int64) for b in raw)
+    n = h.shape[0]
+    return SegStats(max_order, m.reshape(n, max_order), t.reshape(n, max_order), h, rl, ro)
+
+
+def _intern(seq: Any, table: dict[Hashable, str]) -> list[str]:
+    out = []
+    for tok in seq:
+        key = table.get(tok)
+        if key is None:
+            key = table[tok] = f"\x00{len(table)}"
+        out.append(key)
+    return out
+
+
+def token_stats(
+    hyps: Sequence[Any],
+    refs: Sequence[Sequence[Any]],
+    max_order: int,
+    workers: Optional[int] = 1,
+) -> SegStats:
+    """Statistics of tokenized segments: ``refs[i]`` is the list of references of ``hyps[i]``.
+
+    Tokens are strings; any other hashable tokens (or a string given where a token list is
+    expected, which Python iterates character by character) are mapped to strings first, with
+    Python's ``==``/``hash`` deciding which are equal, exactly as ``collections.Counter`` does.
+    """
+    w = resolve_workers(workers, len(hyps))
+    try:
+        raw = _core.flavor_token_stats(hyps, refs, max_order, w)
+    except TypeError:
+        table: dict[Hashable, str] = {}
+        ih = [_intern(h, table) for h in hyps]
+        ir = [[_intern(r, table) for r in rs] for rs in refs]
+        raw = _core.flavor_token_stats(ih, ir, max_order, w)
+    return _decode(raw, max_order)
+
+
+@dataclass(frozen=True)
+class SmallStats:
+    """Statistics of a few segments as Python lists (no numpy overhead for sentence scores)."""
+
+    max_order: int
+    matches: list[list[int]]
+    totals: list[list[int]]
+    hyp_lens: list[int]
+    ref_lens: list[list[int]]
+
+
+def token_stats_small(
+    hyps: Sequence[Any], refs: Sequence[Sequence[Any]], max_order: int
+) -> SmallStats:
+    """:func:`token_stats` for a handful of segments, as lists."""
+    try:
+        raw = _core.flavor_token_stats(hyps, refs, max_order, 1)
+    except TypeError:
+        table: dict[Hashable, str] = {}
+        ih = [_intern(h, table) for h in hyps]
+        ir = [[_intern(r, table) for r in rs] for rs in refs]
+        raw = _core.flavor_token_stats(ih, ir, max_order, 1)
+    m, t, h, rl, ro = (memoryview(b).cast("q").tolist() for b in raw)
+    k = max_order
+    return SmallStats(
+        max_order,
+        [m[i * k : (i + 1) * k] for i in range(len(h))],
+        [t[i * k : (i + 1) * k] for i in range(len(h))],
+        h,
+        [rl[ro[i] : ro[i + 1]] for i in range(len(h))],
+    )
+
+
+def line_stats(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    hyp_prep: Prep,
+    ref_prep: Prep,
+    max_order: int,
+    workers: Optional[int] = None,
+) -> SegStats:
+    """Statistics of raw lines, each side prepared by the core as ``hyp_prep``/``ref_prep`` say."""
+    w = resolve_workers(workers, len(hyps))
+    raw = _core.flavor_line_stats(hyps, refs, hyp_prep, ref_prep, max_order, w)
+    return _decode(raw, max_order)
+
+
+def tokens(lines: Sequence[str], prep: Prep) -> list[list[str]]:
+    """Tokens of each line under ``prep``."""
+    out: list[list[str]] = _core.flavor_tokens(list(lines), prep)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _error_class(original: type[BaseException]) -> type[FlavorError]:
+    if issubclass(FlavorError, original):
+        return FlavorError
+    name = f"FlavorError_{original.__name__}"
+    cls: type[FlavorError] = type(name, (FlavorError, original), {"__module__": "parbleu.errors"})
+    return cls
+
+
+def flavor_error(
+    flavor: str, reason: str, original: Optional[type[BaseException]] = None
+) -> FlavorError:
+    """A :class:`~parbleu.errors.FlavorError` that is also an instance of ``original``.
+
+    Parameters
+    ----------
+    flavor
+        Name of the flavor.
+    reason
+        What happened, in words.
+    original
+        The exception type the original implementation raises there (``ZeroDivisionError``,
+        ``AssertionError``, ``KeyError``, ...), so that ``except`` clauses written for the
+        original keep working.
+    """
+    cls = FlavorError if original is None else _error_class(original)
+    return cls(flavor, reason)
+
+
+def read_lines(path: str, encoding: str = "utf-8") -> list[str]:
+    """Lines of a text file split on ``\\n`` only, the final empty piece dropped, not stripped."""
+    with open(path, encoding=encoding, newline="") as f:
+        text = f.read()
+    parts = text.split("\n")
+    if parts and parts[-1] == "":
+        parts.pop()
+    return parts
+
+
+def closest_ref_lens(st: SegStats, ties: str = "shorter") -> I64:
+    """Per segment, the reference length closest to the hypothesis length.
+
+    ``ties="shorter"`` keeps the shorter of two equally close lengths (SacreBLEU, NLTK, Moses,
+    mteval, COCO); ``ties="first"`` keeps the first in reference order (torchmetrics). Every
+    segment must have at least one reference.
+    """
+    counts = np.diff(st.ref_offsets)
+    if len(st) == 0:
+        return np.zeros(0, dtype=np.int64)
+    hyp = np.repeat(st.hyp_lens, counts)
+    diff = np.abs(st.ref_lens - hyp)
+    shift = np.int64(1) << np.int64(32)
+    starts = st.ref_offsets[:-1]
+    if ties == "shorter":
+        best = np.minimum.reduceat(diff * shift + st.ref_lens, starts)
+        return np.asarray(best % shift, dtype=np.int64)
+    local = np.arange(st.ref_lens.shape[0], dtype=np.int64) - np.repeat(starts, counts)
+    best = np.minimum.reduceat(diff * shift + local, starts)
+    return np.asarray(st.ref_lens[starts + best % shift], dtype=np.int64)
+
+
+def shortest_ref_lens(st: SegStats) -> I64:
+    """Per segment, the shortest reference length (every segment needs a reference)."""
+    if len(st) == 0:
+        return np.zeros(0, dtype=np.int64)
+    return np.asarray(np.minimum.reduceat(st.ref_lens, st.ref_offsets[:-1]), dtype=np.int64)

@@ -1,0 +1,284 @@
+"""BLEU on integer token ids: score a training batch without detokenizing.
+
+A sequence of ids is treated as a tokenized segment whose tokens are the ids, so every score
+equals BLEU with ``tokenize="none"`` on the ids written as space-separated numbers (the
+tokenizer and ``lowercase`` of the ``BLEU`` object do not apply; smoothing, effective order
+and the n-gram order do). Matching runs in Rust on the integers; nothing is formatted.
+
+Accepted layouts for a batch of sequences:
+
+* a 2-D array (numpy, or anything with ``__array__`` or ``__dlpack__``, e.g. a CPU torch
+  tensor) of shape ``(batch, length)``, usually padded: pass ``pad_id`` to drop padding;
+* a sequence of 1-D sequences (lists of ints, 1-D arrays or tensors) of any lengths.
+
+References are a list of reference *streams* (as for strings): ``[refs_a]`` or
+``[refs_a, refs_b]``, each stream a batch as above; ``None`` entries in a list stream mean
+"no reference in this stream for that segment". ``pad_id`` is dropped wherever it occurs in
+hypotheses and references (left or right padding, or label padding such as ``-100``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional
+
+from . import _core
+from ._workers import resolve_workers
+from .errors import EmptyInputError, InputTypeError, LengthMismatchError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .metrics.bleu import BLEU
+    from .score import BLEUScore
+
+__all__ = ["corpus_score_ids", "extract_stats_ids", "sentence_scores_ids"]
+
+_I64_MAX = (1 << 63) - 1
+
+
+def _as_array(x: Any) -> Optional[npt.NDArray[Any]]:
+    """``x`` as a numpy array if it is array-like (numpy, ``__array__``, DLPack), else None."""
+    import numpy as np
+
+    if isinstance(x, np.ndarray):
+        return x
+    if hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__"):
+        try:
+            return np.from_dlpack(x)
+        except (TypeError, BufferError, RuntimeError, ValueError):
+            pass  # e.g. a tensor on an accelerator: fall back to __array__
+    if hasattr(x, "__array__"):
+        return np.asarray(x)
+    return None
+
+
+def _int64(arr: npt.NDArray[Any], what: str) -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
+        raise InputTypeError(
+            f"{what}: token ids must be integers, got an array of dtype {arr.dtype}"
+        )
+    if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _I64_MAX:
+        # Reinterpret: distinct ids stay distinct, which is all matching needs.
+        return np.ascontiguousarray(arr, dtype=np.uint64).view(np.int64)
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def _batch(
+    obj: Any, what: str, allow_none: bool
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Optional[npt.NDArray[np.uint8]]]:
+    """Flat ids, offsets (n + 1) and a presence mask (None if every segment has one)."""
+    import numpy as np
+
+    if isinstance(obj, (str, bytes)):
+        raise InputTypeError(f"{what}: got a string; expected a batch of token-id sequences")
+    arr = _as_array(obj)
+    if arr is not None:
+        if arr.ndim != 2:
+            raise InputTypeError(
+                f"{what}: expected a 2-D (batch, length) array or a sequence of 1-D sequences, "
+                f"got an array of shape {arr.shape}"
+            )
+        n, width = arr.shape
+        flat = _int64(arr, what).reshape(-1)
+        return flat, np.arange(n + 1, dtype=np.int64) * width, None
+    try:
+        items = list(obj)
+    except TypeError:
+        raise InputTypeError(
+            f"{what}: got {type(obj).__name__}; expected a batch of token-id sequences"
+        ) from None
+    present = np.ones(len(items), dtype=np.uint8)
+    lengths = np.zeros(len(items), dtype=np.int64)
+    parts: list[npt.NDArray[np.int64]] = []
+    plain: list[Any] = []
+    all_plain = True
+    for i, x in enumerate(items):
+        if x is None:
+            if not allow_none:
+                raise InputTypeError(f"{what}[{i}] is None; expected a sequence of token ids")
+            present[i] = 0
+            continue
+        if isinstance(x, (list, tuple)) and all_plain:
+            if x and (not isinstance(x[0], (int, np.integer)) or isinstance(x[0], bool)):
+                raise InputTypeError(
+                    f"{what}[{i}] is a {type(x).__name__} of {type(x[0]).__name__}; expected "
+                    "token ids (integers). References are a list of streams: [refs], not refs"
+                )
+            plain.append(x)
+            lengths[i] = len(x)
+            continue
+        if isinstance(x, (int, np.integer)):
+            raise InputTypeError(
+                f"{what}[{i}] is an integer; expected a sequence of token ids per segment "
+                "(references are a list of streams: [refs], not refs)"
+            )
+        a = _as_array(x)
+        if a is not None and a.size == 0:
+            continue
+        if a is None:
+            raise InputTypeError(
+                f"{what}[{i}] is a {type(x).__name__}; expected a sequence of token ids"
+            )
+        if a.ndim != 1:
+            raise InputTypeError(f"{what}[{i}]: expected a 1-D sequence, got shape {a.shape}")
+        if all_plain and plain:
+            parts.append(_plain(plain, what))
+            plain = []
+        all_plain = False
+        parts.append(_int64(a, f"{what}[{i}]"))
+        lengths[i] = a.shape[0]
+    if plain:
+        parts.append(_plain(plain, what))
+    flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    offsets = np.zeros(len(items) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    return flat, offsets, (None if present.all() else present)
+
+
+def _plain(seqs: list[Any], what: str) -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    try:
+        return np.fromiter(itertools.chain.from_iterable(seqs), dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise InputTypeError(f"{what}: token ids must be integers that fit in 64 bits") from None
+
+
+def _ref_streams(ref_ids: Any) -> list[Any]:
+    if isinstance(ref_ids, (str, bytes)) or _as_array(ref_ids) is not None:
+        raise InputTypeError(
+            "references: expected a list of reference streams ([refs] for one reference per "
+            "segment), each a batch of token-id sequences"
+        )
+    try:
+        streams = list(ref_ids)
+    except TypeError:
+        raise InputTypeError(
+            f"references: got {type(ref_ids).__name__}; expected a list of reference streams"
+        ) from None
+    if not streams:
+        raise InputTypeError("references: no reference stream given")
+    return streams
+
+
+def extract_stats_ids(
+    hyp_ids: Any,
+    ref_ids: Sequence[Any],
+    *,
+    pad_id: Optional[int] = None,
+    max_ngram_order: int = 4,
+    workers: Optional[int] = None,
+) -> npt.NDArray[np.int64]:
+    """BLEU statistics of token-id sequences, SacreBLEU's column order.
+
+    Parameters
+    ----------
+    hyp_ids
+        A batch of hypotheses (see the module docstring for accepted layouts).
+    ref_ids
+        A list of reference streams, each a batch of the same size.
+    pad_id
+        Id to drop wherever it occurs (padding), or ``None``.
+    max_ngram_order
+        Highest n-gram order.
+    workers
+        Threads, as elsewhere.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(batch, 2 + 2 * max_ngram_order)``; equal to ``BLEU(tokenize="none")``
+        statistics of the ids written as space-separated numbers.
+    """
+    import numpy as np
+
+    hflat, hoffs, _ = _batch(hyp_ids, "hypotheses", allow_none=False)
+    n = len(hoffs) - 1
+    if n == 0:
+        raise EmptyInputError("hypotheses: empty batch; expected at least one segment")
+    streams = []
+    present_any = np.zeros(n, dtype=bool)
+    for k, s in enumerate(_ref_streams(ref_ids)):
+        flat, offs, present = _batch(s, f"references[{k}]", allow_none=True)
+        if len(offs) - 1 != n:
+            raise LengthMismatchError(
+                f"references[{k}] has {len(offs) - 1} sequences but there are {n} hypotheses; "
+                "nothing is truncated"
+            )
+        present_any |= True if present is None else present.astype(bool)
+        streams.append((flat, offs, present))
+    if not present_any.all():
+        i = int(np.argmin(present_any))
+        raise InputTypeError(
+            f"references: segment {i} has no reference (None in every stream); every segment "
+            "needs at least one"
+        )
+    pad = None if pad_id is None else int(pad_id)
+    w = resolve_workers(workers, n)
+    data = _core.bleu_ids_extract(hflat, hoffs, streams, pad, max_ngram_order, w)
+    return np.frombuffer(data, dtype="<i8").reshape(n, 2 + 2 * max_ngram_order).copy()
+
+
+def _stats_for(metric: BLEU, hyp_ids: Any, ref_ids: Any, pad_id: Any, workers: Any) -> Any:
+    rows = extract_stats_ids(
+        hyp_ids, ref_ids, pad_id=pad_id, max_ngram_order=metric.max_ngram_order, workers=workers
+    )
+    metric.num_refs = len(_ref_streams(ref_ids))
+    return rows
+
+
+def corpus_score_ids(
+    metric: BLEU,
+    hyp_ids: Any,
+    ref_ids: Sequence[Any],
+    *,
+    pad_id: Optional[int] = None,
+    workers: Optional[int] = None,
+) -> BLEUScore:
+    """Corpus BLEU of token-id sequences with ``metric``'s smoothing and orders.
+
+    Parameters
+    ----------
+    metric
+        The ``BLEU`` object (its tokenizer and ``lowercase`` are not used).
+    hyp_ids, ref_ids, pad_id, workers
+        As in :func:`extract_stats_ids`.
+
+    Returns
+    -------
+    BLEUScore
+        Equal to ``metric.corpus_score`` with ``tokenize="none"`` on the ids as text.
+    """
+    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers)
+    return metric._score_row(rows.sum(axis=0).tolist())
+
+
+def sentence_scores_ids(
+    metric: BLEU,
+    hyp_ids: Any,
+    ref_ids: Sequence[Any],
+    *,
+    pad_id: Optional[int] = None,
+    workers: Optional[int] = None,
+) -> npt.NDArray[np.float64]:
+    """Sentence BLEU of every sequence of the batch (e.g. RL rewards).
+
+    Parameters
+    ----------
+    metric
+        The ``BLEU`` object (its tokenizer and ``lowercase`` are not used).
+    hyp_ids, ref_ids, pad_id, workers
+        As in :func:`extract_stats_ids`.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one score per segment.
+    """
+    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers)
+    return metric._score_rows(rows, resolve_workers(workers, len(rows)))

@@ -1,0 +1,348 @@
+r"""Score files of any length in bounded memory: statistics are kept, text is not.
+
+:func:`score_files` reads the hypothesis and reference files block by block (``block_lines``
+lines of each at a time), extracts every metric's statistics for the block and adds them to a
+running sum; memory depends on the block size, not on the file length. The numbers are those
+of ``metric.corpus_score`` on the whole files (integer sums for BLEU and chrF; TER's float rows
+are added one after the other in file order, as SacreBLEU does).
+
+Files are read as SacreBLEU's command line reads them: lines end at ``"\n"`` only, each line
+is ``rstrip()``-ed, a name ending in ``.gz`` is decompressed, and with ``num_refs > 1`` the one
+reference file holds that many tab-separated references per line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import logging
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, Optional, Union
+
+from .errors import EmptyInputError, InvalidOptionError, LengthMismatchError, ParbleuError
+from .progress import ProgressArg, ProgressCallback, make_progress
+
+if TYPE_CHECKING:
+    from .metrics.base import Metric
+    from .score import Score
+
+__all__ = ["FileFormatError", "LineReader", "score_files", "stream_scores"]
+
+logger = logging.getLogger("parbleu")
+
+#: Lines of each file per block.
+DEFAULT_BLOCK_LINES = 1 << 16
+_CHUNK_BYTES = 1 << 20
+
+
+class FileFormatError(ParbleuError, ValueError):
+    """A file cannot be read as text lines (bad encoding, wrong number of fields)."""
+
+
+class LineReader:
+    r"""Lines of one file, ``rstrip()``-ed, read incrementally.
+
+    Parameters
+    ----------
+    path
+        File name (``.gz``: gzip-compressed).
+    encoding
+        Text encoding.
+    what
+        ``"hypothesis file"`` or ``"reference file"``, for messages.
+    """
+
+    def __init__(self, path: str, encoding: str, what: str) -> None:
+        self.path = path
+        self.name = f"{what} {path!r}"
+        self._raw: BinaryIO = open(path, "rb")  # noqa: SIM115 - closed by close()
+        self._file: Any = self._raw
+        if path.endswith(".gz"):
+            import gzip
+
+            self._file = gzip.GzipFile(fileobj=self._raw)
+        self.size = os.fstat(self._raw.fileno()).st_size
+        self._dec = codecs.getincrementaldecoder(encoding)()
+        self._lines: list[str] = []
+        self._pos = 0
+        self._tail = ""
+        self._eof = False
+        #: Complete lines split off so far (returned or buffered).
+        self._split = 0
+        #: Lines returned so far.
+        self.lines_read = 0
+
+    def close(self) -> None:
+        """Close the file."""
+        self._raw.close()
+
+    def __enter__(self) -> LineReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def bytes_read(self) -> int:
+        """Bytes of the file on disk consumed so far (compressed bytes for ``.gz``)."""
+        try:
+            return self._raw.tell()
+        except (OSError, ValueError):
+            return 0
+
+    def _fill(self) -> None:
+        data = self._file.read(_CHUNK_BYTES)
+        try:
+            text = self._dec.decode(data, final=not data)
+        except UnicodeDecodeError as e:
+            prefix = self._tail + data[: max(e.start, 0)].decode("utf-8", errors="replace")
+            line = self._split + prefix.count("\n") + 1
+            bad = " ".join(f"0x{b:02x}" for b in e.object[e.start : min(e.end, e.start + 4)])
+            raise FileFormatError(
+                f"{self.name}: line {line}: not valid {e.encoding} ({bad}: {e.reason})"
+            ) from None
+        if not data:
+            self._eof = True
+        parts = (self._tail + text).split("\n")
+        self._tail = parts.pop()
+        if self._eof and self._tail:
+            parts.append(self._tail)
+            self._tail = ""
+        if self._pos:
+            del self._lines[: self._pos]
+            self._pos = 0
+        self._lines.extend(p.rstrip() for p in parts)
+        self._split += len(parts)
+
+    def read(self, n: int) -> list[str]:
+        """Up to ``n`` lines (fewer only at the end of the file)."""
+        while len(self._lines) - self._pos < n and not self._eof:
+            self._fill()
+        out = self._lines[self._pos : self._pos + n]
+        self._pos += len(out)
+        self.lines_read += len(out)
+        return out
+
+
+def _resolve_corpus_metric(metric: Union[str, Metric[Any]]) -> tuple[str, Metric[Any]]:
+    from .metrics import BLEU, CHRF, TER
+    from .metrics.base import Metric
+
+    if isinstance(metric, Metric):
+        return metric.metric_name, metric
+    if isinstance(metric, str):
+        made: dict[str, Any] = {
+            "bleu": BLEU,
+            "chrf": CHRF,
+            "chrf++": lambda: CHRF(word_order=2),
+            "ter": TER,
+        }
+        factory = made.get(metric.lower())
+        if factory is not None:
+            return metric, factory()  # type: ignore[no-any-return]
+    raise InvalidOptionError(
+        f"metrics: {metric!r} is not 'bleu', 'chrf', 'chrf++', 'ter' or a parbleu metric object"
+    )
+
+
+def _warn_tokenized_period() -> None:
+    # BLEU's own warning (SacreBLEU's wording), once for the whole file.
+    logger.warning("That's 100 lines that end in a tokenized period ('.')")
+    logger.warning(
+        "It looks like you forgot to detokenize your test data, which may hurt your score."
+    )
+    logger.warning(
+        "If you insist your data is detokenized, or don't care, you can suppress this "
+        "message with the `force` parameter."
+    )
+
+
+def stream_scores(
+    hypothesis_file: str,
+    reference_files: Sequence[str],
+    metrics: Sequence[Metric[Any]],
+    *,
+    num_refs: int = 1,
+    encoding: str = "utf-8",
+    block_lines: int = DEFAULT_BLOCK_LINES,
+    workers: Optional[int] = None,
+    progress: Optional[ProgressCallback] = None,
+) -> list[Score]:
+    """Corpus scores of ``metrics`` on two aligned files, block by block.
+
+    Parameters
+    ----------
+    hypothesis_file
+        The system output, one segment per line.
+    reference_files
+        Reference files, one reference stream each; with ``num_refs > 1``, exactly one file
+        of tab-separated references.
+    metrics
+        Metric objects (their options are used as they are).
+    num_refs
+        Tab-separated references per line of the single reference file.
+    encoding
+        Text encoding of every file.
+    block_lines
+        Lines of each file held in memory at once.
+    workers
+        Threads, as elsewhere.
+    progress
+        Called as ``progress(lines_done, estimated_total_lines)`` after every block.
+
+    Returns
+    -------
+    list of Score
+        One score per metric, in order.
+    """
+    from . import _core
+    from .metrics import BLEU, TER
+
+    if isinstance(reference_files, (str, bytes)):
+        reference_files = [reference_files]  # type: ignore[list-item]
+    if not reference_files:
+        raise InvalidOptionError("reference_files: no reference file given")
+    if num_refs < 1 or (num_refs > 1 and len(reference_files) != 1):
+        raise InvalidOptionError(
+            f"num_refs={num_refs}: expected 1, or several tab-separated references in exactly "
+            "one reference file"
+        )
+    if block_lines < 1:
+        raise InvalidOptionError(f"block_lines={block_lines}: expected a positive integer")
+    codecs.lookup(encoding)
+    import numpy as np
+
+    readers: list[LineReader] = []
+    forced = [getattr(m, "_force", True) for m in metrics]
+    try:
+        for path in reference_files:
+            readers.append(LineReader(path, encoding, "reference file"))
+        hyp = LineReader(hypothesis_file, encoding, "hypothesis file")
+        readers.append(hyp)
+        for m in metrics:
+            m._force = True  # the tokenized-period check is done once, below
+        totals: list[Any] = [None] * len(metrics)
+        n_lines = 0
+        periods = 0
+        while True:
+            hyps = hyp.read(block_lines)
+            ref_blocks = [r.read(block_lines) for r in readers[:-1]]
+            lengths = [len(b) for b in (*ref_blocks, hyps)]
+            if min(lengths) != max(lengths):
+                short = readers[lengths.index(min(lengths))]
+                long = readers[lengths.index(max(lengths))]
+                raise LengthMismatchError(
+                    f"{short.name} ends after {n_lines + min(lengths)} lines but {long.name} "
+                    f"continues: line {n_lines + min(lengths) + 1} has no counterpart; the files "
+                    "must be aligned line by line (nothing is truncated)"
+                )
+            if not hyps:
+                break
+            if num_refs == 1:
+                streams = ref_blocks
+            else:
+                streams = [[] for _ in range(num_refs)]
+                for k, line in enumerate(ref_blocks[0]):
+                    fields = line.split("\t", num_refs - 1)
+                    if len(fields) != num_refs:
+                        raise FileFormatError(
+                            f"{readers[0].name}: line {n_lines + k + 1}: expected {num_refs} "
+                            f"tab-separated fields (num_refs), but found {len(fields)}"
+                        )
+                    for s, field in zip(streams, fields):
+                        s.append(field)
+            periods += sum(1 for h in hyps if h.endswith(" ."))
+            for k, m in enumerate(metrics):
+                rows = m.extract_stats(hyps, streams, workers=workers)
+                if isinstance(m, TER):
+                    prev = np.zeros((1, 2)) if totals[k] is None else np.asarray([totals[k]])
+                    totals[k] = list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
+                else:
+                    s = [int(x) for x in rows.sum(axis=0).tolist()]
+                    totals[k] = s if totals[k] is None else [a + b for a, b in zip(totals[k], s)]
+            n_lines += len(hyps)
+            if progress is not None:
+                done = hyp.bytes_read
+                est = n_lines if done <= 0 else max(n_lines, round(n_lines * hyp.size / done))
+                progress(n_lines, est)
+    finally:
+        for m, f in zip(metrics, forced):
+            m._force = f
+        for r in readers:
+            r.close()
+    if n_lines == 0:
+        raise EmptyInputError(f"{hyp.name} is empty: there is nothing to score")
+    if periods >= 100 and any(isinstance(m, BLEU) and not f for m, f in zip(metrics, forced)):
+        _warn_tokenized_period()
+    return [m._score_row(t) for m, t in zip(metrics, totals)]
+
+
+def score_files(
+    hypothesis_file: str,
+    reference_files: Union[str, Sequence[str]],
+    metrics: Union[str, Metric[Any], Sequence[Union[str, Metric[Any]]]] = ("bleu",),
+    *,
+    num_refs: int = 1,
+    encoding: str = "utf-8",
+    block_lines: int = DEFAULT_BLOCK_LINES,
+    workers: Optional[int] = None,
+    progress: ProgressArg = None,
+) -> dict[str, Score]:
+    """Corpus scores of a hypothesis file against reference files, in bounded memory.
+
+    Parameters
+    ----------
+    hypothesis_file
+        System output, one segment per line (``.gz`` allowed).
+    reference_files
+        One file per reference stream (or one file of ``num_refs`` tab-separated references).
+    metrics
+        Names (``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``: corpus defaults, as
+        ``BLEU()``) or metric objects.
+    num_refs
+        Tab-separated references per line of the single reference file.
+    encoding
+        Text encoding.
+    block_lines
+        Lines of each file held in memory at once (memory does not grow with the files).
+    workers
+        Threads, as elsewhere.
+    progress
+        ``True`` for a progress bar on standard error, a callable ``progress(lines_done,
+        estimated_total_lines)``, or ``None``.
+
+    Returns
+    -------
+    dict
+        ``{name: score}``: the name given, or the metric's ``metric_name`` for an object.
+
+    Raises
+    ------
+    LengthMismatchError
+        When one file ends before another; the message names the line without a counterpart.
+    FileFormatError
+        For bytes that do not decode (file and line named) or a wrong number of fields.
+    """
+    if isinstance(metrics, str) or not isinstance(metrics, Sequence):
+        metrics = [metrics]
+    named = [_resolve_corpus_metric(m) for m in metrics]
+    names = [n for n, _ in named]
+    if len(set(names)) != len(names):
+        raise InvalidOptionError(f"metrics: names must be distinct, got {names}")
+    refs = [reference_files] if isinstance(reference_files, str) else list(reference_files)
+    report, bar = make_progress(progress, 0, "lines", "scoring")
+    try:
+        scores = stream_scores(
+            hypothesis_file,
+            refs,
+            [m for _, m in named],
+            num_refs=num_refs,
+            encoding=encoding,
+            block_lines=block_lines,
+            workers=workers,
+            progress=report,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    return dict(zip(names, scores))

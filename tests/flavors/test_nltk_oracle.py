@@ -1,0 +1,118 @@
+"""Live NLTK as the oracle on generated inputs: same values, same types, same exceptions."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+nb = pytest.importorskip("nltk.translate.bleu_score")
+ng = pytest.importorskip("nltk.translate.gleu_score")
+nc = pytest.importorskip("nltk.translate.chrf_score")
+
+from parbleu.errors import FlavorError  # noqa: E402
+from parbleu.flavors import nltk as pn  # noqa: E402
+
+WORDS = ["a", "b", "c", "d", "the", "é", "", "0"]
+token = st.sampled_from(WORDS) | st.integers(0, 3)
+sent = st.lists(token, max_size=9)
+segment_refs = st.lists(sent, min_size=1, max_size=3)
+corpus = st.integers(1, 4).flatmap(
+    lambda n: st.tuples(st.lists(sent, min_size=n, max_size=n), st.lists(segment_refs, min_size=n, max_size=n))
+)
+weights = st.sampled_from(
+    [
+        (0.25, 0.25, 0.25, 0.25),
+        (0.5, 0.5),
+        (1.0,),
+        (0.2,) * 5,
+        (0.1, 0.3, 0.5, 0.1),
+        [(0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4],
+        [0.25, 0.25, 0.25, 0.25],
+    ]
+)
+method = st.sampled_from([None, *range(8)])
+params = st.sampled_from([(0.1, 5, 5), (0.01, 3, 3)])
+
+
+def outcome(fn: Callable[..., Any], *args: Any, **kw: Any) -> tuple[str, Any]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            value = fn(*args, **kw)
+        except FlavorError as e:
+            bases = [c for c in type(e).__mro__ if c.__module__ == "builtins"]
+            return "raise", sorted(c.__name__ for c in bases)
+        except Exception as e:  # the oracle's exceptions
+            return "raise", type(e).__name__
+        msgs = sorted(str(w.message) for w in caught)
+    return type(value).__name__, (value, msgs)
+
+
+def same(ours: tuple[str, Any], theirs: tuple[str, Any]) -> None:
+    if theirs[0] == "raise":
+        assert ours[0] == "raise" and theirs[1] in ours[1], (ours, theirs)
+    else:
+        assert ours == theirs
+
+
+@settings(max_examples=300, deadline=None)
+@given(corpus, weights, method, params, st.booleans())
+def test_corpus_bleu(c: Any, w: Any, m: Any, p: Any, ar: bool) -> None:
+    hyps, refs = c
+    sf_n = None if m is None else getattr(nb.SmoothingFunction(*p), f"method{m}")
+    sf_p = None if m is None else getattr(pn.SmoothingFunction(*p), f"method{m}")
+    same(
+        outcome(pn.corpus_bleu, refs, hyps, w, sf_p, ar),
+        outcome(nb.corpus_bleu, refs, hyps, w, sf_n, ar),
+    )
+    same(
+        outcome(pn.sentence_bleu, refs[0], hyps[0], w, sf_p, ar),
+        outcome(nb.sentence_bleu, refs[0], hyps[0], w, sf_n, ar),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(sent, st.lists(sent, max_size=3), st.integers(1, 6))
+def test_modified_precision(h: Any, refs: Any, n: int) -> None:
+    ours = outcome(pn.modified_precision, refs, h, n)
+    theirs = outcome(nb.modified_precision, refs, h, n)
+    if theirs[0] == "raise":
+        same(ours, theirs)
+    else:
+        assert ours[0] == "Fraction" and theirs[0] == "Fraction"
+        a, b = ours[1][0], theirs[1][0]
+        assert (a.numerator, a.denominator) == (b.numerator, b.denominator)
+
+
+@settings(max_examples=200, deadline=None)
+@given(corpus, st.integers(1, 3), st.integers(1, 5))
+def test_gleu(c: Any, lo: int, hi: int) -> None:
+    hyps, refs = c
+    same(
+        outcome(pn.corpus_gleu, refs, hyps, lo, hi),
+        outcome(ng.corpus_gleu, refs, hyps, lo, hi),
+    )
+
+
+text = st.text(alphabet="ab c\t\x1c\u00a0é", max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(text, text), min_size=0, max_size=4),
+    st.integers(1, 3),
+    st.integers(1, 7),
+    st.sampled_from([3.0, 2, 0.5]),
+    st.booleans(),
+)
+def test_chrf(pairs: Any, lo: int, hi: int, beta: Any, ignore_ws: bool) -> None:
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    same(
+        outcome(pn.corpus_chrf, refs, hyps, lo, hi, beta, ignore_ws),
+        outcome(nc.corpus_chrf, refs, hyps, lo, hi, beta, ignore_ws),
+    )
