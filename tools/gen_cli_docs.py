@@ -22,6 +22,7 @@ DOC = ROOT / "docs" / "cli.md"
 sys.path.insert(0, str(ROOT / "python"))
 
 from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
+from parbleu.cli.compare import build_parser as build_compare_parser  # noqa: E402
 from parbleu.cli.parser import build_parser  # noqa: E402
 
 TEMPLATE = """\
@@ -59,6 +60,25 @@ is a file or a pipe.
 ## Options
 
 {options}
+
+## `parbleu compare`
+
+An extension: every pair of systems tested (paired bootstrap resampling or approximate
+randomization on parbleu's exact path: integer statistics, a seed that is always a seed),
+the p-values of each metric's pairs adjusted with the Holm-Bonferroni correction, and a
+report that marks the pairs that differ significantly (`-f json` for the structured
+results). See `docs/significance.md` for the tests' definitions.
+
+```
+parbleu compare REF [REF ...] -i SYS SYS [SYS ...] [-m bleu chrf ter] [--paired-bs | --paired-ar]
+                [--n N] [--seed S] [--alpha A] [-f text|json]
+```
+
+System names are the file names without their common prefix and suffix. `compare` as the
+first argument always means this sub-command (a reference file named `compare` can be given
+as `./compare`).
+
+{compare_options}
 
 ## Exit codes
 
@@ -106,9 +126,13 @@ As SacreBLEU (whose results depend on it):
 - **Not provided** (exit code 3): downloading and filtering test sets (`-t`, `--list`,
   `--echo`, `--download`, `--citation`, `--origlang`, `--subset`): pass reference files
   instead; the SentencePiece tokenizers (`-tok spm`, `flores101`, `flores200`, `spBLEU-1K`);
-  significance testing (`--confidence`, `--paired-bs`, `--paired-ar`) until
-  `parbleu.significance` implements it (the flags and their defaults are SacreBLEU's already).
   `--detail` without a test set prints SacreBLEU's "No subset information found" line.
+- **Significance tests are SacreBLEU's, bit for bit.** `--confidence`, `--paired-bs` and
+  `--paired-ar` print the same tables, means, intervals and p-values for the same
+  `SACREBLEU_SEED` (its float32 arithmetic and numpy's draws included); see
+  `docs/significance.md`. `--paired-jobs` only changes the log line: parbleu resamples on
+  threads (`PARBLEU_WORKERS`). A `--paired-bs-n`/`--paired-ar-n` of 0 or less uses the
+  default count, as in SacreBLEU.
 - **Extension:** `--max-ngram-order N` sets BLEU's `max_ngram_order`, a constructor argument
   that SacreBLEU's command line does not expose. When N is not 4 the signature gains
   `ngram:N` (`n:N` short), which SacreBLEU's signature leaves out (its issue #251).
@@ -162,7 +186,7 @@ def _help(parser: argparse.ArgumentParser, action: argparse.Action) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def _options(parser: argparse.ArgumentParser) -> str:
+def _options(parser: argparse.ArgumentParser, level: str = "###") -> str:
     out = []
     for group in parser._action_groups:
         actions = [a for a in group._group_actions if a.help != argparse.SUPPRESS]
@@ -175,7 +199,7 @@ def _options(parser: argparse.ArgumentParser) -> str:
             title = "General options"
         else:
             title = group.title or ""
-        out.append(f"### {title}\n")
+        out.append(f"{level} {title}\n")
         out.append("| Option | Value | Default | Description |")
         out.append("|---|---|---|---|")
         for a in actions:
@@ -192,7 +216,11 @@ def render() -> str:
         f"| {int(code)} | {text.replace('|', chr(92) + '|')} |"
         for code, text in EXIT_CODE_HELP.items()
     )
-    return TEMPLATE.format(options=_options(parser), exit_codes=codes)
+    return TEMPLATE.format(
+        options=_options(parser),
+        compare_options=_options(build_compare_parser(), "####"),
+        exit_codes=codes,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

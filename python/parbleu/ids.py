@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from . import _core
 from ._workers import resolve_workers
@@ -39,7 +39,7 @@ __all__ = ["corpus_score_ids", "extract_stats_ids", "sentence_scores_ids"]
 _I64_MAX = (1 << 63) - 1
 
 
-def _as_array(x: Any) -> Optional[npt.NDArray[Any]]:
+def _as_array(x: Any) -> npt.NDArray[Any] | None:
     """``x`` as a numpy array if it is array-like (numpy, ``__array__``, DLPack), else None."""
     import numpy as np
 
@@ -70,7 +70,7 @@ def _int64(arr: npt.NDArray[Any], what: str) -> npt.NDArray[np.int64]:
 
 def _batch(
     obj: Any, what: str, allow_none: bool
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Optional[npt.NDArray[np.uint8]]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8] | None]:
     """Flat ids, offsets (n + 1) and a presence mask (None if every segment has one)."""
     import numpy as np
 
@@ -170,9 +170,9 @@ def extract_stats_ids(
     hyp_ids: Any,
     ref_ids: Sequence[Any],
     *,
-    pad_id: Optional[int] = None,
+    pad_id: int | None = None,
     max_ngram_order: int = 4,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """BLEU statistics of token-id sequences, SacreBLEU's column order.
 
@@ -237,8 +237,8 @@ def corpus_score_ids(
     hyp_ids: Any,
     ref_ids: Sequence[Any],
     *,
-    pad_id: Optional[int] = None,
-    workers: Optional[int] = None,
+    pad_id: int | None = None,
+    workers: int | None = None,
 ) -> BLEUScore:
     """Corpus BLEU of token-id sequences with ``metric``'s smoothing and orders.
 
@@ -263,8 +263,8 @@ def sentence_scores_ids(
     hyp_ids: Any,
     ref_ids: Sequence[Any],
     *,
-    pad_id: Optional[int] = None,
-    workers: Optional[int] = None,
+    pad_id: int | None = None,
+    workers: int | None = None,
 ) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every sequence of the batch (e.g. RL rewards).
 

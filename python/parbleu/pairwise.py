@@ -17,7 +17,7 @@ and nothing a SacreBLEU signature describes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from . import _core
 from ._inputs import as_lines, check_items
@@ -41,7 +41,7 @@ _BLOCK_PAIRS = 1 << 20
 _BLOCK_PAIRS_TER = 1 << 12
 
 
-def resolve_metric(metric: MetricArg) -> Union[BLEU, CHRF, TER]:
+def resolve_metric(metric: MetricArg) -> BLEU | CHRF | TER:
     """Return the metric object for a name, with SacreBLEU's sentence-level defaults.
 
     Parameters
@@ -80,7 +80,7 @@ def _strings(obj: Any, what: str) -> list[str]:
     return lines
 
 
-def _table(m: Union[BLEU, CHRF, TER], strings: list[str], workers: int) -> Any:
+def _table(m: BLEU | CHRF | TER, strings: list[str], workers: int) -> Any:
     if isinstance(m, BLEU):
         if not is_rust_tokenizer(m.tokenizer):
             strings = m._preprocess_py(strings)
@@ -98,10 +98,10 @@ def _table(m: Union[BLEU, CHRF, TER], strings: list[str], workers: int) -> Any:
 
 def pairwise(
     hypotheses: Sequence[str],
-    references: Optional[Sequence[str]] = None,
+    references: Sequence[str] | None = None,
     metric: MetricArg = "bleu",
     *,
-    workers: Optional[int] = None,
+    workers: int | None = None,
     progress: ProgressArg = None,
 ) -> npt.NDArray[np.float64]:
     """Sentence score of every hypothesis against every reference.
@@ -176,7 +176,7 @@ class MBRResult(NamedTuple):
 
     Attributes
     ----------
-    index
+    best_index
         Position of the selected candidate (the first one among equals).
     utilities
         Expected utility of every candidate (float64; for TER, expected TER: lower is better).
@@ -186,13 +186,13 @@ class MBRResult(NamedTuple):
         ``True`` when computed with reference aggregation (not a mean of sentence scores).
     """
 
-    index: int
+    best_index: int
     utilities: Any
     candidate: str
     approximate: bool
 
 
-def _weights(weights: Optional[Sequence[float]], n: int) -> npt.NDArray[np.float64]:
+def _weights(weights: Sequence[float] | None, n: int) -> npt.NDArray[np.float64]:
     import numpy as np
 
     if weights is None:
@@ -208,11 +208,11 @@ def _weights(weights: Optional[Sequence[float]], n: int) -> npt.NDArray[np.float
 def mbr(
     candidates: Sequence[str],
     metric: MetricArg = "bleu",
-    references: Optional[Sequence[str]] = None,
+    references: Sequence[str] | None = None,
     *,
-    weights: Optional[Sequence[float]] = None,
+    weights: Sequence[float] | None = None,
     aggregate: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
     progress: ProgressArg = None,
 ) -> MBRResult:
     """Minimum-Bayes-risk selection: the candidate with the best expected utility.
@@ -245,7 +245,7 @@ def mbr(
     Returns
     -------
     MBRResult
-        ``(index, utilities, candidate, approximate)``.
+        ``(best_index, utilities, candidate, approximate)``.
     """
     import numpy as np
 

@@ -1,4 +1,4 @@
-"""A tiny progress bar (rate, time left) and the ``progress=`` argument of long-running calls.
+r"""A tiny progress bar (rate, time left) and the ``progress=`` argument of long-running calls.
 
 No dependency: one line on standard error, redrawn at most ten times a second with ``\\r``.
 The command line shows it only when standard error is a terminal and ``--quiet`` is not
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, Optional, TextIO, Union
+from typing import Callable, TextIO, Union
 
 __all__ = ["ProgressArg", "ProgressBar", "ProgressCallback", "make_progress"]
 
@@ -58,7 +58,7 @@ class ProgressBar:
         total: int,
         unit: str = "items",
         desc: str = "",
-        stream: Optional[TextIO] = None,
+        stream: TextIO | None = None,
         min_interval: float = 0.1,
     ) -> None:
         self.total = max(int(total), 0)
@@ -76,8 +76,8 @@ class ProgressBar:
         """The stream drawn to."""
         return self._stream if self._stream is not None else sys.stderr
 
-    def render(self, done: int, now: Optional[float] = None) -> str:
-        """The bar's text for ``done`` units of work (without ``\\r``)."""
+    def render(self, done: int, now: float | None = None) -> str:
+        """Return the text of the bar for ``done`` units of work (no carriage return)."""
         elapsed = max((time.monotonic() if now is None else now) - self.start, 1e-9)
         rate = done / elapsed
         head = f"{self.desc} " if self.desc else ""
@@ -93,7 +93,7 @@ class ProgressBar:
             )
         return f"{head}{_si(done)} {self.unit} {_si(rate)} {self.unit}/s {_clock(elapsed)}"
 
-    def update(self, done: int, total: Optional[int] = None) -> None:
+    def update(self, done: int, total: int | None = None) -> None:
         """Record progress and redraw if the last redraw is old enough."""
         if total is not None:
             self.total = max(int(total), 0)
@@ -132,7 +132,7 @@ class ProgressBar:
 
 def make_progress(
     progress: ProgressArg, total: int, unit: str, desc: str = ""
-) -> tuple[Optional[ProgressCallback], Optional[ProgressBar]]:
+) -> tuple[ProgressCallback | None, ProgressBar | None]:
     """Turn a ``progress=`` argument into a callback (and the bar to close, if one was made).
 
     Parameters

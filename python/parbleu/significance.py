@@ -984,7 +984,10 @@ def confidence_interval(
     _, rows = _system_rows(metric, {"system": hypotheses}, references, workers)
     score = metric.score_from_stats(rows[0])
     if compat:
-        return _compat_interval(metric, None, score, rows[0], n, _compat_seed(seed), workers)
+        cseed = _compat_seed(seed)
+        return _compat_interval(
+            metric, None, score, rows[0], n, cseed, workers, corpus_style=True
+        )
     s = _check_seed(seed)
     samples = _exact_bootstrap(metric, rows, n, s, workers)[:, 0]
     return _interval(score.name, None, score.score, samples, conf, s)
@@ -1008,23 +1011,36 @@ def _compat_interval(
     workers: Optional[int],
     engine: Optional[_CompatEngine] = None,
     idxs: Optional[npt.NDArray[Any]] = None,
+    corpus_style: bool = False,
 ) -> ConfidenceInterval:
+    """SacreBLEU's interval: ``corpus_style`` as ``Score.estimate_ci`` computes it
+    (``corpus_score``: ``statistics.mean``), else as ``significance.estimate_ci`` does
+    (``PairedTest``: numpy's mean)."""
+    import statistics
+
     import numpy as np
 
     engine = engine or _CompatEngine(workers)
     if idxs is None:
         idxs = engine.choice(seed, n, len(rows))
-    typed = _typed(*engine.bootstrap(metric, rows, idxs))
-    mean, half = estimate_ci(typed)
-    s = np.sort(typed)
+    values, kinds = engine.bootstrap(metric, rows, idxs)
     k = n // 40
+    if corpus_style:
+        raw = sorted(_scalars(values, kinds))
+        low, high = raw[k], raw[n - 1 - k]
+        mean, half = statistics.mean(raw), 0.5 * (high - low)
+    else:
+        typed = _typed(values, kinds)
+        mean, half = estimate_ci(typed)
+        s = np.sort(typed)
+        low, high = s[k], s[n - 1 - k]
     return ConfidenceInterval(
         metric=score.name,
         system=system,
         score=float(score.score),
         mean=float(mean),
-        low=float(s[k]),
-        high=float(s[n - 1 - k]),
+        low=float(low),
+        high=float(high),
         half_width=float(half),
         confidence=0.95,
         n=n,
@@ -1412,23 +1428,20 @@ def _render_comparison(c: Comparison, width: int) -> str:
             )  # fmt: skip
         lines += _grid(prow, "llrrrl")
         lines.append("")
-        short = mc.ranking
-        mat = [["", *short]]
-        for a in short:
-            row = [a]
-            for b in short:
+        rank = {nm: r for r, nm in enumerate(mc.ranking, 1)}
+        mat = [["", *(str(rank[b]) for b in mc.ranking)]]
+        for a in mc.ranking:
+            row = [str(rank[a])]
+            for b in mc.ranking:
                 if a == b:
                     row.append(".")
                     continue
                 pr = mc.pair(a, b)
-                if not pr.significant:
-                    row.append("=")
-                else:
-                    row.append(">" if pr.system_a == a else "<")
+                row.append((">" if pr.system_a == a else "<") if pr.significant else "=")
             mat.append(row)
-        lines += _grid(mat, "l" + "c" * len(short))
+        lines += _grid(mat, "r" + "c" * len(mc.ranking))
         lines.append(
-            "  > row system significantly better than column system, < worse, = no "
-            "significant difference"
+            "  (by rank) > row significantly better than column, < worse, = no significant "
+            "difference"
         )
     return "\n".join(lines)

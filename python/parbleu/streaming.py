@@ -17,7 +17,7 @@ import codecs
 import logging
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Optional, Union
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .errors import EmptyInputError, InvalidOptionError, LengthMismatchError, ParbleuError
 from .progress import ProgressArg, ProgressCallback, make_progress
@@ -124,7 +124,7 @@ class LineReader:
         return out
 
 
-def _resolve_corpus_metric(metric: Union[str, Metric[Any]]) -> tuple[str, Metric[Any]]:
+def _resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
     from .metrics import BLEU, CHRF, TER
     from .metrics.base import Metric
 
@@ -139,7 +139,7 @@ def _resolve_corpus_metric(metric: Union[str, Metric[Any]]) -> tuple[str, Metric
         }
         factory = made.get(metric.lower())
         if factory is not None:
-            return metric, factory()  # type: ignore[no-any-return]
+            return metric, factory()
     raise InvalidOptionError(
         f"metrics: {metric!r} is not 'bleu', 'chrf', 'chrf++', 'ter' or a parbleu metric object"
     )
@@ -165,8 +165,8 @@ def stream_scores(
     num_refs: int = 1,
     encoding: str = "utf-8",
     block_lines: int = DEFAULT_BLOCK_LINES,
-    workers: Optional[int] = None,
-    progress: Optional[ProgressCallback] = None,
+    workers: int | None = None,
+    progress: ProgressCallback | None = None,
 ) -> list[Score]:
     """Corpus scores of ``metrics`` on two aligned files, block by block.
 
@@ -199,7 +199,7 @@ def stream_scores(
     from .metrics import BLEU, TER
 
     if isinstance(reference_files, (str, bytes)):
-        reference_files = [reference_files]  # type: ignore[list-item]
+        reference_files = [reference_files]
     if not reference_files:
         raise InvalidOptionError("reference_files: no reference file given")
     if num_refs < 1 or (num_refs > 1 and len(reference_files) != 1):
@@ -258,8 +258,11 @@ def stream_scores(
                     prev = np.zeros((1, 2)) if totals[k] is None else np.asarray([totals[k]])
                     totals[k] = list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
                 else:
-                    s = [int(x) for x in rows.sum(axis=0).tolist()]
-                    totals[k] = s if totals[k] is None else [a + b for a, b in zip(totals[k], s)]
+                    part = [int(x) for x in rows.sum(axis=0).tolist()]
+                    prev_sum = totals[k]
+                    if prev_sum is not None:
+                        part = [a + b for a, b in zip(prev_sum, part)]
+                    totals[k] = part
             n_lines += len(hyps)
             if progress is not None:
                 done = hyp.bytes_read
@@ -279,13 +282,13 @@ def stream_scores(
 
 def score_files(
     hypothesis_file: str,
-    reference_files: Union[str, Sequence[str]],
-    metrics: Union[str, Metric[Any], Sequence[Union[str, Metric[Any]]]] = ("bleu",),
+    reference_files: str | Sequence[str],
+    metrics: str | Metric[Any] | Sequence[str | Metric[Any]] = ("bleu",),
     *,
     num_refs: int = 1,
     encoding: str = "utf-8",
     block_lines: int = DEFAULT_BLOCK_LINES,
-    workers: Optional[int] = None,
+    workers: int | None = None,
     progress: ProgressArg = None,
 ) -> dict[str, Score]:
     """Corpus scores of a hypothesis file against reference files, in bounded memory.

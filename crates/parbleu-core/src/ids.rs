@@ -57,6 +57,17 @@ pub struct RefStream<'a> {
     pub present: Option<&'a [bool]>,
 }
 
+impl RefStream<'_> {
+    /// Whether segment `i` has a reference in this stream.
+    #[inline]
+    fn has(&self, i: usize) -> bool {
+        match self.present {
+            Some(p) => p[i],
+            None => true,
+        }
+    }
+}
+
 /// Reusable buffers; cleared between segments.
 #[derive(Default)]
 pub struct Scratch {
@@ -124,10 +135,13 @@ pub fn match_counts(
             if n > 1 {
                 s.next.clear();
                 for i in 0..=(r.len() - n) {
-                    let id = *s.trie.entry(key(s.cur[i], tok_ids[i + n - 1])).or_insert_with(|| {
-                        next_id += 1;
-                        next_id - 1
-                    });
+                    let id = *s
+                        .trie
+                        .entry(key(s.cur[i], tok_ids[i + n - 1]))
+                        .or_insert_with(|| {
+                            next_id += 1;
+                            next_id - 1
+                        });
                     s.next.push(id);
                 }
                 std::mem::swap(&mut s.cur, &mut s.next);
@@ -222,7 +236,7 @@ pub fn bleu_extract(
             });
         }
     }
-    if let Some(i) = (0..n).find(|&i| !refs.iter().any(|r| r.present.map_or(true, |p| p[i]))) {
+    if let Some(i) = (0..n).find(|&i| !refs.iter().any(|r| r.has(i))) {
         return Err(Error::InvalidOption {
             name: "references".into(),
             value: format!("segment {i} without any reference"),
@@ -242,7 +256,7 @@ pub fn bleu_extract(
             copy_without(&mut hyp, hyps.get(i), pad);
             let mut used = 0;
             for r in refs {
-                if r.present.map_or(true, |p| p[i]) {
+                if r.has(i) {
                     if rs.len() <= used {
                         rs.push(Vec::new());
                     }

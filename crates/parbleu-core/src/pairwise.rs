@@ -182,7 +182,13 @@ const STACK_ORDERS: usize = 32;
 /// `BLEU.compute_bleu(...).score` on floating-point statistics, operation for operation
 /// ([`crate::metrics::bleu::finalize`] converts its integers to exactly these floats first, so
 /// the two agree bit for bit on integer statistics).
-pub fn bleu_score(sys_len: f64, ref_len: f64, correct: &[f64], total: &[f64], o: &BleuScoreOpts) -> f64 {
+pub fn bleu_score(
+    sys_len: f64,
+    ref_len: f64,
+    correct: &[f64],
+    total: &[f64],
+    o: &BleuScoreOpts,
+) -> f64 {
     let n_ord = o.max_order;
     let mut bp = 1.0;
     if sys_len < ref_len {
@@ -195,7 +201,11 @@ pub fn bleu_score(sys_len: f64, ref_len: f64, correct: &[f64], total: &[f64], o:
     if correct.iter().all(|&c| c == 0.0) {
         return 0.0;
     }
-    let (mut cs, mut ts, mut ps) = ([0.0f64; STACK_ORDERS], [0.0f64; STACK_ORDERS], [0.0f64; STACK_ORDERS]);
+    let (mut cs, mut ts, mut ps) = (
+        [0.0f64; STACK_ORDERS],
+        [0.0f64; STACK_ORDERS],
+        [0.0f64; STACK_ORDERS],
+    );
     let (mut cv, mut tv, mut pv);
     let (c, t, p): (&mut [f64], &mut [f64], &mut [f64]) = if n_ord <= STACK_ORDERS {
         (&mut cs[..n_ord], &mut ts[..n_ord], &mut ps[..n_ord])
@@ -341,7 +351,12 @@ fn with_dense<R>(n: usize, f: impl FnOnce(&mut [u32]) -> R) -> R {
 
 impl NgramTable {
     /// Tokenize `strings` as BLEU does and intern their word n-grams (orders `1..=max_order`).
-    pub fn bleu(cfg: &BleuExtract, opts: BleuScoreOpts, strings: &[String], workers: usize) -> Self {
+    pub fn bleu(
+        cfg: &BleuExtract,
+        opts: BleuScoreOpts,
+        strings: &[String],
+        workers: usize,
+    ) -> Self {
         let mut toks = vec![String::new(); strings.len()];
         parallel::for_each_chunk(workers, &mut toks, 256, |start, chunk| {
             for (j, t) in chunk.iter_mut().enumerate() {
@@ -528,7 +543,14 @@ impl NgramTable {
     /// Approximate expected utility of each hypothesis in `rows` against the references `cols`
     /// with weights `weights` (summing to 1): each hypothesis is scored once against the
     /// weighted mean of the references' n-gram counts and lengths (reference aggregation).
-    pub fn score_aggregate(&self, rows: &[usize], cols: &[usize], weights: &[f64], out: &mut [f64], workers: usize) {
+    pub fn score_aggregate(
+        &self,
+        rows: &[usize],
+        cols: &[usize],
+        weights: &[f64],
+        out: &mut [f64],
+        workers: usize,
+    ) {
         assert_eq!(cols.len(), weights.len(), "one weight per reference");
         assert_eq!(out.len(), rows.len(), "output has the wrong size");
         let b = &self.bags;
@@ -743,14 +765,22 @@ mod tests {
         ];
         let f: Vec<f64> = stats.iter().map(|&x| x as f64).collect();
         assert_eq!(chrf_score(&f, &o), chrf::f_score(&stats, &o));
-        for smooth in [Smooth::None, Smooth::Exp, Smooth::Floor(0.1), Smooth::AddK(1.0)] {
+        for smooth in [
+            Smooth::None,
+            Smooth::Exp,
+            Smooth::Floor(0.1),
+            Smooth::AddK(1.0),
+        ] {
             for eff in [false, true] {
                 let bo = BleuScoreOpts {
                     smooth,
                     effective_order: eff,
                     max_order: 4,
                 };
-                for row in [[7i64, 9, 5, 2, 0, 0, 7, 6, 5, 4], [3, 2, 2, 0, 0, 0, 3, 2, 1, 0]] {
+                for row in [
+                    [7i64, 9, 5, 2, 0, 0, 7, 6, 5, 4],
+                    [3, 2, 2, 0, 0, 0, 3, 2, 1, 0],
+                ] {
                     let c: Vec<f64> = row[2..6].iter().map(|&x| x as f64).collect();
                     let tt: Vec<f64> = row[6..].iter().map(|&x| x as f64).collect();
                     let got = bleu_score(row[0] as f64, row[1] as f64, &c, &tt, &bo);

@@ -212,7 +212,9 @@ impl PairTable {
         workers: i64,
     ) -> PyResult<()> {
         let Table::Ngram(t) = &self.table else {
-            return Err(PyValueError::new_err("score_symmetric: not an n-gram metric"));
+            return Err(PyValueError::new_err(
+                "score_symmetric: not an n-gram metric",
+            ));
         };
         let n = t.len();
         check_range(py, "rows", r0, r1, n)?;
@@ -242,7 +244,9 @@ impl PairTable {
         workers: i64,
     ) -> PyResult<()> {
         let Table::Ngram(t) = &self.table else {
-            return Err(PyValueError::new_err("score_aggregate: not an n-gram metric"));
+            return Err(PyValueError::new_err(
+                "score_aggregate: not an n-gram metric",
+            ));
         };
         let n = t.len();
         check_range(py, "rows", r0, r1, n)?;
@@ -269,7 +273,8 @@ fn offsets(py: Python<'_>, buf: &PyBuffer<i64>, what: &str) -> PyResult<Vec<usiz
     buf.to_vec(py)?
         .into_iter()
         .map(|x| {
-            usize::try_from(x).map_err(|_| PyValueError::new_err(format!("{what}: negative offset")))
+            usize::try_from(x)
+                .map_err(|_| PyValueError::new_err(format!("{what}: negative offset")))
         })
         .collect()
 }

@@ -132,7 +132,7 @@ fn sig_bootstrap<'py>(
     let workers = parallel::resolve(workers);
     let cells = (n_seg * sc.width() * data.len()).max(1);
     let block = (BLOCK_CELLS / cells).max(sig_task_floor(workers));
-    let mut out = Vec::with_capacity(n * data.len());
+    let mut out = Vec::with_capacity((n * data.len()).min(1 << 20));
     let mut first = 0;
     while first < n {
         let nb = block.min(n - first);
@@ -294,7 +294,7 @@ fn sig_ar<'py>(
     let (ra, rb) = (rows(py, &sc, &a)?, rows(py, &sc, &b)?);
     let workers = parallel::resolve(workers);
     let block = (AR_BLOCK_CELLS / (n_seg * sc.width()).max(1)).max(sig_task_floor(workers));
-    let (mut sa, mut sb) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut sa, mut sb) = (Vec::new(), Vec::new());
     let mut first = 0;
     while first < n {
         let nb = block.min(n - first);

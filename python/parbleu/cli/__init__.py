@@ -31,7 +31,6 @@ from .io import (
     read_stdin_systems,
 )
 from .parser import FORMATS, build_parser
-from .stream import stream_results
 from .score import (
     Metric,
     build_metrics,
@@ -42,6 +41,7 @@ from .score import (
     sentence_lines,
     single_system_results,
 )
+from .stream import stream_results
 
 __all__ = ["ExitCode", "build_parser", "console_main", "main"]
 
@@ -310,8 +310,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
+        argv = sys.argv[1:] if argv is None else list(argv)
+        if argv[:1] == ["compare"]:
+            return _compare(argv[1:])
         try:
-            args = parser.parse_args(None if argv is None else list(argv))
+            args = parser.parse_args(argv)
         except SystemExit as e:  # --help, --version, or argparse's usage error
             return e.code if isinstance(e.code, int) else ExitCode.USAGE
         env_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
@@ -341,6 +344,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if type(e).__name__ != "PanicException":
             raise
         return _internal_error(e)
+
+
+def _compare(argv: list[str]) -> int:
+    """``parbleu compare ...`` (see :mod:`parbleu.cli.compare`); errors go to ``main``."""
+    from .compare import run
+
+    with _logging("-q" in argv or "--quiet" in argv):
+        code, text = run(argv)
+    if text:
+        out = _Output(False)
+        out.line(text)
+        out.close()
+    return code
 
 
 def _internal_error(e: BaseException) -> int:

@@ -17,6 +17,7 @@ __all__ = [
     "METRIC_NAMES",
     "SMOOTH_METHODS",
     "UNSUPPORTED_TOKENIZERS",
+    "add_metric_arguments",
     "build_parser",
 ]
 
@@ -41,6 +42,10 @@ standard input (one system per tab-separated column):
 
     parbleu ref.de -i hyp.de -m bleu chrf
     cat hyp.de | parbleu ref.de -f text
+
+All-pairs significance testing of several systems (Holm-Bonferroni corrected):
+
+    parbleu compare ref.de -i sys1.de sys2.de sys3.de   (see parbleu compare --help)
 """
 
 
@@ -61,85 +66,14 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
-    """Build the argument parser of the ``parbleu`` command.
+def add_metric_arguments(p: argparse.ArgumentParser) -> None:
+    """Add the BLEU, chrF and TER option groups (shared with ``parbleu compare``).
 
     Parameters
     ----------
-    prog
-        Program name shown in usage and ``--version``.
-
-    Returns
-    -------
-    argparse.ArgumentParser
-        A fresh parser (it keeps no state between calls).
+    p
+        The parser to extend.
     """
-    p = argparse.ArgumentParser(
-        prog=prog,
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-
-    # --- input ---------------------------------------------------------------------------
-    p.add_argument(
-        "--input",
-        "-i",
-        type=str,
-        nargs="*",
-        default=None,
-        metavar="HYP",
-        help="Read hypotheses from these files (one system each) instead of standard input.",
-    )
-    p.add_argument(
-        "refs",
-        nargs="*",
-        default=[],
-        metavar="REF",
-        help="Reference files. Give them before -i/--input, which takes every file after it.",
-    )
-    p.add_argument(
-        "--num-refs",
-        "-nr",
-        type=_positive_int,
-        default=1,
-        metavar="N",
-        help="Split the single reference file on tabs and expect this many references per "
-        "line. (Default: %(default)s)",
-    )
-    p.add_argument(
-        "--encoding",
-        "-e",
-        type=str,
-        default="utf-8",
-        help="Encoding of the input files and of standard input. (Default: %(default)s)",
-    )
-    p.add_argument(
-        "--language-pair",
-        "-l",
-        dest="langpair",
-        default=None,
-        metavar="SRC-TRG",
-        help="Source-target language pair (ISO 639-1 codes). The target language picks BLEU's "
-        "default tokenizer: zh for Chinese, ja-mecab for Japanese, ko-mecab for Korean, 13a "
-        "otherwise.",
-    )
-
-    # --- metric selection ----------------------------------------------------------------
-    p.add_argument(
-        "--metrics",
-        "-m",
-        choices=METRIC_NAMES,
-        nargs="+",
-        default=["bleu"],
-        help="Space-delimited list of metrics to compute. (Default: bleu)",
-    )
-    p.add_argument(
-        "--sentence-level",
-        "-sl",
-        action="store_true",
-        help="Print the score of every segment (one metric, one system).",
-    )
-
     bleu = p.add_argument_group("BLEU related arguments")
     bleu.add_argument(
         "--smooth-method",
@@ -263,6 +197,88 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         action="store_true",
         help="Applies basic normalization and tokenization. (Default: %(default)s)",
     )
+
+
+def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
+    """Build the argument parser of the ``parbleu`` command.
+
+    Parameters
+    ----------
+    prog
+        Program name shown in usage and ``--version``.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        A fresh parser (it keeps no state between calls).
+    """
+    p = argparse.ArgumentParser(
+        prog=prog,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+    # --- input ---------------------------------------------------------------------------
+    p.add_argument(
+        "--input",
+        "-i",
+        type=str,
+        nargs="*",
+        default=None,
+        metavar="HYP",
+        help="Read hypotheses from these files (one system each) instead of standard input.",
+    )
+    p.add_argument(
+        "refs",
+        nargs="*",
+        default=[],
+        metavar="REF",
+        help="Reference files. Give them before -i/--input, which takes every file after it.",
+    )
+    p.add_argument(
+        "--num-refs",
+        "-nr",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="Split the single reference file on tabs and expect this many references per "
+        "line. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--encoding",
+        "-e",
+        type=str,
+        default="utf-8",
+        help="Encoding of the input files and of standard input. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        metavar="SRC-TRG",
+        help="Source-target language pair (ISO 639-1 codes). The target language picks BLEU's "
+        "default tokenizer: zh for Chinese, ja-mecab for Japanese, ko-mecab for Korean, 13a "
+        "otherwise.",
+    )
+
+    # --- metric selection ----------------------------------------------------------------
+    p.add_argument(
+        "--metrics",
+        "-m",
+        choices=METRIC_NAMES,
+        nargs="+",
+        default=["bleu"],
+        help="Space-delimited list of metrics to compute. (Default: bleu)",
+    )
+    p.add_argument(
+        "--sentence-level",
+        "-sl",
+        action="store_true",
+        help="Print the score of every segment (one metric, one system).",
+    )
+
+    add_metric_arguments(p)
 
     # --- significance ----------------------------------------------------------------------
     ci = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")

@@ -19,7 +19,7 @@ import argparse
 import logging
 import os
 import sys
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import ParbleuError
 from ..progress import ProgressBar
@@ -72,10 +72,8 @@ class _Hold(logging.Filter):
         return False
 
 
-def stream_results(
-    args: argparse.Namespace, trg_lang: Optional[str], fmt: str
-) -> Optional[list[str]]:
-    """Rendered corpus scores of the one system, by streaming; ``None``: use the in-memory path.
+def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> list[str] | None:
+    """Score the one system by streaming; ``None`` means: use the in-memory path.
 
     Parameters
     ----------
@@ -99,7 +97,7 @@ def stream_results(
     log = logging.getLogger("parbleu")
     hold = _Hold()
     log.addFilter(hold)
-    bar: Optional[ProgressBar] = None
+    bar: ProgressBar | None = None
     isatty = getattr(sys.stderr, "isatty", None)
     if not args.quiet and isatty is not None and isatty():
         bar = ProgressBar(0, "lines", "parbleu")

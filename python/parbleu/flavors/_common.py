@@ -9,6 +9,7 @@ bit-identical.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -239,3 +240,84 @@ def shortest_ref_lens(st: SegStats) -> I64:
     if len(st) == 0:
         return np.zeros(0, dtype=np.int64)
     return np.asarray(np.minimum.reduceat(st.ref_lens, st.ref_offsets[:-1]), dtype=np.int64)
+
+
+# --- Perl semantics --------------------------------------------------------------------------
+
+#: Perl's ``\s`` on character strings (Unicode White_Space).
+PERL_SPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+_PERL_SPACE_RUN = re.compile(f"[{PERL_SPACE}]+")
+_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+_P13A = [
+    (re.compile(r"([\{-\~\[-\` -\&\(-\+\:-\@\/])"), r" \1 "),
+    (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "),
+    (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
+    (re.compile(r"([0-9])(-)"), r"\1 \2 "),
+]
+
+
+def perl_lc(text: str) -> str:
+    """Perl's ``lc`` of a character string: Python's ``lower()`` without the final-sigma rule."""
+    return text.replace("\u03a3", "\u03c3").lower() if "\u03a3" in text else text.lower()
+
+
+def ascii_lower(text: str) -> str:
+    """``tr/[A-Z]/[a-z]/``: only ASCII letters."""
+    return text.translate(_ASCII_LOWER)
+
+
+def perl_split(text: str) -> list[str]:
+    """Perl's ``split ' '`` of a character string."""
+    return [t for t in _PERL_SPACE_RUN.split(text) if t]
+
+
+def perl_13a(text: str, lower_ascii: bool = False) -> str:
+    """mteval-v13a's ``tokenization`` (and multi-bleu-detok.perl's), in Perl's own terms.
+
+    The core's ``13a`` gives the same tokens except on lines holding U+001C..U+001F, which
+    Python's ``str.split()`` treats as whitespace and Perl's ``\\s`` does not; those lines go
+    through this function.
+    """
+    text = text.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
+    text = (
+        text.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+    )
+    text = f" {text} "
+    if lower_ascii:
+        text = ascii_lower(text)
+    for pat, repl in _P13A:
+        text = pat.sub(repl, text)
+    return " ".join(perl_split(text))
+
+
+def has_py_only_space(text: str) -> bool:
+    """Whether ``text`` holds a character only Python counts as whitespace (U+001C..U+001F)."""
+    return any(c in text for c in PY_ONLY_SPACE)
+
+
+def merge_stats(base: SegStats, idx: list[int], part: SegStats) -> SegStats:
+    """``base`` with the segments ``idx`` replaced by the segments of ``part`` (same order)."""
+    if not idx:
+        return base
+    matches = base.matches.copy()
+    totals = base.totals.copy()
+    hyp_lens = base.hyp_lens.copy()
+    matches[idx] = part.matches
+    totals[idx] = part.totals
+    hyp_lens[idx] = part.hyp_lens
+    lists = base.ref_len_lists()
+    for j, i in enumerate(idx):
+        lists[i] = part.refs_of(j)
+    flat = [x for rl in lists for x in rl]
+    offsets = np.cumsum([0] + [len(rl) for rl in lists])
+    return SegStats(
+        base.max_order,
+        matches,
+        totals,
+        hyp_lens,
+        np.asarray(flat, dtype=np.int64),
+        np.asarray(offsets, dtype=np.int64),
+    )

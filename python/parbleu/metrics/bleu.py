@@ -333,8 +333,8 @@ class BLEU(Metric[BLEUScore]):
         hyp_ids: Any,
         ref_ids: Sequence[Any],
         *,
-        pad_id: Optional[int] = None,
-        workers: Optional[int] = None,
+        pad_id: int | None = None,
+        workers: int | None = None,
     ) -> npt.NDArray[np.int64]:
         """Statistics of token-id sequences (see :mod:`parbleu.ids`; tokenizer not used).
 
@@ -364,8 +364,8 @@ class BLEU(Metric[BLEUScore]):
         hyp_ids: Any,
         ref_ids: Sequence[Any],
         *,
-        pad_id: Optional[int] = None,
-        workers: Optional[int] = None,
+        pad_id: int | None = None,
+        workers: int | None = None,
     ) -> BLEUScore:
         """Corpus BLEU of token-id sequences (see :meth:`extract_stats_ids`).
 
@@ -388,8 +388,8 @@ class BLEU(Metric[BLEUScore]):
         hyp_ids: Any,
         ref_ids: Sequence[Any],
         *,
-        pad_id: Optional[int] = None,
-        workers: Optional[int] = None,
+        pad_id: int | None = None,
+        workers: int | None = None,
     ) -> npt.NDArray[np.float64]:
         """Sentence BLEU of every id sequence (see :meth:`extract_stats_ids`).
 

@@ -209,8 +209,14 @@ fn classes(c: char) -> u8 {
 
 /// One `re.sub`/`s///g` pass of a two-character pattern `(A)(B)`, matches not overlapping:
 /// `after` chooses `\1 \2 ` (true) or ` \1 \2` (false).
-fn pair_pass(s: &str, a: impl Fn(u8) -> bool, b: impl Fn(u8) -> bool, after: bool) -> String {
-    let chars: Vec<(char, u8)> = s.chars().map(|c| (c, classes(c))).collect();
+fn pair_pass(
+    s: &str,
+    classify: fn(char) -> u8,
+    a: impl Fn(u8) -> bool,
+    b: impl Fn(u8) -> bool,
+    after: bool,
+) -> String {
+    let chars: Vec<(char, u8)> = s.chars().map(|c| (c, classify(c))).collect();
     let mut out = String::with_capacity(s.len() + s.len() / 4);
     let mut i = 0;
     while i < chars.len() {
@@ -257,6 +263,17 @@ fn no_punct_or_symbol(s: &str) -> bool {
         .all(|c| classes(c) & (tables::P | tables::S) == 0)
 }
 
+/// Classes as tensor2tensor's regexes see them: its punctuation class is written as
+/// `"[" + "".join(all P characters) + "]"`, in which the backslash escapes the `]` after it, so
+/// `\` itself is not punctuation for t2t.
+fn t2t_classes(c: char) -> u8 {
+    if c == '\\' {
+        classes(c) & !tables::P
+    } else {
+        classes(c)
+    }
+}
+
 /// tensor2tensor `bleu_hook.bleu_tokenize(string)`, joined with single spaces.
 pub fn t2t(line: &str) -> String {
     let text = if no_punct_or_symbol(line) {
@@ -264,8 +281,8 @@ pub fn t2t(line: &str) -> String {
     } else {
         let nd = |k: u8| k & tables::ND == 0;
         let p = |k: u8| k & tables::P != 0;
-        let s1 = pair_pass(line, nd, p, true);
-        let s2 = pair_pass(&s1, p, nd, false);
+        let s1 = pair_pass(line, t2t_classes, nd, p, true);
+        let s2 = pair_pass(&s1, t2t_classes, p, nd, false);
         symbol_pass(&s2)
     };
     py_split(&text).collect::<Vec<_>>().join(" ")
@@ -278,8 +295,8 @@ pub fn mteval_intl(line: &str) -> String {
     } else {
         let non_n = |k: u8| k & tables::N == 0;
         let p = |k: u8| k & tables::P != 0;
-        let s1 = pair_pass(line, non_n, p, true);
-        let s2 = pair_pass(&s1, p, non_n, false);
+        let s1 = pair_pass(line, classes, non_n, p, true);
+        let s2 = pair_pass(&s1, classes, p, non_n, false);
         symbol_pass(&s2)
     };
     // s/\p{Z}+/ /g; s/^\p{Z}+//; s/\p{Z}+$//
@@ -358,6 +375,9 @@ mod tests {
         assert_eq!(t2t("a..b €5"), "a . . b € 5");
         // `²` is N (so not split by `intl`) but not `\d` (so split by t2t).
         assert_eq!(t2t("x².5"), "x² . 5");
+        // The backslash is not punctuation for t2t (it escapes `]` in its regex class).
+        assert_eq!(t2t("hiv\\/aids"), "hiv\\ / aids");
+        assert_eq!(mteval_intl("hiv\\/aids"), "hiv \\ / aids");
     }
 
     #[test]

@@ -6,6 +6,8 @@ use super::ngram::{match_counts, Scratch};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::tokenize::Tokenizer;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// Options that change the statistics rows (two row sets merge only if these agree).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,9 +211,13 @@ pub fn extract_row<'t, R: AsRef<[&'t str]>>(
     }
 }
 
-/// The references of one segment, tokenized and split once.
+/// The references of one segment, tokenized and split once. Cheap to clone: segments with
+/// identical references share one copy.
 #[derive(Debug, Clone, Default)]
-pub struct RefSegment {
+pub struct RefSegment(Arc<RefData>);
+
+#[derive(Debug, Default)]
+struct RefData {
     /// Tokenized references, concatenated.
     text: String,
     /// Byte span of every token in `text`.
@@ -222,7 +228,7 @@ pub struct RefSegment {
 
 impl RefSegment {
     fn new(cfg: &BleuExtract, refs: &[String]) -> Self {
-        let mut seg = RefSegment::default();
+        let mut seg = RefData::default();
         for r in refs {
             let tok = cfg.tokenizer.preprocess(r, cfg.lowercase);
             let base = seg.text.len();
@@ -233,30 +239,30 @@ impl RefSegment {
             seg.text.push_str(&tok);
             seg.ends.push(seg.spans.len() as u32);
         }
-        seg.text.shrink_to_fit();
-        seg.spans.shrink_to_fit();
-        seg
+        RefSegment(Arc::new(seg))
     }
 
     /// Number of references.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.0.ends.len()
     }
 
     /// Whether the segment has no reference.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.0.ends.is_empty()
     }
 
     /// All tokens, in order (references one after the other).
     fn tokens(&self) -> Vec<&str> {
-        self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize]).collect()
+        let d = &*self.0;
+        d.spans.iter().map(|&(a, b)| &d.text[a as usize..b as usize]).collect()
     }
 
     /// The references as slices of [`RefSegment::tokens`].
     fn split_refs<'t>(&self, tokens: &'t [&'t str]) -> Vec<&'t [&'t str]> {
         let mut start = 0usize;
-        self.ends
+        self.0
+            .ends
             .iter()
             .map(|&end| {
                 let r = &tokens[start..end as usize];
@@ -274,14 +280,26 @@ pub struct PreparedRefs {
 }
 
 impl PreparedRefs {
-    /// Tokenize references given segment by segment.
+    /// Tokenize references given segment by segment; identical segments are tokenized once
+    /// (test sets scored against many systems repeat their references).
     pub fn new(cfg: &BleuExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
+        let mut first: FxHashMap<&[String], usize> = FxHashMap::default();
+        let source: Vec<usize> =
+            segments.iter().enumerate().map(|(i, s)| *first.entry(s.as_slice()).or_insert(i)).collect();
         let mut out = vec![RefSegment::default(); segments.len()];
         parallel::for_each_chunk(workers, &mut out, 1024, |start, chunk| {
             for (j, seg) in chunk.iter_mut().enumerate() {
-                *seg = RefSegment::new(cfg, &segments[start + j]);
+                let i = start + j;
+                if source[i] == i {
+                    *seg = RefSegment::new(cfg, &segments[i]);
+                }
             }
         });
+        for i in 0..out.len() {
+            if source[i] != i {
+                out[i] = out[source[i]].clone();
+            }
+        }
         PreparedRefs { segments: out }
     }
 }

@@ -292,18 +292,26 @@ impl HypGrams {
     }
 
     /// `_get_match_statistics` for orders `1..=out.len() / 3` against one reference.
+    ///
+    /// Order by order, only the reference positions whose (n-1)-gram occurs in the
+    /// hypothesis are looked up (an n-gram extending an absent one is absent).
     fn compare(&mut self, rf: &[u32], out: &mut [i64]) {
         let max_order = out.len() / 3;
         let (h, r) = (self.hyp_len, rf.len());
-        self.prev.clear();
-        self.prev.resize(r, 0);
-        self.cur.clear();
-        self.cur.resize(r, 0);
-        self.slots.clear();
-        self.slots.resize(r, 0);
         let table = &mut self.table[..];
         let shift = self.shift;
-        let mut alive = true; // some (n-1)-gram of the reference occurs in the hypothesis
+        // live[k] = (position, id of its (n-1)-gram): every position, under the root, for n = 1
+        let (mut pos, mut ids) = (
+            std::mem::take(&mut self.prev),
+            std::mem::take(&mut self.cur),
+        );
+        pos.clear();
+        pos.extend(0..r as u32);
+        ids.clear();
+        ids.resize(r, 0);
+        let mut live = r;
+        self.slots.clear();
+        self.slots.resize(r, 0);
         for n in 1..=max_order {
             let ref_total = (r + 1).saturating_sub(n);
             // "Don't count hits if no reference exists for that n-gram"
@@ -313,39 +321,35 @@ impl HypGrams {
                 0
             };
             let mut matches = 0u64;
-            if hyp_total > 0 && alive {
-                let mut found = false;
-                let m = ref_total;
-                let (prev, cur, slots) =
-                    (&self.prev[..m], &mut self.cur[..m], &mut self.slots[..m]);
-                for (((c, sl), &p), &sym) in cur
-                    .iter_mut()
-                    .zip(slots.iter_mut())
-                    .zip(prev)
-                    .zip(&rf[n - 1..])
-                {
-                    let p = if n > 1 && p == 0 { NO_PREFIX } else { p };
-                    let slot = probe(table, shift, key(p, sym));
+            if hyp_total > 0 && live > 0 {
+                // Positions are increasing: those with room for an n-gram come first.
+                let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
+                let mut next = 0;
+                for k in 0..m {
+                    let i = pos[k] as usize;
+                    let slot = probe(table, shift, key(ids[k], rf[i + n - 1]));
                     let e = &mut table[slot];
-                    let hit = e.key != EMPTY;
                     // sum of min(hyp count, ref count), one occurrence at a time (an empty
                     // slot has hyp count 0, so it never matches)
                     matches += u64::from(e.rf < e.hyp);
                     e.rf += 1;
-                    found |= hit;
-                    *sl = slot as u32;
-                    *c = if hit { slot as u32 + 1 } else { 0 };
+                    self.slots[k] = slot as u32;
+                    // keep the position if its n-gram occurs (k >= next: in-place is safe)
+                    pos[next] = i as u32;
+                    ids[next] = slot as u32 + 1;
+                    next += usize::from(e.key != EMPTY);
                 }
-                for &slot in slots.iter() {
+                for &slot in &self.slots[..m] {
                     table[slot as usize].rf = 0;
                 }
-                alive = found;
-                std::mem::swap(&mut self.prev, &mut self.cur);
+                live = next;
             }
             out[3 * (n - 1)] = hyp_total as i64;
             out[3 * (n - 1) + 1] = ref_total as i64;
             out[3 * (n - 1) + 2] = matches as i64;
         }
+        self.prev = pos;
+        self.cur = ids;
     }
 }
 

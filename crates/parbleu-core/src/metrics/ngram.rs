@@ -20,6 +20,12 @@ pub struct Scratch {
     cur: Vec<u32>,
     next: Vec<u32>,
     tok_ids: Vec<u32>,
+    // Packed path.
+    ref_ids: Vec<u32>,
+    ref_ends: Vec<usize>,
+    keys: Vec<u64>,
+    rkeys: Vec<u64>,
+    distinct: Vec<(u64, u32, u32)>,
 }
 
 #[inline]
@@ -55,6 +61,12 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
             &mut s.vocab,
         )
     };
+    let ref_tokens: usize = refs.iter().map(|r| r.as_ref().len()).sum();
+    if max_order <= 4 && ref_tokens < usize::from(u16::MAX) {
+        packed_counts(hyp, refs, max_order, s, vocab, matches);
+        vocab.clear();
+        return;
+    }
     // Id 0 means "absent"; ids start at 1.
     let mut next_id: u32 = 1;
     s.ref_max.clear();
@@ -158,6 +170,81 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     }
 }
 
+/// The common case (orders <= 4, fewer than 65,535 reference tokens): token ids fit in 16 bits,
+/// so an n-gram packs exactly into a `u64`; per order, sorted key lists are merged.
+fn packed_counts<'t, R: AsRef<[&'t str]>>(
+    hyp: &[&'t str],
+    refs: &[R],
+    max_order: usize,
+    s: &mut Scratch,
+    vocab: &mut FxHashMap<&'t str, u32>,
+    matches: &mut [u64],
+) {
+    let mut next_id: u32 = 1;
+    s.ref_ids.clear();
+    s.ref_ends.clear();
+    for r in refs {
+        for &t in r.as_ref() {
+            let id = *vocab.entry(t).or_insert_with(|| {
+                let id = next_id;
+                next_id += 1;
+                id
+            });
+            s.ref_ids.push(id);
+        }
+        s.ref_ends.push(s.ref_ids.len());
+    }
+    s.tok_ids.clear();
+    s.tok_ids.extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
+
+    let pack = |ids: &[u32]| ids.iter().fold(0u64, |k, &id| (k << 16) | u64::from(id));
+    for n in 1..=max_order.min(hyp.len()) {
+        // Distinct hypothesis n-grams made only of reference tokens, with their counts.
+        s.keys.clear();
+        for w in s.tok_ids.windows(n) {
+            if !w.contains(&0) {
+                s.keys.push(pack(w));
+            }
+        }
+        if s.keys.is_empty() {
+            continue;
+        }
+        s.keys.sort_unstable();
+        s.distinct.clear();
+        for &k in &s.keys {
+            match s.distinct.last_mut() {
+                Some((last, c, _)) if *last == k => *c += 1,
+                _ => s.distinct.push((k, 1, 0)),
+            }
+        }
+        let mut start = 0;
+        for &end in &s.ref_ends {
+            let r = &s.ref_ids[start..end];
+            start = end;
+            if r.len() < n {
+                continue;
+            }
+            s.rkeys.clear();
+            s.rkeys.extend(r.windows(n).map(pack));
+            s.rkeys.sort_unstable();
+            // Merge: count each distinct hypothesis n-gram in this reference.
+            let mut j = 0;
+            for d in s.distinct.iter_mut() {
+                while j < s.rkeys.len() && s.rkeys[j] < d.0 {
+                    j += 1;
+                }
+                let mut c = 0u32;
+                while j < s.rkeys.len() && s.rkeys[j] == d.0 {
+                    c += 1;
+                    j += 1;
+                }
+                d.2 = d.2.max(c);
+            }
+        }
+        matches[n - 1] = s.distinct.iter().map(|&(_, c, best)| u64::from(c.min(best))).sum();
+    }
+}
+
 fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
     let len = len as usize;
     if a.len() < len {
@@ -212,6 +299,19 @@ mod tests {
             match_counts(&hyp, &refs, order, &mut Scratch::default(), &mut m, &mut t);
             assert_eq!((m, t), naive(&hyp, &refs, order));
         }
+    }
+
+    #[test]
+    fn long_references_take_the_trie_path() {
+        // More than 65,535 reference tokens: ids no longer fit in 16 bits.
+        let words: Vec<String> = (0..70_000).map(|i| format!("w{}", i % 40_000)).collect();
+        let r: Vec<&str> = words.iter().map(String::as_str).collect();
+        let hyp: Vec<&str> = vec!["w1", "w2", "w3", "w4", "w1", "w2", "x"];
+        let refs = vec![r];
+        let mut m = vec![0; 4];
+        let mut t = vec![0; 4];
+        match_counts(&hyp, &refs, 4, &mut Scratch::default(), &mut m, &mut t);
+        assert_eq!((m, t), naive(&hyp, &refs, 4));
     }
 
     proptest::proptest! {
