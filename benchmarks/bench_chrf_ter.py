@@ -74,12 +74,7 @@ def main() -> None:
                     parbleu.CHRF(word_order=wo).corpus_score(h, streams).score for h in hyps_all
                 ]
 
-            assert sb() == pb(), f"{name} scores differ"
-            t.add(
-                f"(a) corpus {name}, 20 systems, {label}",
-                median_time(sb, sruns),
-                median_time(pb, runs),
-            )
+            versus(t, f"(a) corpus {name}, 20 systems, {label}", sb, pb, sruns, runs)
 
     # (b) the same with cached references.
     for name, wo in (("chrF", 0), ("chrF++", 2)):
@@ -93,12 +88,8 @@ def main() -> None:
             m = parbleu.CHRF(word_order=wo, references=streams)
             return [m.corpus_score(h, None).score for h in hyps_all]
 
-        assert sb_cached() == pb_cached(), f"{name} scores differ (cached references)"
-        t.add(
-            f"(b) corpus {name}, 20 systems, 3 refs given once",
-            median_time(sb_cached, sruns),
-            median_time(pb_cached, runs),
-        )
+        label = f"(b) corpus {name}, 20 systems, 3 refs given once"
+        versus(t, label, sb_cached, pb_cached, sruns, runs)
 
     # (c) batch sentence chrF.
     ref_a = refs["A"]
@@ -111,12 +102,8 @@ def main() -> None:
         m = parbleu.CHRF()
         return [s for h in hyps_all for s in m.sentence_scores(h, [ref_a]).tolist()]
 
-    assert sb_sent() == pb_sent(), "sentence chrF differs"
-    t.add(
-        "(c) sentence chrF, 20,040 segments (SacreBLEU loop vs batch)",
-        median_time(sb_sent, sruns),
-        median_time(pb_sent, runs),
-    )
+    label = f"(c) sentence chrF, {n_seg:,} segments (SacreBLEU loop vs batch)"
+    versus(t, label, sb_sent, pb_sent, sruns, runs)
 
     # (d) TER on a subset of systems for SacreBLEU.
     subset = hyps_all[:n_ter]
@@ -129,13 +116,8 @@ def main() -> None:
     def pb_ter(hyps: list[list[str]] = subset) -> list[float]:
         return [parbleu.TER().corpus_score(h, [ref_a]).score for h in hyps]
 
-    want, t_sb = timed(sb_ter, ter_runs)
-    assert want == pb_ter(), "TER scores differ"
-    t.add(
-        f"(d) corpus TER, {n_ter} system(s) ({n_sub:,} segments), 1 ref",
-        t_sb,
-        median_time(pb_ter, runs),
-    )
+    label = f"(d) corpus TER, {n_ter} system(s) ({n_sub:,} segments), 1 ref"
+    t_sb = versus(t, label, sb_ter, pb_ter, ter_runs, runs)
 
     def sb_ter_sent() -> list[float]:
         m = SacreTER()
@@ -145,13 +127,8 @@ def main() -> None:
         m = parbleu.TER()
         return [s for h in subset for s in m.sentence_scores(h, [ref_a]).tolist()]
 
-    want, t_sb_sent = timed(sb_ter_sent, ter_runs)
-    assert want == pb_ter_sent(), "sentence TER differs"
-    t.add(
-        f"(d) sentence TER, {n_sub:,} segments (SacreBLEU loop vs batch)",
-        t_sb_sent,
-        median_time(pb_ter_sent, runs),
-    )
+    label = f"(d) sentence TER, {n_sub:,} segments (SacreBLEU loop vs batch)"
+    versus(t, label, sb_ter_sent, pb_ter_sent, ter_runs, runs)
     t_all = median_time(lambda: pb_ter(hyps_all), runs)
     t.add_raw(
         f"(d) corpus TER, all 20 systems ({n_seg:,} segments)",
@@ -160,25 +137,44 @@ def main() -> None:
         f"~{t_sb / n_sub * n_seg / t_all:,.0f}×",
     )
 
+    print()
     print(t.markdown())
     print()
     print(
         f"SacreBLEU's TER was timed on {n_ter} of the 20 systems ({n_sub:,} segments): it runs at "
         f"about {n_sub / t_sb:,.0f} segments/s here. parbleu: default workers "
         f"(serial below {parbleu._workers.SERIAL_BELOW} segments per call), sacrebleu "
-        f"{sacrebleu.__version__}."
+        f"{sacrebleu.__version__}. Targets: chrF >= 50x, TER >= 100x."
     )
 
 
-def timed(fn: Callable[[], T], runs: int) -> tuple[T, float]:
-    """The result of ``fn`` and the median of ``runs`` timings."""
+def timed(fn: Callable[[], T], runs: int, warm_up: bool) -> tuple[T, float]:
+    """The result of ``fn`` and the median time of ``runs`` calls (after one more if warm_up)."""
     times = []
-    out = fn()  # untimed warm-up, also the result
+    out = fn() if warm_up else None
     for _ in range(runs):
         t0 = time.perf_counter()
         out = fn()
         times.append(time.perf_counter() - t0)
+    assert out is not None
     return out, statistics.median(times)
+
+
+def versus(
+    t: Table,
+    label: str,
+    sacre: Callable[[], list[float]],
+    ours: Callable[[], list[float]],
+    sacre_runs: int,
+    runs: int,
+) -> float:
+    """Time both, check that they give the same scores, add a row; SacreBLEU's time."""
+    want, t_sacre = timed(sacre, sacre_runs, warm_up=False)
+    got, t_ours = timed(ours, runs, warm_up=True)
+    assert got == want, f"{label}: scores differ"
+    t.add(label, t_sacre, t_ours)
+    print(f"{label}: {t_sacre:.3f} s vs {t_ours:.4f} s ({t_sacre / t_ours:,.0f}x)", flush=True)
+    return t_sacre
 
 
 if __name__ == "__main__":

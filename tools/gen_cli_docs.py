@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "cli.md"
 sys.path.insert(0, str(ROOT / "python"))
 
-from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
 from parbleu.cli.compare import build_parser as build_compare_parser  # noqa: E402
+from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
+from parbleu.cli.flavor import build_explain_parser, build_library_parser  # noqa: E402
 from parbleu.cli.parser import build_parser  # noqa: E402
 
 TEMPLATE = """\
@@ -79,6 +80,44 @@ first argument always means this sub-command (a reference file named `compare` c
 as `./compare`).
 
 {compare_options}
+
+## `parbleu --flavor NAME`
+
+Scores as another BLEU implementation does, to the last bit (see `docs/flavors.md` for what
+each does differently). The command-line tools keep their own command lines and print what
+they print, with their exit status:
+
+```
+parbleu --flavor multi-bleu [-lc] REF [REF ...] < HYP          # multi-bleu.perl, byte for byte
+parbleu --flavor multi-bleu-detok [-lc] REF [REF ...] < HYP    # multi-bleu-detok.perl
+parbleu --flavor mteval-v13a -r REF.sgm -s SRC.sgm -t TST.sgm [-c] [-b|-n] [-d N]
+        [--international-tokenization] [--brevity-penalty shortest] [--no-smoothing]
+        [--metricsMATR] [-x "document info"]                  # also mteval-v14, .xml files
+parbleu --flavor t2t --translation HYP --reference REF         # t2t-bleu
+```
+
+The libraries score plain-text files (UTF-8, one segment per line) with their defaults:
+
+```
+parbleu --flavor nltk|tfnmt|hf-bleu|coco|torchmetrics|torchmetrics-sacre REF [REF ...] -i HYP
+```
+
+{flavor_options}
+
+## `parbleu explain`
+
+Why SacreBLEU and another implementation disagree on these files: starting from SacreBLEU's
+default BLEU, one factor is changed at a time to the other flavor's (tokenization, with token
+counts and a few segments whose tokens differ; casing; reference length rule; n-gram
+denominators; smoothing; n-gram order and weights; float precision), with the score after
+each step, ending at the flavor's exact number. The same is available as
+`parbleu.flavors.explain(hypotheses, references, flavor)`.
+
+```
+parbleu explain REF [REF ...] -i HYP --flavor nltk
+```
+
+{explain_options}
 
 ## Exit codes
 
@@ -219,6 +258,8 @@ def render() -> str:
     return TEMPLATE.format(
         options=_options(parser),
         compare_options=_options(build_compare_parser(), "####"),
+        flavor_options=_options(build_library_parser("NAME"), "####"),
+        explain_options=_options(build_explain_parser(), "####"),
         exit_codes=codes,
     )
 

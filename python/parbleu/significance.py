@@ -29,7 +29,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional, Union
 
 from . import _core
 from ._workers import resolve_workers
@@ -38,7 +38,6 @@ from .score import Score
 from .signature import Signature
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
     from .metrics.base import Metric
@@ -76,7 +75,7 @@ References = Optional[Sequence[Sequence[Optional[str]]]]
 
 # === shared helpers ============================================================================
 def _scorer(metric: Metric[Any]) -> Any:
-    """The core's finalize step for ``metric`` (BLEU, CHRF or TER)."""
+    """Return the core's finalize step for ``metric`` (BLEU, CHRF or TER)."""
     from .metrics import BLEU, CHRF, TER
 
     if isinstance(metric, BLEU):
@@ -98,7 +97,7 @@ def _scorer(metric: Metric[Any]) -> Any:
 
 
 def _as_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
-    """A C-contiguous statistics matrix of the scorer's dtype (int64, or float64 for TER)."""
+    """Return a C-contiguous statistics matrix of the scorer's dtype (int64; TER float64)."""
     import numpy as np
 
     arr = np.asarray(rows)
@@ -110,13 +109,16 @@ def _as_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
             f"one segment, got shape {arr.shape}"
         )
     dtype = np.float64 if scorer.float_rows else np.int64
-    if dtype is np.int64 and arr.dtype.kind == "f":
-        if not np.all(np.isfinite(arr)) or not np.all(arr == np.floor(arr)):
-            raise StatisticsError(f"{what}: expected integer statistics")
+    if (
+        dtype is np.int64
+        and arr.dtype.kind == "f"
+        and not (np.all(np.isfinite(arr)) and np.all(arr == np.floor(arr)))
+    ):
+        raise StatisticsError(f"{what}: expected integer statistics")
     return np.ascontiguousarray(arr, dtype=dtype)
 
 
-def _workers(workers: Optional[int], n_items: int) -> int:
+def _workers(workers: int | None, n_items: int) -> int:
     return resolve_workers(workers, n_items)
 
 
@@ -124,7 +126,7 @@ def _system_rows(
     metric: Metric[Any],
     systems: Systems,
     references: References,
-    workers: Optional[int],
+    workers: int | None,
 ) -> tuple[list[str], list[npt.NDArray[Any]]]:
     """Names and statistics of every system; references are prepared once for all."""
     import numpy as np
@@ -140,7 +142,7 @@ def _system_rows(
     scorer = _scorer(metric)
     prepared: Any = None
     out: list[npt.NDArray[Any]] = []
-    n_first: Optional[int] = None
+    n_first: int | None = None
     for name, value in systems.items():
         if isinstance(value, np.ndarray) and value.dtype.kind in "iuf":
             rows = _as_rows(scorer, value, f"systems[{name!r}]")
@@ -158,9 +160,7 @@ def _system_rows(
                         f"{len(prepared)} segments; nothing is truncated"
                     )
                 try:
-                    rows = metric._extract_rows(
-                        prepared, hyps, resolve_workers(workers, len(hyps))
-                    )
+                    rows = metric._extract_rows(prepared, hyps, resolve_workers(workers, len(hyps)))
                 except TypeError:
                     from ._inputs import check_items
 
@@ -179,7 +179,7 @@ def _system_rows(
 
 
 # === SacreBLEU-compatible path =================================================================
-def sacrebleu_seed() -> tuple[str, Optional[int]]:
+def sacrebleu_seed() -> tuple[str, int | None]:
     """Read ``SACREBLEU_SEED`` as SacreBLEU does.
 
     Returns
@@ -223,9 +223,9 @@ class Result:
     def __init__(
         self,
         score: float,
-        p_value: Optional[float] = None,
-        mean: Optional[float] = None,
-        ci: Optional[float] = None,
+        p_value: float | None = None,
+        mean: float | None = None,
+        ci: float | None = None,
     ) -> None:
         self.score = score
         self.p_value = p_value
@@ -293,12 +293,12 @@ class _CompatEngine:
     the baseline's resample scores are reused for every comparison.
     """
 
-    def __init__(self, workers: Optional[int]) -> None:
+    def __init__(self, workers: int | None) -> None:
         self.workers = workers
         self._draws: dict[tuple[Any, ...], Any] = {}
         self._scores: dict[tuple[Any, ...], Any] = {}
 
-    def choice(self, seed: Optional[int], n: int, n_seg: int) -> npt.NDArray[Any]:
+    def choice(self, seed: int | None, n: int, n_seg: int) -> npt.NDArray[Any]:
         """``default_rng(seed).choice(n_seg, size=(n, n_seg), replace=True)``."""
         import numpy as np
 
@@ -311,8 +311,8 @@ class _CompatEngine:
         return self._draws[key]  # type: ignore[no-any-return]
 
     def ar_draws(
-        self, seed: Optional[int], n: int, n_seg: int, n_conf: int
-    ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], Optional[npt.NDArray[Any]]]:
+        self, seed: int | None, n: int, n_seg: int, n_conf: int
+    ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any] | None]:
         """AR masks (bool and packed) and the bootstrap indices drawn after them."""
         import numpy as np
 
@@ -390,7 +390,7 @@ def _integral(rows: npt.NDArray[Any]) -> bool:
 
 
 def _bootstrap_resample(
-    rows: npt.NDArray[Any], metric: Metric[Any], n_samples: int, workers: Optional[int] = None
+    rows: npt.NDArray[Any], metric: Metric[Any], n_samples: int, workers: int | None = None
 ) -> tuple[str, npt.NDArray[Any], npt.NDArray[Any]]:
     """SacreBLEU's ``_bootstrap_resample``: seed string, resample values and float32 flags."""
     raw, seed = sacrebleu_seed()
@@ -405,7 +405,7 @@ def bootstrap_ci(
     rows: npt.NDArray[Any],
     score: Score,
     n_bootstrap: int,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> None:
     """Add SacreBLEU's bootstrap confidence interval to ``score`` (``corpus_score``'s path).
 
@@ -462,7 +462,7 @@ class PairedTest:
         Threads for resampling: 1 serial, -1 all cores, ``None`` the library default.
     """
 
-    _DEFAULT_SAMPLES = {"ar": 10000, "bs": 1000}
+    _DEFAULT_SAMPLES: ClassVar[dict[str, int]] = {"ar": 10000, "bs": 1000}
 
     def __init__(
         self,
@@ -474,7 +474,7 @@ class PairedTest:
         n_ar_confidence: int = -1,
         n_jobs: int = 1,
         *,
-        workers: Optional[int] = None,
+        workers: int | None = None,
     ) -> None:
         if test_type not in ("ar", "bs"):
             raise InvalidOptionError(
@@ -527,7 +527,7 @@ class PairedTest:
                 sig.update("bs", self.n_ar_confidence)
             self._signatures[bl_score.name] = sig
 
-    def __call__(self) -> tuple[dict[str, Signature], dict[str, list[Union[str, Result]]]]:
+    def __call__(self) -> tuple[dict[str, Signature], dict[str, list[str | Result]]]:
         """Run the test of every system against the baseline.
 
         Returns
@@ -536,9 +536,7 @@ class PairedTest:
             ``({score name: signature}, {"System": names, score name: [Result, ...]})``, the
             baseline first.
         """
-        scores: dict[str, list[Union[str, Result]]] = {
-            "System": [ns[0] for ns in self.named_systems]
-        }
+        scores: dict[str, list[str | Result]] = {"System": [ns[0] for ns in self.named_systems]}
         for metric, (_, result) in self._baseline_info.items():
             scores[metric] = [result]
         seed = self._seed if self._seed else None
@@ -558,7 +556,7 @@ class PairedTest:
         bl_result = self._baseline_info[mname][1]
         return sys_stats, sys_score, abs(bl_result.score - sys_score.score)
 
-    def _paired_bs(self, name: str, hyps: Sequence[str], seed: Optional[int]) -> dict[str, Result]:
+    def _paired_bs(self, name: str, hyps: Sequence[str], seed: int | None) -> dict[str, Result]:
         import numpy as np
 
         results = {}
@@ -579,7 +577,7 @@ class PairedTest:
             results[mname] = Result(sys_score.score, p, sys_mean, sys_ci)
         return results
 
-    def _paired_ar(self, name: str, hyps: Sequence[str], seed: Optional[int]) -> dict[str, Result]:
+    def _paired_ar(self, name: str, hyps: Sequence[str], seed: int | None) -> dict[str, Result]:
         import numpy as np
 
         results = {}
@@ -608,7 +606,7 @@ class PairedTest:
 
 
 def _rows(
-    metric: Metric[Any], hyps: Any, references: References, workers: Optional[int]
+    metric: Metric[Any], hyps: Any, references: References, workers: int | None
 ) -> npt.NDArray[Any]:
     _, rows = _system_rows(metric, {"system": hyps}, references, workers)
     return rows[0]
@@ -646,7 +644,7 @@ class ConfidenceInterval:
     """
 
     metric: str
-    system: Optional[str]
+    system: str | None
     score: float
     mean: float
     low: float
@@ -654,7 +652,7 @@ class ConfidenceInterval:
     half_width: float
     confidence: float
     n: int
-    seed: Optional[int]
+    seed: int | None
     compat: bool = False
 
 
@@ -698,9 +696,9 @@ class PairedResult:
     delta: float
     p_value: float
     n: int
-    seed: Optional[int]
-    ci: Optional[ConfidenceInterval] = None
-    baseline_ci: Optional[ConfidenceInterval] = None
+    seed: int | None
+    ci: ConfidenceInterval | None = None
+    baseline_ci: ConfidenceInterval | None = None
     compat: bool = False
 
     def significant(self, alpha: float = 0.05) -> bool:
@@ -770,7 +768,7 @@ class MetricComparison:
     pairs: tuple[PairwiseResult, ...]
 
     def pair(self, a: str, b: str) -> PairwiseResult:
-        """The result of the pair ``{a, b}`` (in either order)."""
+        """Return the result of the pair ``{a, b}`` (in either order)."""
         for p in self.pairs:
             if {p.system_a, p.system_b} == {a, b}:
                 return p
@@ -812,11 +810,11 @@ class Comparison:
         return asdict(self)
 
     def to_json(self, indent: int = 2) -> str:
-        """The comparison as JSON (:meth:`to_dict`)."""
+        """Return the comparison as JSON (:meth:`to_dict`)."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def table(self, width: int = 2) -> str:
-        """A text report: per metric, the ranking and every pair, significant ones marked.
+        """Render a text report: per metric, the ranking and every pair, significant ones marked.
 
         Parameters
         ----------
@@ -832,7 +830,7 @@ class Comparison:
 
 
 # === exact path: computation ===================================================================
-def _check_seed(seed: Optional[int]) -> int:
+def _check_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -853,10 +851,9 @@ def _check_confidence(confidence: float) -> Fraction:
 
 
 def _exact_bootstrap(
-    metric: Metric[Any], rows: list[npt.NDArray[Any]], n: int, seed: int, workers: Optional[int]
+    metric: Metric[Any], rows: list[npt.NDArray[Any]], n: int, seed: int, workers: int | None
 ) -> npt.NDArray[Any]:
-    """Resampled scores, ``(n, len(rows))``: resample ``r`` scores every system on the same
-    segments."""
+    """Return resampled scores, ``(n, len(rows))``, every system on the same segments."""
     import numpy as np
 
     scorer = _scorer(metric)
@@ -872,7 +869,7 @@ def _exact_ar(
     b: npt.NDArray[Any],
     n: int,
     seed: int,
-    workers: Optional[int],
+    workers: int | None,
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
     import numpy as np
 
@@ -884,11 +881,11 @@ def _exact_ar(
 
 def _interval(
     name: str,
-    system: Optional[str],
+    system: str | None,
     score: float,
     samples: npt.NDArray[Any],
     confidence: Fraction,
-    seed: Optional[int],
+    seed: int | None,
 ) -> ConfidenceInterval:
     import numpy as np
 
@@ -911,8 +908,11 @@ def _interval(
 
 
 def _bootstrap_p(deltas: npt.NDArray[Any], delta: float) -> float:
-    """Two-sided shift test: the share of resamples whose difference is at least as far from
-    the observed one as the observed one is from zero (plus one, as SacreBLEU)."""
+    """Return the two-sided p-value of the bootstrap shift test.
+
+    The share of resamples whose difference is at least as far from the observed one as the
+    observed one is from zero, plus one over ``n + 1``.
+    """
     import numpy as np
 
     c = int(np.sum(np.abs(deltas - delta) >= abs(delta)))
@@ -931,7 +931,7 @@ def _corpus_scores(metric: Metric[Any], rows: list[npt.NDArray[Any]]) -> list[Sc
     return [metric.score_from_stats(r) for r in rows]
 
 
-def _baseline_index(names: list[str], baseline: Optional[str]) -> int:
+def _baseline_index(names: list[str], baseline: str | None) -> int:
     if baseline is None:
         return 0
     if baseline not in names:
@@ -943,14 +943,14 @@ def _baseline_index(names: list[str], baseline: Optional[str]) -> int:
 
 def confidence_interval(
     metric: Metric[Any],
-    hypotheses: Union[Sequence[str], npt.NDArray[Any]],
+    hypotheses: Sequence[str] | npt.NDArray[Any],
     references: References = None,
     *,
     n: int = 1000,
-    seed: Optional[int] = DEFAULT_SEED,
+    seed: int | None = DEFAULT_SEED,
     confidence: float = 0.95,
     compat: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> ConfidenceInterval:
     """Bootstrap confidence interval of a system's corpus score.
 
@@ -985,15 +985,13 @@ def confidence_interval(
     score = metric.score_from_stats(rows[0])
     if compat:
         cseed = _compat_seed(seed)
-        return _compat_interval(
-            metric, None, score, rows[0], n, cseed, workers, corpus_style=True
-        )
+        return _compat_interval(metric, None, score, rows[0], n, cseed, workers, corpus_style=True)
     s = _check_seed(seed)
     samples = _exact_bootstrap(metric, rows, n, s, workers)[:, 0]
     return _interval(score.name, None, score.score, samples, conf, s)
 
 
-def _compat_seed(seed: Optional[int]) -> Optional[int]:
+def _compat_seed(seed: int | None) -> int | None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise InvalidOptionError(
             f"seed={seed!r}: expected an integer >= 0 or None (numpy.random.default_rng)"
@@ -1003,19 +1001,22 @@ def _compat_seed(seed: Optional[int]) -> Optional[int]:
 
 def _compat_interval(
     metric: Metric[Any],
-    system: Optional[str],
+    system: str | None,
     score: Score,
     rows: npt.NDArray[Any],
     n: int,
-    seed: Optional[int],
-    workers: Optional[int],
-    engine: Optional[_CompatEngine] = None,
-    idxs: Optional[npt.NDArray[Any]] = None,
+    seed: int | None,
+    workers: int | None,
+    engine: _CompatEngine | None = None,
+    idxs: npt.NDArray[Any] | None = None,
     corpus_style: bool = False,
 ) -> ConfidenceInterval:
-    """SacreBLEU's interval: ``corpus_style`` as ``Score.estimate_ci`` computes it
-    (``corpus_score``: ``statistics.mean``), else as ``significance.estimate_ci`` does
-    (``PairedTest``: numpy's mean)."""
+    """Return SacreBLEU's interval.
+
+    ``corpus_style``: as ``Score.estimate_ci`` computes it (``corpus_score``, with
+    ``statistics.mean``); else as ``significance.estimate_ci`` does (``PairedTest``, numpy's
+    mean).
+    """
     import statistics
 
     import numpy as np
@@ -1055,11 +1056,11 @@ def paired_bootstrap(
     references: References = None,
     *,
     n: int = 1000,
-    seed: Optional[int] = DEFAULT_SEED,
-    baseline: Optional[str] = None,
+    seed: int | None = DEFAULT_SEED,
+    baseline: str | None = None,
     confidence: float = 0.95,
     compat: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> list[PairedResult]:
     """Paired bootstrap resampling test of every system against a baseline.
 
@@ -1163,10 +1164,10 @@ def paired_ar(
     references: References = None,
     *,
     n: int = 10000,
-    seed: Optional[int] = DEFAULT_SEED,
-    baseline: Optional[str] = None,
+    seed: int | None = DEFAULT_SEED,
+    baseline: str | None = None,
     compat: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> list[PairedResult]:
     """Paired approximate randomization test of every system against a baseline.
 
@@ -1264,16 +1265,16 @@ def holm_bonferroni(p_values: Sequence[float]) -> list[float]:
 
 
 def compare_all(
-    metrics: Union[Metric[Any], Sequence[Metric[Any]]],
+    metrics: Metric[Any] | Sequence[Metric[Any]],
     systems: Systems,
     references: References = None,
     *,
     test: Test = "bootstrap",
-    n: Optional[int] = None,
-    seed: Optional[int] = DEFAULT_SEED,
+    n: int | None = None,
+    seed: int | None = DEFAULT_SEED,
     alpha: float = 0.05,
     confidence: float = 0.95,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> Comparison:
     """Compare every pair of systems, with the Holm-Bonferroni correction per metric.
 
@@ -1330,7 +1331,9 @@ def compare_all(
         order = sorted(range(len(names)), key=lambda i: (-by_score[names[i]], i))
         if not higher:
             order = sorted(range(len(names)), key=lambda i: (by_score[names[i]], i))
-        pairs_idx = [(order[x], order[y]) for x in range(len(order)) for y in range(x + 1, len(order))]
+        pairs_idx = [
+            (order[x], order[y]) for x in range(len(order)) for y in range(x + 1, len(order))
+        ]
         intervals: dict[str, ConfidenceInterval] = {}
         raw_p: list[float] = []
         if test == "bootstrap":

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from helpers import GOLDEN, REPO, SHARED, records, requires_shared  # noqa: E402
+from helpers import GOLDEN, REPO, SHARED, records, requires_shared
 
 __all__ = [
     "GOLDEN",
@@ -36,8 +36,10 @@ REL = 1e-12
 def close(got: Any, want: Any, rel: float = REL) -> bool:
     """Floats within ``rel`` relative (or both exactly 0), recursively for lists."""
     if isinstance(want, list):
-        return isinstance(got, (list, tuple)) and len(got) == len(want) and all(
-            close(g, w, rel) for g, w in zip(got, want)
+        return (
+            isinstance(got, (list, tuple))
+            and len(got) == len(want)
+            and all(close(g, w, rel) for g, w in zip(got, want))
         )
     if want is None or got is None:
         return want is got

@@ -7,7 +7,15 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from flavor_support import close, options, read_lines, records, ref_paths, requires_shared, smoothing
+from flavor_support import (
+    close,
+    options,
+    read_lines,
+    records,
+    ref_paths,
+    requires_shared,
+    smoothing,
+)
 
 from parbleu import _core
 from parbleu.errors import FlavorError
@@ -81,7 +89,9 @@ def _check_error(exc: BaseException, err: dict[str, str]) -> None:
 def _corpus_records() -> list[dict[str, Any]]:
     out = [r for r in records("nltk/bleu_corpus.jsonl")]
     out += [
-        r for r in records("edge_cases/nltk.jsonl") if r["metric"] == "bleu" and r["level"] == "corpus"
+        r
+        for r in records("edge_cases/nltk.jsonl")
+        if r["metric"] == "bleu" and r["level"] == "corpus"
     ]
     return out
 
@@ -193,7 +203,9 @@ def _inline(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("rec", list(records("edge_cases/errors_nltk.jsonl")), ids=lambda r: r["id"])
+@pytest.mark.parametrize(
+    "rec", list(records("edge_cases/errors_nltk.jsonl")), ids=lambda r: r["id"]
+)
 def test_errors_and_corner_cases(rec: dict[str, Any]) -> None:
     inp = _inline(rec)
     rid = rec["id"]
@@ -252,10 +264,7 @@ def test_differences_nltk_side(rec: dict[str, Any]) -> None:
     fn: Any = pn.sentence_bleu if call.startswith("sentence_bleu") else pn.corpus_bleu
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        if fn is pn.sentence_bleu:
-            got = fn(refs[0], hyps[0], **kw)
-        else:
-            got = fn(refs, hyps, **kw)
+        got = fn(refs[0], hyps[0], **kw) if fn is pn.sentence_bleu else fn(refs, hyps, **kw)
         assert close(got, rec["nltk"]["value"]) and type(got).__name__ == rec["nltk"]["type"]
         if "nltk_alt" in rec:
             alt = rec["nltk_alt_inputs"]

@@ -21,7 +21,9 @@ token = st.sampled_from(WORDS) | st.integers(0, 3)
 sent = st.lists(token, max_size=9)
 segment_refs = st.lists(sent, min_size=1, max_size=3)
 corpus = st.integers(1, 4).flatmap(
-    lambda n: st.tuples(st.lists(sent, min_size=n, max_size=n), st.lists(segment_refs, min_size=n, max_size=n))
+    lambda n: st.tuples(
+        st.lists(sent, min_size=n, max_size=n), st.lists(segment_refs, min_size=n, max_size=n)
+    )
 )
 weights = st.sampled_from(
     [

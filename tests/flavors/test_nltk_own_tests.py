@@ -24,8 +24,14 @@ nltk_chrf = pytest.importorskip("nltk.translate.chrf_score")
 from parbleu.flavors import nltk as pn  # noqa: E402
 
 _REWRITES = [
-    (re.compile(r"from nltk\.translate\.(bleu|gleu|chrf)_score import"), "from parbleu.flavors.nltk import"),
-    (re.compile(r"from nltk\.translate import bleu\b"), "from parbleu.flavors.nltk import sentence_bleu as bleu"),
+    (
+        re.compile(r"from nltk\.translate\.(bleu|gleu|chrf)_score import"),
+        "from parbleu.flavors.nltk import",
+    ),
+    (
+        re.compile(r"from nltk\.translate import bleu\b"),
+        "from parbleu.flavors.nltk import sentence_bleu as bleu",
+    ),
     (re.compile(r"from nltk\.translate import (\w+)"), r"from parbleu.flavors.nltk import \1"),
 ]
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import SHARED, load_refs, read_lines, records, requires_shared, sacre_version
 
 import parbleu
+from helpers import SHARED, load_refs, read_lines, records, requires_shared, sacre_version
 from parbleu import significance as sig
 
 pytestmark = requires_shared

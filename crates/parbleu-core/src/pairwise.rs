@@ -358,7 +358,7 @@ impl NgramTable {
         workers: usize,
     ) -> Self {
         let mut toks = vec![String::new(); strings.len()];
-        parallel::for_each_chunk(workers, &mut toks, 256, |start, chunk| {
+        parallel::for_each_chunk(workers, &mut toks, 32, |start, chunk| {
             for (j, t) in chunk.iter_mut().enumerate() {
                 *t = cfg.tokenizer.preprocess(&strings[start + j], cfg.lowercase);
             }
@@ -390,7 +390,7 @@ impl NgramTable {
         let o = cfg.score;
         let mut texts: Vec<Cow<'_, str>> = vec![Cow::Borrowed(""); strings.len()];
         if cfg.lowercase {
-            parallel::for_each_chunk(workers, &mut texts, 256, |start, chunk| {
+            parallel::for_each_chunk(workers, &mut texts, 32, |start, chunk| {
                 for (j, t) in chunk.iter_mut().enumerate() {
                     *t = Cow::Owned(py_lower(&strings[start + j]));
                 }
@@ -615,7 +615,7 @@ impl TerTable {
     /// Tokenize `strings` as TER does.
     pub fn new(cfg: &TercomOpts, strings: &[String], workers: usize) -> Self {
         let mut toks = vec![String::new(); strings.len()];
-        parallel::for_each_chunk(workers, &mut toks, 256, |start, chunk| {
+        parallel::for_each_chunk(workers, &mut toks, 32, |start, chunk| {
             for (j, t) in chunk.iter_mut().enumerate() {
                 *t = ter::tokenizer::preprocess(&strings[start + j], cfg);
             }

@@ -426,10 +426,11 @@ fn check_rows<T>(sc: &Scorer, rows: &[T], n_seg: usize, what: &str) -> Result<()
 }
 
 fn check_indices(idxs: &[i64], n_seg: usize) -> Result<usize> {
-    if idxs.len() % n_seg != 0 {
+    let rem = idxs.len() % n_seg;
+    if rem > 0 {
         return Err(Error::BadStatsShape {
             expected: n_seg,
-            found: idxs.len() % n_seg,
+            found: rem,
         });
     }
     if let Some(&bad) = idxs.iter().find(|&&i| i < 0 || i as u64 >= n_seg as u64) {
@@ -623,10 +624,11 @@ pub fn ar_sums<T: Stat>(
     check_rows(sc, b, n_seg, "approximate randomization (system)")?;
     let w = sc.width();
     let groups = mask_bytes(n_seg);
-    if masks.len() % groups != 0 {
+    let rem = masks.len() % groups;
+    if rem > 0 {
         return Err(Error::BadStatsShape {
             expected: groups,
-            found: masks.len() % groups,
+            found: rem,
         });
     }
     let n = masks.len() / groups;

@@ -6,7 +6,7 @@ use parbleu_core::parallel;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 /// Reference streams regrouped by segment (`None` dropped), with the count kept per segment.
 pub(crate) fn by_segment(streams: Vec<Vec<Option<String>>>) -> (Vec<Vec<String>>, Vec<u32>) {
@@ -51,6 +51,9 @@ fn opts(
     o.check().map_err(|e| to_py(py, e))?;
     Ok(o)
 }
+
+/// Segments per GIL release, so that Ctrl-C is seen within about a second.
+const BLOCK: usize = 1 << 16;
 
 /// References of a corpus, preprocessed once and reusable across systems.
 #[pyclass(module = "parbleu._core", frozen)]
@@ -116,13 +119,30 @@ impl ChrfRefs {
     fn extract<'py>(
         &self,
         py: Python<'py>,
-        hyps: Vec<String>,
+        hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<Bound<'py, PyBytes>> {
+        // Borrowed, not copied; processed in blocks, with Ctrl-C checked between them.
+        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
         let workers = parallel::resolve(workers);
-        let rows = py
-            .detach(|| chrf::extract(&self.cfg, &hyps, &self.refs, workers))
-            .map_err(|e| to_py(py, e))?;
+        let n = self.refs.segments.len();
+        if hyps.len() != n {
+            let e = Error::LengthMismatch {
+                what: "hypotheses vs references".into(),
+                expected: n,
+                found: hyps.len(),
+            };
+            return Err(to_py(py, e));
+        }
+        let mut rows = Vec::new();
+        for start in (0..hyps.len()).step_by(BLOCK) {
+            let block = &hyps[start..(start + BLOCK).min(hyps.len())];
+            let r = py
+                .detach(|| chrf::extract_block(&self.cfg, block, &self.refs, start, workers))
+                .map_err(|e| to_py(py, e))?;
+            rows.extend_from_slice(&r);
+            py.check_signals()?;
+        }
         Ok(PyBytes::new(py, &i64s_to_bytes(&rows)))
     }
 }

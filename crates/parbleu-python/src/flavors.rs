@@ -44,7 +44,9 @@ fn for_each_item<'py>(
     mut f: impl FnMut(&Bound<'py, PyAny>) -> PyResult<()>,
 ) -> PyResult<()> {
     if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("a str where a sequence of tokens is expected"));
+        return Err(PyTypeError::new_err(
+            "a str where a sequence of tokens is expected",
+        ));
     }
     if let Ok(l) = obj.cast::<PyList>() {
         for x in l.iter() {
@@ -74,6 +76,22 @@ fn push_sequence(flat: &mut FlatCorpus, seq: &Bound<'_, PyAny>) -> PyResult<()> 
     Ok(())
 }
 
+/// Hypothesis token lists and, per hypothesis, reference token lists, stored back to back.
+fn flat_corpus(hyps: &Bound<'_, PyAny>, refs: &Bound<'_, PyAny>) -> PyResult<FlatCorpus> {
+    let mut flat = FlatCorpus::default();
+    let mut ref_iter = refs.try_iter()?;
+    for_each_item(hyps, |h| {
+        let rs = ref_iter
+            .next()
+            .ok_or_else(|| PyTypeError::new_err("fewer reference lists than hypotheses"))??;
+        push_sequence(&mut flat, h)?;
+        for_each_item(&rs, |r| push_sequence(&mut flat, r))?;
+        flat.end_segment();
+        Ok(())
+    })?;
+    Ok(flat)
+}
+
 /// Statistics of token lists: `refs[i]` are the references (token lists) of `hyps[i]`.
 ///
 /// Raises `TypeError` when a token is not a `str` or a token list is a `str` (the Python layer
@@ -87,17 +105,7 @@ fn flavor_token_stats<'py>(
     max_order: usize,
     workers: i64,
 ) -> PyResult<StatsBytes<'py>> {
-    let mut flat = FlatCorpus::default();
-    let mut ref_iter = refs.try_iter()?;
-    for_each_item(hyps, |h| {
-        let rs = ref_iter
-            .next()
-            .ok_or_else(|| PyTypeError::new_err("fewer reference lists than hypotheses"))??;
-        push_sequence(&mut flat, h)?;
-        for_each_item(&rs, |r| push_sequence(&mut flat, r))?;
-        flat.end_segment();
-        Ok(())
-    })?;
+    let flat = flat_corpus(hyps, refs)?;
     let workers = parallel::resolve(workers);
     let s = py.detach(|| ngram_stats::stats(&flat, max_order, workers));
     Ok(to_bytes(py, &s))
@@ -135,10 +143,45 @@ fn flavor_tokens(
     Ok(py.detach(|| lines.iter().map(|l| p.tokens(l)).collect()))
 }
 
+/// mteval's per-segment statistics (orders `1..=max_n`, NIST information included) of token
+/// lists: `(matches, tst, refs, hyp_lens, ref_lens, ref_offsets)` as int64 bytes and
+/// `(tst_info, ref_info)` as float64 bytes.
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, max_n))]
+fn flavor_mteval_stats<'py>(
+    py: Python<'py>,
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    max_n: usize,
+) -> PyResult<(StatsBytes<'py>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let flat = flat_corpus(hyps, refs)?;
+    let s = py.detach(|| flavors::nist::mteval_stats(&flat, max_n));
+    let b = |v: &[u64]| {
+        let w: Vec<i64> = v.iter().map(|&x| x as i64).collect();
+        PyBytes::new(py, &i64s_to_bytes(&w))
+    };
+    let f = |v: &[f64]| {
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        PyBytes::new(py, &bytes)
+    };
+    Ok((
+        (
+            b(&s.matches),
+            b(&s.tst),
+            b(&s.refs),
+            b(&s.hyp_lens),
+            b(&s.ref_offsets),
+        ),
+        f(&s.tst_info),
+        f(&s.ref_info),
+    ))
+}
+
 /// Add the flavor functions to the extension module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_token_stats, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_line_stats, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_mteval_stats, m)?)?;
     Ok(())
 }

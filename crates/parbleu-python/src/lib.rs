@@ -12,7 +12,7 @@ use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 /// Map a core error to the matching exception class of `parbleu.errors`.
 pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
@@ -115,9 +115,11 @@ impl BleuRefs {
     fn extract<'py>(
         &self,
         py: Python<'py>,
-        hyps: Vec<String>,
+        hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+        // Borrowed, not copied: converting while holding the GIL is serial time.
+        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
         let workers = parallel::resolve(workers);
         if hyps.len() != self.refs.segments.len() {
             return Err(to_py(
@@ -135,7 +137,7 @@ impl BleuRefs {
             let end = (start + BLOCK).min(hyps.len());
             let (r, t) = py
                 .detach(|| {
-                    bleu::extract(
+                    bleu::extract_strs(
                         &self.cfg,
                         &hyps[start..end],
                         &self.refs.segments[start..end],

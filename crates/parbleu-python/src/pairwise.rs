@@ -279,6 +279,9 @@ fn offsets(py: Python<'_>, buf: &PyBuffer<i64>, what: &str) -> PyResult<Vec<usiz
         .collect()
 }
 
+/// One reference stream of ids: flat ids, offsets, and an optional presence mask.
+type RefBuffers = (PyBuffer<i64>, PyBuffer<i64>, Option<PyBuffer<u8>>);
+
 /// BLEU rows of id sequences (flat ids + offsets per stream), as little-endian int64 bytes.
 ///
 /// `refs`: one `(ids, offsets, present)` triple per reference stream; `present` is a uint8
@@ -289,7 +292,7 @@ fn bleu_ids_extract<'py>(
     py: Python<'py>,
     hyp_ids: PyBuffer<i64>,
     hyp_offsets: PyBuffer<i64>,
-    refs: Vec<(PyBuffer<i64>, PyBuffer<i64>, Option<PyBuffer<u8>>)>,
+    refs: Vec<RefBuffers>,
     pad_id: Option<i64>,
     max_order: usize,
     workers: i64,

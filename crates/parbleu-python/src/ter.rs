@@ -4,13 +4,17 @@ use crate::chrf::{by_segment, distinct};
 use crate::to_py;
 use parbleu_core::metrics::ter::{self, tokenizer, PreparedRefs, TercomOpts};
 use parbleu_core::parallel;
+use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 fn f64s_to_bytes(v: &[f64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
+
+/// Segments per GIL release, so that Ctrl-C is seen within about a second.
+const BLOCK: usize = 1 << 14;
 
 /// References of a corpus, tokenized once and reusable across systems.
 #[pyclass(module = "parbleu._core", frozen)]
@@ -65,13 +69,30 @@ impl TerRefs {
     fn extract<'py>(
         &self,
         py: Python<'py>,
-        hyps: Vec<String>,
+        hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<Bound<'py, PyBytes>> {
+        // Borrowed, not copied; processed in blocks, with Ctrl-C checked between them.
+        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
         let workers = parallel::resolve(workers);
-        let rows = py
-            .detach(|| ter::extract(&self.cfg, &hyps, &self.refs, workers))
-            .map_err(|e| to_py(py, e))?;
+        let n = self.refs.segments.len();
+        if hyps.len() != n {
+            let e = Error::LengthMismatch {
+                what: "hypotheses vs references".into(),
+                expected: n,
+                found: hyps.len(),
+            };
+            return Err(to_py(py, e));
+        }
+        let mut rows = Vec::new();
+        for start in (0..hyps.len()).step_by(BLOCK) {
+            let block = &hyps[start..(start + BLOCK).min(hyps.len())];
+            let r = py
+                .detach(|| ter::extract_block(&self.cfg, block, &self.refs, start, workers))
+                .map_err(|e| to_py(py, e))?;
+            rows.extend_from_slice(&r);
+            py.check_signals()?;
+        }
         Ok(PyBytes::new(py, &f64s_to_bytes(&rows)))
     }
 }

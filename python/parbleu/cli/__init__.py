@@ -313,6 +313,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = sys.argv[1:] if argv is None else list(argv)
         if argv[:1] == ["compare"]:
             return _compare(argv[1:])
+        if argv[:1] == ["explain"]:
+            from .flavor import run_explain
+
+            return run_explain(argv[1:])
+        if any(a == "--flavor" or a.startswith("--flavor=") for a in argv):
+            from .flavor import run_flavor, split_flavor
+
+            name, rest = split_flavor(argv) or ("", argv)
+            return run_flavor(name, rest)
         try:
             args = parser.parse_args(argv)
         except SystemExit as e:  # --help, --version, or argparse's usage error

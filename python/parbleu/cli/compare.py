@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from os.path import commonpath
 
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
@@ -34,7 +34,7 @@ significantly different. References come first, systems after -i:
 """
 
 
-def _int_at_least(low: int) -> argparse._ActionType:
+def _int_at_least(low: int) -> Callable[[str], int]:
     def conv(text: str) -> int:
         try:
             value = int(text)
@@ -51,7 +51,7 @@ def _seed(text: str) -> int:
     value = _int_at_least(0)(text)
     if value >= 2**64:
         raise argparse.ArgumentTypeError(f"expected an integer below 2**64, got {value}")
-    return int(value)
+    return value
 
 
 def _alpha(text: str) -> float:
@@ -283,11 +283,11 @@ _SEPARATORS = "/\\._-"
 
 
 def _affixes(paths: list[str]) -> tuple[str, str]:
-    """The common prefix and suffix of ``paths``, cut at a separator (``/``, ``.``, ...)."""
-    prefix = os.path.commonprefix(paths)
+    """Return the common prefix and suffix of ``paths``, cut at a separator (``/``, ``.``)."""
+    prefix = commonpath(paths)
     cut = max((prefix.rfind(c) for c in _SEPARATORS), default=-1)
     prefix = prefix[: cut + 1]
-    suffix = os.path.commonprefix([p[::-1] for p in paths])[::-1]
+    suffix = commonpath([p[::-1] for p in paths])[::-1]
     cut = max((suffix[::-1].rfind(c) for c in _SEPARATORS), default=-1)
     suffix = suffix[len(suffix) - cut - 1 :] if cut >= 0 else ""
     return prefix, suffix

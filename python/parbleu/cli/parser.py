@@ -13,6 +13,7 @@ from .._version import __version__
 
 __all__ = [
     "BLEU_TOKENIZERS",
+    "FLAVOR_NAMES",
     "FORMATS",
     "METRIC_NAMES",
     "SMOOTH_METHODS",
@@ -23,6 +24,20 @@ __all__ = [
 
 #: ``-m`` choices, in SacreBLEU's order.
 METRIC_NAMES = ("bleu", "chrf", "ter")
+#: ``--flavor`` choices (``parbleu.flavors``).
+FLAVOR_NAMES = (
+    "nltk",
+    "multi-bleu",
+    "multi-bleu-detok",
+    "mteval-v13a",
+    "mteval-v14",
+    "coco",
+    "tfnmt",
+    "hf-bleu",
+    "t2t",
+    "torchmetrics",
+    "torchmetrics-sacre",
+)
 #: ``-f`` choices.
 FORMATS = ("json", "text", "latex")
 #: ``-s`` choices.
@@ -400,6 +415,18 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-V",
         action="version",
         version=f"%(prog)s {__version__}",
+    )
+
+    # --- other BLEU implementations (handled by parbleu.cli.flavor before parsing) --------
+    fl = p.add_argument_group("Other BLEU implementations (see docs/flavors.md)")
+    fl.add_argument(
+        "--flavor",
+        choices=FLAVOR_NAMES,
+        default=None,
+        help="Score as another implementation would, with that tool's own command line and "
+        "output: multi-bleu[-detok] take [-lc] REF... < HYP, mteval-v13a/v14 take -r/-s/-t "
+        "SGML or XML files, t2t takes --translation/--reference, the libraries take "
+        "REF... -i HYP.",
     )
 
     # --- SacreBLEU's test-set options: parsed so that they fail with a clear message -------

@@ -8,11 +8,10 @@ bit-identical.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -72,11 +71,11 @@ class SegStats:
         return int(self.hyp_lens.shape[0])
 
     def refs_of(self, i: int) -> list[int]:
-        """Reference lengths of segment ``i``."""
+        """Return the reference lengths of segment ``i``."""
         return [int(x) for x in self.ref_lens[self.ref_offsets[i] : self.ref_offsets[i + 1]]]
 
     def ref_len_lists(self) -> list[list[int]]:
-        """Reference lengths of every segment."""
+        """Return the reference lengths of every segment."""
         flat = self.ref_lens.tolist()
         off = self.ref_offsets.tolist()
         return [flat[off[i] : off[i + 1]] for i in range(len(off) - 1)]
@@ -102,7 +101,7 @@ def token_stats(
     hyps: Sequence[Any],
     refs: Sequence[Sequence[Any]],
     max_order: int,
-    workers: Optional[int] = 1,
+    workers: int | None = 1,
 ) -> SegStats:
     """Statistics of tokenized segments: ``refs[i]`` is the list of references of ``hyps[i]``.
 
@@ -160,7 +159,7 @@ def line_stats(
     hyp_prep: Prep,
     ref_prep: Prep,
     max_order: int,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> SegStats:
     """Statistics of raw lines, each side prepared by the core as ``hyp_prep``/``ref_prep`` say."""
     w = resolve_workers(workers, len(hyps))
@@ -174,19 +173,24 @@ def tokens(lines: Sequence[str], prep: Prep) -> list[list[str]]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+_ERROR_CLASSES: dict[type[BaseException], type[FlavorError]] = {}
+
+
 def _error_class(original: type[BaseException]) -> type[FlavorError]:
     if issubclass(FlavorError, original):
         return FlavorError
-    name = f"FlavorError_{original.__name__}"
-    cls: type[FlavorError] = type(name, (FlavorError, original), {"__module__": "parbleu.errors"})
+    cls = _ERROR_CLASSES.get(original)
+    if cls is None:
+        name = f"FlavorError_{original.__name__}"
+        cls = type(name, (FlavorError, original), {"__module__": "parbleu.errors"})
+        _ERROR_CLASSES[original] = cls
     return cls
 
 
 def flavor_error(
-    flavor: str, reason: str, original: Optional[type[BaseException]] = None
+    flavor: str, reason: str, original: type[BaseException] | None = None
 ) -> FlavorError:
-    """A :class:`~parbleu.errors.FlavorError` that is also an instance of ``original``.
+    """Build a :class:`~parbleu.errors.FlavorError` that is also an instance of ``original``.
 
     Parameters
     ----------
@@ -204,7 +208,7 @@ def flavor_error(
 
 
 def read_lines(path: str, encoding: str = "utf-8") -> list[str]:
-    """Lines of a text file split on ``\\n`` only, the final empty piece dropped, not stripped."""
+    r"""Lines of a text file split on ``\\n`` only, the final empty piece dropped, not stripped."""
     with open(path, encoding=encoding, newline="") as f:
         text = f.read()
     parts = text.split("\n")
@@ -275,7 +279,7 @@ def perl_split(text: str) -> list[str]:
 
 
 def perl_13a(text: str, lower_ascii: bool = False) -> str:
-    """mteval-v13a's ``tokenization`` (and multi-bleu-detok.perl's), in Perl's own terms.
+    r"""mteval-v13a's ``tokenization`` (and multi-bleu-detok.perl's), in Perl's own terms.
 
     The core's ``13a`` gives the same tokens except on lines holding U+001C..U+001F, which
     Python's ``str.split()`` treats as whitespace and Perl's ``\\s`` does not; those lines go
@@ -299,7 +303,7 @@ def has_py_only_space(text: str) -> bool:
 
 
 def merge_stats(base: SegStats, idx: list[int], part: SegStats) -> SegStats:
-    """``base`` with the segments ``idx`` replaced by the segments of ``part`` (same order)."""
+    """Return ``base`` with the segments ``idx`` replaced by those of ``part`` (same order)."""
     if not idx:
         return base
     matches = base.matches.copy()

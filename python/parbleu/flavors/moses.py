@@ -1,4 +1,4 @@
-"""Moses' ``multi-bleu.perl`` and ``multi-bleu-detok.perl``, exactly.
+r"""Moses' ``multi-bleu.perl`` and ``multi-bleu-detok.perl``, exactly.
 
 Both scripts (mosesdecoder ``scripts/generic/``, as of commit ``34452895``) print one line, e.g.
 ``BLEU = 27.16, 55.1/33.0/21.3/14.0 (BP=1.000, ratio=1.002, hyp_len=24616, ref_len=24557)``.
@@ -9,10 +9,10 @@ status and every number behind it; :func:`main` runs either script's command lin
 Kept on purpose (``docs/flavors.md``):
 
 * ``multi-bleu.perl`` works on bytes: whitespace is ASCII only (a no-break space is part of a
-  token), ``-lc`` lowers ``A``-``Z`` only, lines lose their ``\\n`` only (``chomp``: a CR stays and
+  token), ``-lc`` lowers ``A``-``Z`` only, lines lose their ``\n`` only (``chomp``: a CR stays and
   is whitespace);
 * ``multi-bleu-detok.perl`` decodes UTF-8, lowers with Perl's ``lc`` (full Unicode, no final
-  sigma), tokenizes as mteval-v13a (= SacreBLEU ``13a``), and ``chop``\\ s every line: a file
+  sigma), tokenizes as mteval-v13a (= SacreBLEU ``13a``), and ``chop``\ s every line: a file
   without a final newline loses the last character of its last line;
 * closest reference length, ties to the shorter; a hypothesis line without reference line counts
   9999 reference words; no smoothing (``log 0 = -9999999999``: any zero precision gives 0.00);
@@ -30,7 +30,7 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, TextIO, Union
+from typing import TextIO, Union
 
 from ._common import (
     SegStats,
@@ -100,7 +100,7 @@ class MultiBleuResult:
 
 
 def _segments(n: int, refs: Sequence[Sequence[str]]) -> list[list[str]]:
-    """Reference lines of each hypothesis line (a shorter reference file adds nothing)."""
+    """Return the reference lines of each hypothesis line (a shorter file adds nothing)."""
     return [[s[i] for s in refs if i < len(s)] for i in range(n)]
 
 
@@ -113,9 +113,7 @@ def _as_text(line: Line) -> str:
     return line.decode("utf-8", "replace") if isinstance(line, bytes) else line
 
 
-def _finish(
-    script: str, st: SegStats, warn_line: int, stdin_lines: int
-) -> MultiBleuResult:
+def _finish(script: str, st: SegStats, warn_line: int, stdin_lines: int) -> MultiBleuResult:
     n = len(st)
     counts = [int(x) for x in st.matches.sum(axis=0)] if n else [0] * 4
     totals = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * 4
@@ -167,18 +165,15 @@ def _finish(
     def my_log(x: float) -> float:
         return -9999999999 if not x else math.log(x)
 
-    bleu = bp * math.exp((my_log(prec[0]) + my_log(prec[1]) + my_log(prec[2]) + my_log(prec[3])) / 4)
+    bleu = bp * math.exp(
+        (my_log(prec[0]) + my_log(prec[1]) + my_log(prec[2]) + my_log(prec[3])) / 4
+    )
     ratio = hyp_len / ref_len
-    out = "BLEU = %.2f, %.1f/%.1f/%.1f/%.1f (BP=%.3f, ratio=%.3f, hyp_len=%d, ref_len=%d)\n" % (
-        100 * bleu,
-        100 * prec[0],
-        100 * prec[1],
-        100 * prec[2],
-        100 * prec[3],
-        bp,
-        ratio,
-        hyp_len,
-        ref_len,
+    # Perl's printf: C's rounding of the binary double, as Python's format().
+    out = (
+        f"BLEU = {100 * bleu:.2f}, {100 * prec[0]:.1f}/{100 * prec[1]:.1f}/"
+        f"{100 * prec[2]:.1f}/{100 * prec[3]:.1f} (BP={bp:.3f}, ratio={ratio:.3f}, "
+        f"hyp_len={hyp_len:d}, ref_len={ref_len:d})\n"
     )
     if script == "multi-bleu.perl":
         stderr.append(_ADVISORY)
@@ -191,7 +186,7 @@ def multi_bleu(
     hypotheses: Sequence[Line],
     references: Sequence[Sequence[Line]],
     lowercase: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> MultiBleuResult:
     """``multi-bleu.perl [-lc] REF... < HYP`` on lines already read (newlines removed).
 
@@ -218,7 +213,11 @@ def multi_bleu(
         hyps = [h.encode("latin-1").lower().decode("latin-1") for h in hyps]
     case = "ascii" if lowercase else "keep"
     st = line_stats(
-        hyps, _segments(len(hyps), refs), ("none", "keep", "ascii"), ("none", case, "ascii"), 4,
+        hyps,
+        _segments(len(hyps), refs),
+        ("none", "keep", "ascii"),
+        ("none", case, "ascii"),
+        4,
         workers,
     )
     return _finish("multi-bleu.perl", st, 139, len(hyps))
@@ -228,9 +227,9 @@ def multi_bleu_detok(
     hypotheses: Sequence[Line],
     references: Sequence[Sequence[Line]],
     lowercase: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> MultiBleuResult:
-    """``multi-bleu-detok.perl [-lc] REF... < HYP`` on lines already read (and ``chop``\\ ped).
+    """``multi-bleu-detok.perl [-lc] REF... < HYP`` on lines already read (and chopped).
 
     Lines are tokenized as mteval-v13a (SacreBLEU's ``13a``) with Perl's definition of
     whitespace; ``-lc`` is Perl's ``lc`` (hypotheses lowered before tokenizing, references after,
@@ -245,6 +244,7 @@ def multi_bleu_detok(
     st = line_stats(hyps, segs, ("13a", "keep", "perl"), ("13a", case, "perl"), 4, workers)
     special = [i for i, (h, rs) in enumerate(zip(hyps, segs)) if has_py_only_space(h + "".join(rs))]
     if special:
+
         def ref_tok(r: str) -> list[str]:
             t = perl_13a(r)
             return perl_split(perl_lc(t) if lowercase else t)
@@ -286,14 +286,18 @@ def _read_bytes(path: str) -> bytes:
 
 
 def read_ref_files(args: Sequence[str]) -> list[str]:
-    """The reference files the scripts read for their arguments (after ``-lc``).
+    """Return the reference files the scripts read for their arguments (after ``-lc``).
 
     The first argument is a stem: ``STEM0, STEM1, ...`` while they exist, then ``STEM`` itself
     if it exists (``STEM.ref0...`` when neither ``STEM`` nor ``STEM0`` exists), then every further
     argument that exists.
     """
     stem = args[0]
-    if not os.path.exists(stem) and not os.path.exists(stem + "0") and os.path.exists(stem + ".ref0"):
+    if (
+        not os.path.exists(stem)
+        and not os.path.exists(stem + "0")
+        and os.path.exists(stem + ".ref0")
+    ):
         stem += ".ref"
     files = []
     k = 0
@@ -309,9 +313,9 @@ def read_ref_files(args: Sequence[str]) -> list[str]:
 def main(
     argv: Sequence[str],
     detok: bool = False,
-    stdin: Optional[bytes] = None,
-    stdout: Optional[TextIO] = None,
-    stderr: Optional[TextIO] = None,
+    stdin: bytes | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
 ) -> int:
     """Run ``multi-bleu.perl`` (or ``multi-bleu-detok.perl``) with arguments ``argv``.
 

@@ -26,7 +26,7 @@ import warnings
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from fractions import Fraction as _Fraction
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Union, cast
 
 import numpy as np
 
@@ -56,34 +56,47 @@ Score = Union[float, int, list[Union[float, int]]]
 
 
 class Fraction(_Fraction):
-    """NLTK's ``Fraction`` with ``_normalize=False``: ``numerator``/``denominator`` are the
-    values given (``2/4`` stays ``2/4``), on every Python version."""
+    """NLTK's ``Fraction`` with ``_normalize=False``.
+
+    ``numerator`` and ``denominator`` are the values given (``2/4`` stays ``2/4``), on every
+    Python version.
+    """
 
     _normalize: bool
     _original_numerator: int
     _original_denominator: int
 
-    def __new__(cls, numerator: Any = 0, denominator: Any = None, _normalize: bool = False) -> Any:
+    def __new__(
+        cls, numerator: Any = 0, denominator: Any = None, _normalize: bool = False
+    ) -> Fraction:
+        """Create the fraction (unnormalised unless ``_normalize``)."""
+        new: Any = _Fraction.__new__
         if sys.version_info >= (3, 12) or _normalize:
-            self = super().__new__(cls, numerator, denominator)
+            self: Fraction = new(cls, numerator, denominator)
         else:  # pragma: no cover - depends on the Python version
-            self = super().__new__(cls, numerator, denominator, _normalize=_normalize)  # type: ignore[call-arg]
+            self = new(cls, numerator, denominator, _normalize=_normalize)
         self._normalize = _normalize
         self._original_numerator = numerator
         self._original_denominator = denominator
         return self
 
     @property
-    def numerator(self) -> int:  # type: ignore[override]
+    def numerator(self) -> int:
+        """Return the numerator as given."""
         if not self._normalize:
             return self._original_numerator
         return super().numerator
 
     @property
-    def denominator(self) -> int:  # type: ignore[override]
+    def denominator(self) -> int:
+        """Return the denominator as given."""
         if not self._normalize:
             return self._original_denominator
         return super().denominator
+
+
+def _closest(ref_lens: list[int], hyp_len: int) -> int:
+    return min(ref_lens, key=lambda r: (abs(r - hyp_len), r))
 
 
 def _check_segment_refs(refs: Sequence[Any], hyp: Any, max_order: int) -> None:
@@ -93,7 +106,8 @@ def _check_segment_refs(refs: Sequence[Any], hyp: Any, max_order: int) -> None:
             first = tuple(list(hyp)[:1])
             raise flavor_error(
                 FLAVOR,
-                f"a segment has no references (NLTK's modified_precision raises KeyError({first!r}))",
+                "a segment has no references (NLTK's modified_precision raises "
+                f"KeyError({first!r}))",
                 KeyError,
             )
         raise flavor_error(
@@ -108,7 +122,7 @@ def sentence_bleu(
     references: Sequence[Sequence[Any]],
     hypothesis: Sequence[Any],
     weights: Weights = (0.25, 0.25, 0.25, 0.25),
-    smoothing_function: Optional[Callable[..., Any]] = None,
+    smoothing_function: Callable[..., Any] | None = None,
     auto_reweigh: bool = False,
 ) -> Score:
     """Sentence-level BLEU: ``corpus_bleu([references], [hypothesis], ...)``.
@@ -140,7 +154,7 @@ def corpus_bleu(
     list_of_references: Sequence[Sequence[Sequence[Any]]],
     hypotheses: Sequence[Sequence[Any]],
     weights: Weights = (0.25, 0.25, 0.25, 0.25),
-    smoothing_function: Optional[Callable[..., Any]] = None,
+    smoothing_function: Callable[..., Any] | None = None,
     auto_reweigh: bool = False,
 ) -> Score:
     """Corpus-level BLEU as ``nltk.translate.bleu_score.corpus_bleu``.
@@ -166,11 +180,12 @@ def corpus_bleu(
             "AssertionError: The number of hypotheses and their reference(s) should be the same)",
             AssertionError,
         )
+    weight_list: list[Any]
     try:
-        weights[0][0]  # type: ignore[index]
+        cast(Any, weights)[0][0]
+        weight_list = list(weights)
     except (TypeError, IndexError):
-        weights = [weights]  # type: ignore[list-item]
-    weight_list: list[Any] = list(weights)
+        weight_list = [weights]
     max_weight_length = max(len(weight) for weight in weight_list)
 
     n_seg = len(hypotheses)
@@ -180,13 +195,9 @@ def corpus_bleu(
     if 0 < n_seg <= _SMALL:
         sm = token_stats_small(hypotheses, list_of_references, max_weight_length)
         nums = [sum(col) for col in zip(*sm.matches)] or [0] * max_weight_length
-        dens = [sum(max(1, x) for x in col) for col in zip(*sm.totals)] or [
-            0
-        ] * max_weight_length
+        dens = [sum(max(1, x) for x in col) for col in zip(*sm.totals)] or [0] * max_weight_length
         hyp_lengths = sum(sm.hyp_lens)
-        ref_lengths = sum(
-            min(rl, key=lambda r, h=h: (abs(r - h), r)) for rl, h in zip(sm.ref_lens, sm.hyp_lens)
-        )
+        ref_lengths = sum(_closest(rl, h) for rl, h in zip(sm.ref_lens, sm.hyp_lens))
     elif n_seg:
         st = token_stats(hypotheses, list_of_references, max_weight_length, workers=None)
         nums = [int(x) for x in st.matches.sum(axis=0)]
@@ -213,15 +224,12 @@ def corpus_bleu(
     # NLTK passes the loop variables of its last iteration: the last segment.
     references = list_of_references[-1]
     hypothesis = hypotheses[-1]
-    p_n = smoothing_function(
-        p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_lengths
-    )
+    p_n = smoothing_function(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_lengths)
 
     bleu_scores: list[Any] = []
     for weight in weight_list:
-        if auto_reweigh:
-            if hyp_lengths < 4 and weight == (0.25, 0.25, 0.25, 0.25):
-                weight = (1 / hyp_lengths,) * hyp_lengths
+        if auto_reweigh and hyp_lengths < 4 and weight == (0.25, 0.25, 0.25, 0.25):
+            weight = (1 / hyp_lengths,) * hyp_lengths
         s = (w_i * math.log(p_i) for w_i, p_i in zip(weight, p_n) if p_i > 0)
         bleu_scores.append(bp * math.exp(math.fsum(s)))
     return bleu_scores[0] if len(weight_list) == 1 else bleu_scores
@@ -274,7 +282,7 @@ def closest_ref_length(references: Sequence[Sequence[Any]], hyp_len: int) -> int
     return min(ref_lens, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
 
 
-def brevity_penalty(closest_ref_len: int, hyp_len: int) -> Union[int, float]:
+def brevity_penalty(closest_ref_len: int, hyp_len: int) -> int | float:
     """``1`` if the hypothesis is longer, ``0`` if empty, else ``exp(1 - r/c)``."""
     if hyp_len > closest_ref_len:
         return 1
@@ -354,7 +362,7 @@ class SmoothingFunction:
         p_n: list[Any],
         references: Any,
         hypothesis: Any,
-        hyp_len: Optional[int] = None,
+        hyp_len: int | None = None,
         *args: Any,
         **kwargs: Any,
     ) -> list[Any]:
@@ -373,7 +381,7 @@ class SmoothingFunction:
         p_n: list[Any],
         references: Any,
         hypothesis: Any,
-        hyp_len: Optional[int] = None,
+        hyp_len: int | None = None,
         *args: Any,
         **kwargs: Any,
     ) -> list[Any]:
@@ -392,7 +400,7 @@ class SmoothingFunction:
         p_n: list[Any],
         references: Any,
         hypothesis: Any,
-        hyp_len: Optional[int] = None,
+        hyp_len: int | None = None,
         *args: Any,
         **kwargs: Any,
     ) -> list[Any]:
@@ -419,7 +427,7 @@ class SmoothingFunction:
         p_n: list[Any],
         references: Any,
         hypothesis: Any,
-        hyp_len: Optional[int] = None,
+        hyp_len: int | None = None,
         *args: Any,
         **kwargs: Any,
     ) -> list[Any]:
@@ -633,7 +641,8 @@ def corpus_chrf(
     num_ngram_sizes = len(ngram_fscores)
     total_scores = [sum(fscores) for n, fscores in ngram_fscores.items()]
     try:
-        return (sum(total_scores) / num_ngram_sizes) / num_sents
+        result: float = (sum(total_scores) / num_ngram_sizes) / num_sents
+        return result
     except ZeroDivisionError:
         raise flavor_error(
             FLAVOR,

@@ -1,4 +1,4 @@
-"""tensor2tensor's ``bleu_hook`` (tensor2tensor/utils/bleu_hook.py, commit ``bafdc1b``).
+r"""tensor2tensor's ``bleu_hook`` (tensor2tensor/utils/bleu_hook.py, commit ``bafdc1b``).
 
 * :func:`compute_bleu`: **one** reference token list per segment, mteval-style "exp"
   smoothing always on (the k-th order without a match gets ``1 / (2**k * possible)``), orders
@@ -6,9 +6,9 @@
   act as precision 1), brevity penalty 1 when the references are empty; returns
   ``numpy.float32``.
 * :func:`bleu_tokenize`: mteval-v14's international rules with Python's ``unicodedata``
-  punctuation/symbol classes and ``re``'s ``\\d`` (Unicode 14 on Python 3.11), no entity
+  punctuation/symbol classes and ``re``'s ``\d`` (Unicode 14 on Python 3.11), no entity
   decoding, no padding.
-* :func:`bleu_wrapper`: what ``t2t-bleu`` runs: whole files read as text and split on ``\\n``
+* :func:`bleu_wrapper`: what ``t2t-bleu`` runs: whole files read as text and split on ``\n``
   (the empty piece after a final newline is a segment too), lower-cased unless
   ``case_sensitive``; different line counts raise a :class:`~parbleu.errors.FlavorError` that is
   also the original's ``AssertionError``.
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +37,7 @@ def _finish(st: SegStats, max_order: int, use_bp: bool) -> np.float32:
     translation_length = int(st.hyp_lens.sum()) if n else 0
     bp = 1.0
     geo_mean: float = 0
-    precisions: list[float] = [0] * max_order  # type: ignore[list-item]
+    precisions: list[float] = [0.0] * max_order
     smooth = 1.0
     for i in range(max_order):
         if possible[i] > 0:
@@ -105,7 +105,7 @@ def bleu_lines(
     ref_lines: Sequence[str],
     hyp_lines: Sequence[str],
     case_sensitive: bool = False,
-    workers: Optional[int] = None,
+    workers: int | None = None,
 ) -> np.float32:
     """:func:`bleu_wrapper` on lines already read."""
     if len(ref_lines) != len(hyp_lines):
@@ -124,7 +124,7 @@ def bleu_lines(
 
 
 def t2t_bleu(translation: str, reference: str) -> str:
-    """What the ``t2t-bleu --translation=... --reference=...`` command prints."""
+    """Return what ``t2t-bleu --translation=... --reference=...`` prints."""
     uncased = 100 * bleu_wrapper(reference, translation, case_sensitive=False)
     cased = 100 * bleu_wrapper(reference, translation, case_sensitive=True)
     return f"BLEU_uncased = {uncased:6.2f}\nBLEU_cased = {cased:6.2f}\n"

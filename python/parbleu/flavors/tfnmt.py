@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional
 
 from ._common import (
     SegStats,
@@ -60,7 +60,7 @@ def _finish(st: SegStats, max_order: int, smooth: bool, hf: bool) -> Result:
     possible = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * max_order
     reference_length = int(shortest_ref_lens(st).sum()) if n else 0
     translation_length = int(st.hyp_lens.sum()) if n else 0
-    precisions: list[float] = [0] * max_order  # type: ignore[list-item]
+    precisions: list[float] = [0.0] * max_order
     for i in range(max_order):
         if smooth:
             precisions[i] = (matches[i] + 1.0) / (possible[i] + 1.0)
@@ -138,7 +138,7 @@ def _lines_codecs(path: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def _clean(sentence: str, subword_option: Optional[str]) -> str:
+def _clean(sentence: str, subword_option: str | None) -> str:
     sentence = sentence.strip()
     if subword_option == "bpe":
         sentence = re.sub("@@ ", "", sentence)
@@ -147,8 +147,8 @@ def _clean(sentence: str, subword_option: Optional[str]) -> str:
     return sentence
 
 
-def bleu(ref_file: str, trans_file: str, subword_option: Optional[str] = None) -> float:
-    """nmt's ``evaluation_utils._bleu``: 100 × BLEU of a translation file against one reference.
+def bleu(ref_file: str, trans_file: str, subword_option: str | None = None) -> float:
+    """Nmt's ``evaluation_utils._bleu``: 100 × BLEU of a translation file against one reference.
 
     Lines are read as ``codecs`` reads them (every ``str.splitlines`` boundary ends a line),
     stripped and split on single spaces; ``subword_option`` (``"bpe"``, ``"spm"``) cleans the
@@ -172,11 +172,11 @@ def _hf_references(references: Sequence[Any]) -> list[list[str]]:
 
 def hf_bleu(
     predictions: Sequence[str],
-    references: Sequence[Union[str, Sequence[str]]],
+    references: Sequence[str | Sequence[str]],
     tokenizer: Tokenizer = None,
     max_order: int = 4,
     smooth: bool = False,
-    tokenizer_name: Optional[str] = None,
+    tokenizer_name: str | None = None,
 ) -> dict[str, Any]:
     """``evaluate.load("bleu").compute(predictions=..., references=..., ...)``.
 
@@ -217,7 +217,7 @@ def hf_bleu(
 
 def hf_google_bleu(
     predictions: Sequence[str],
-    references: Sequence[Union[str, Sequence[str]]],
+    references: Sequence[str | Sequence[str]],
     tokenizer: Tokenizer = None,
     min_len: int = 1,
     max_len: int = 4,
@@ -246,7 +246,9 @@ class HFMetric:
             raise flavor_error("hf", f"metric {name!r} is not a BLEU flavor", ValueError)
         self.name = name
 
-    def compute(self, *, predictions: Sequence[str], references: Sequence[Any], **kwargs: Any) -> dict[str, Any]:
+    def compute(
+        self, *, predictions: Sequence[str], references: Sequence[Any], **kwargs: Any
+    ) -> dict[str, Any]:
         """Score ``predictions`` against ``references`` (HF's keyword-only call)."""
         if self.name == "bleu":
             return hf_bleu(predictions, references, **kwargs)

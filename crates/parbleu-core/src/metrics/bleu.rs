@@ -315,6 +315,17 @@ pub fn extract(
     refs: &[RefSegment],
     workers: usize,
 ) -> Result<(Vec<i64>, usize)> {
+    extract_strs(cfg, hyps, refs, workers)
+}
+
+/// [`extract`] for any string type (the binding passes `&str` borrowed from Python strings:
+/// no copy while holding the GIL, which is serial time).
+pub fn extract_strs<S: AsRef<str> + Sync>(
+    cfg: &BleuExtract,
+    hyps: &[S],
+    refs: &[RefSegment],
+    workers: usize,
+) -> Result<(Vec<i64>, usize)> {
     if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
@@ -329,14 +340,14 @@ pub fn extract(
         let first = start / w;
         for (j, out) in chunk.chunks_mut(w).enumerate() {
             let i = first + j;
-            let h = cfg.tokenizer.preprocess(&hyps[i], cfg.lowercase);
+            let h = cfg.tokenizer.preprocess(hyps[i].as_ref(), cfg.lowercase);
             let htoks = cfg.tokenizer.split_output(&h);
             let rtoks = refs[i].tokens();
             let r = refs[i].split_refs(&rtoks);
             extract_row(&htoks, &r, cfg.max_order, &mut s, out);
         }
     });
-    let tok_count = hyps.iter().filter(|h| h.ends_with(" .")).count();
+    let tok_count = hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count();
     Ok((rows, tok_count))
 }
 

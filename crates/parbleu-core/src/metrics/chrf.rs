@@ -198,120 +198,578 @@ fn char_symbols(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.truncate(n);
 }
 
-/// A symbol that occurs in no hypothesis n-gram.
-const ABSENT: u32 = u32::MAX;
+/// Symbol of a word no reference contains (no reference n-gram can contain it either).
+const UNKNOWN_WORD: u32 = u32::MAX - 1;
 
-/// Prefix of an n-gram absent from the hypothesis (no key with it is ever inserted).
-const NO_PREFIX: u32 = u32::MAX - 1;
-/// Key of an empty slot (`key(p, s)` never equals it: `p` is at most `NO_PREFIX`).
-const EMPTY: u64 = u64::MAX;
-
-#[inline]
-fn key(prefix: u32, sym: u32) -> u64 {
-    (u64::from(prefix) << 32) | u64::from(sym)
+/// Dense per-segment ids (1, 2, ...) of the distinct symbols of a hypothesis; 0 is "absent".
+/// ASCII characters go through a direct table, other symbols through a small hash table.
+#[derive(Default)]
+struct DenseIds {
+    ascii: Vec<u32>,
+    keys: Vec<u32>,
+    vals: Vec<u32>,
+    used_ascii: Vec<u32>,
+    used: Vec<u32>,
+    shift: u32,
+    n: u32,
 }
 
-/// One n-gram of the hypothesis with its counts in the hypothesis and the current reference.
+const NO_SYMBOL: u32 = u32::MAX;
+
+impl DenseIds {
+    fn reset(&mut self, max_distinct: usize) {
+        if self.ascii.is_empty() {
+            self.ascii = vec![0; 128];
+        }
+        for &c in &self.used_ascii {
+            self.ascii[c as usize] = 0;
+        }
+        self.used_ascii.clear();
+        for &slot in &self.used {
+            self.keys[slot as usize] = NO_SYMBOL;
+        }
+        self.used.clear();
+        let want = (2 * max_distinct).next_power_of_two().max(64);
+        if self.keys.len() < want || self.keys.len() > 8 * want {
+            self.keys = vec![NO_SYMBOL; want];
+            self.vals = vec![0; want];
+            self.shift = 64 - want.trailing_zeros();
+        }
+        self.n = 0;
+    }
+
+    #[inline]
+    fn slot(&self, sym: u32) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = (u64::from(sym).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let k = self.keys[i];
+            if k == sym || k == NO_SYMBOL {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn get_or_insert(&mut self, sym: u32) -> u32 {
+        if sym < 128 {
+            let v = &mut self.ascii[sym as usize];
+            if *v == 0 {
+                self.n += 1;
+                *v = self.n;
+                self.used_ascii.push(sym);
+            }
+            return *v;
+        }
+        let i = self.slot(sym);
+        if self.keys[i] == NO_SYMBOL {
+            self.n += 1;
+            self.keys[i] = sym;
+            self.vals[i] = self.n;
+            self.used.push(i as u32);
+        }
+        self.vals[i]
+    }
+
+    #[inline]
+    fn get(&self, sym: u32) -> u32 {
+        if sym < 128 {
+            return self.ascii[sym as usize];
+        }
+        let i = self.slot(sym);
+        if self.keys[i] == NO_SYMBOL {
+            0
+        } else {
+            self.vals[i]
+        }
+    }
+}
+
+/// A slot of the n-gram table: the n-gram's key and its counts in the hypothesis and in the
+/// reference being compared. Two layouts: 8 bytes when keys and counts are small (nearly
+/// always: the table then fits in the L1 cache), 16 bytes otherwise.
+trait Slot: Copy {
+    const EMPTY: Self;
+    fn probe(table: &[Self], shift: u32, key: u64) -> usize;
+    fn is_empty(&self) -> bool;
+    fn set_key(&mut self, key: u64);
+    fn hyp(&self) -> u32;
+    fn add_hyp(&mut self);
+    fn rf(&self) -> u32;
+    /// Count one more reference occurrence (saturating: once the count reaches the
+    /// hypothesis count, it only has to stay there).
+    fn add_rf(&mut self);
+    fn clear_rf(&mut self);
+}
+
 #[derive(Clone, Copy)]
-struct Entry {
+struct Small {
+    key: u32,
+    hyp: u16,
+    rf: u16,
+}
+
+#[derive(Clone, Copy)]
+struct Large {
     key: u64,
     hyp: u32,
     rf: u32,
 }
 
-const EMPTY_ENTRY: Entry = Entry {
-    key: EMPTY,
-    hyp: 0,
-    rf: 0,
-};
+macro_rules! slot_impl {
+    ($t:ty, $k:ty, $c:ty) => {
+        impl Slot for $t {
+            const EMPTY: Self = Self {
+                key: <$k>::MAX,
+                hyp: 0,
+                rf: 0,
+            };
 
-/// The hypothesis n-grams of one segment, interned as a trie in an open-addressing table: an
-/// n-gram's key is (id of its first n-1 symbols, its last symbol) and its id is its slot + 1
-/// (0: the root, or absent). References are looked up without inserting anything.
-///
-/// Whether an n-gram is new or already seen is random, so the loops use conditional moves
-/// rather than branches, and one probe touches one 16-byte entry.
-#[derive(Default)]
-struct HypGrams {
-    table: Vec<Entry>,
-    shift: u32,
-    /// Slots filled since the last reset (entries past `n_used` are scratch).
-    used: Vec<u32>,
-    n_used: usize,
-    prev: Vec<u32>,
-    cur: Vec<u32>,
-    slots: Vec<u32>,
-    hyp_len: usize,
+            #[inline]
+            fn probe(table: &[Self], shift: u32, key: u64) -> usize {
+                let key = key as $k;
+                let mask = table.len() - 1;
+                let mut i = ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+                loop {
+                    let k = table[i].key;
+                    // One branch for both exits (found: k == key; empty: !k == 0): which one
+                    // it is, is unpredictable, the exit itself is not.
+                    if (k ^ key).min(!k) == 0 {
+                        return i;
+                    }
+                    i = (i + 1) & mask;
+                }
+            }
+
+            #[inline]
+            fn is_empty(&self) -> bool {
+                self.key == <$k>::MAX
+            }
+
+            #[inline]
+            fn set_key(&mut self, key: u64) {
+                self.key = key as $k;
+            }
+
+            #[inline]
+            fn hyp(&self) -> u32 {
+                u32::from(self.hyp)
+            }
+
+            #[inline]
+            fn add_hyp(&mut self) {
+                self.hyp += 1;
+            }
+
+            #[inline]
+            fn rf(&self) -> u32 {
+                u32::from(self.rf)
+            }
+
+            #[inline]
+            fn add_rf(&mut self) {
+                self.rf = self.rf.saturating_add(1);
+            }
+
+            #[inline]
+            fn clear_rf(&mut self) {
+                self.rf = 0;
+            }
+        }
+    };
 }
 
-impl HypGrams {
-    /// Empty the table and make room for `max_entries` keys at load factor <= 1/2.
+slot_impl!(Small, u32, u16);
+slot_impl!(Large, u64, u32);
+
+/// The n-grams (orders >= 2) of one hypothesis in an open-addressing table, as a trie: the
+/// key of an n-gram is (id of its first n-1 symbols, dense id of its last symbol), and the id
+/// of an n-gram of order >= 2 is `d + slot + 1` (ids `1..=d` are the unigrams, i.e. the dense
+/// symbol ids). Whether an n-gram is new or already seen is random, so the loops count with
+/// conditional moves rather than branches.
+struct Table<E> {
+    slots: Vec<E>,
+    shift: u32,
+    used: Vec<u32>,
+    n_used: usize,
+}
+
+impl<E> Default for Table<E> {
+    fn default() -> Self {
+        Table {
+            slots: Vec::new(),
+            shift: 0,
+            used: Vec::new(),
+            n_used: 0,
+        }
+    }
+}
+
+impl<E: Slot> Table<E> {
     fn reset(&mut self, max_entries: usize) {
         for &slot in &self.used[..self.n_used] {
-            self.table[slot as usize] = EMPTY_ENTRY;
+            self.slots[slot as usize] = E::EMPTY;
         }
         self.n_used = 0;
         let want = (4 * max_entries).next_power_of_two().max(64);
-        if self.table.len() < want || self.table.len() > 8 * want {
-            self.table = vec![EMPTY_ENTRY; want];
+        if self.slots.len() < want || self.slots.len() > 8 * want {
+            self.slots = vec![E::EMPTY; want];
             self.shift = 64 - want.trailing_zeros();
         }
         self.used.resize(self.used.len().max(max_entries + 1), 0);
     }
 
-    fn build(&mut self, hyp: &[u32], max_order: usize) {
-        let orders = max_order.min(hyp.len());
-        self.reset(hyp.len() * orders);
-        self.hyp_len = hyp.len();
-        self.prev.clear();
-        self.prev.resize(hyp.len(), 0); // prefix 0: the root
-        self.cur.clear();
-        self.cur.resize(hyp.len(), 0);
-        // Locals, so that the loop keeps its state in registers.
-        let table = &mut self.table[..];
+    /// Insert the n-grams of orders `2..=orders` of `hyp` (dense ids).
+    fn build(
+        &mut self,
+        hyp: &[u32],
+        orders: usize,
+        d: u64,
+        prev: &mut Vec<u32>,
+        cur: &mut Vec<u32>,
+    ) {
+        let slots = &mut self.slots[..];
         let shift = self.shift;
         let used = &mut self.used[..];
         let mut n_used = self.n_used;
-        for n in 1..=orders {
+        prev.clear();
+        prev.extend_from_slice(hyp); // unigram ids are the dense symbol ids
+        cur.clear();
+        cur.resize(hyp.len(), 0);
+        for n in 2..=orders {
             let m = hyp.len() + 1 - n;
-            let (prev, cur) = (&self.prev[..m], &mut self.cur[..m]);
-            for ((c, &p), &sym) in cur.iter_mut().zip(prev).zip(&hyp[n - 1..]) {
-                let k = key(p, sym);
-                let slot = probe(table, shift, k);
-                let e = &mut table[slot];
-                let new = e.key == EMPTY;
-                e.key = k;
-                e.hyp += 1;
+            for ((c, &p), &sym) in cur[..m].iter_mut().zip(&prev[..m]).zip(&hyp[n - 1..]) {
+                let k = u64::from(p) * (d + 1) + u64::from(sym);
+                let slot = E::probe(slots, shift, k);
+                let e = &mut slots[slot];
+                let new = e.is_empty();
+                e.set_key(k);
+                e.add_hyp();
                 used[n_used] = slot as u32;
                 n_used += usize::from(new);
-                *c = slot as u32 + 1;
+                *c = (d + slot as u64 + 1) as u32;
             }
-            std::mem::swap(&mut self.prev, &mut self.cur);
+            std::mem::swap(prev, cur);
         }
         self.n_used = n_used;
+    }
+
+    /// Matches of orders `2..` for the reference positions in `pos[..live]` (increasing),
+    /// whose unigrams have ids `ids[..live]`; `out` gets `(order, matches)` per order.
+    #[allow(clippy::too_many_arguments)]
+    fn compare(
+        &mut self,
+        rf: &[u32],
+        d: u64,
+        pos: &mut [u32],
+        ids: &mut [u32],
+        mut live: usize,
+        max_order: usize,
+        touched: &mut [u32],
+        matches_out: &mut [u64],
+    ) {
+        let slots = &mut self.slots[..];
+        let shift = self.shift;
+        let r = rf.len();
+        for n in 2..=max_order {
+            let ref_total = (r + 1).saturating_sub(n);
+            if live == 0 || ref_total == 0 {
+                break;
+            }
+            // Positions are increasing: those with room for an n-gram come first.
+            let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
+            let mut next = 0;
+            let mut matches = 0u64;
+            for k in 0..m {
+                let i = pos[k] as usize;
+                let key = u64::from(ids[k]) * (d + 1) + u64::from(rf[i + n - 1]);
+                let slot = E::probe(slots, shift, key);
+                let e = &mut slots[slot];
+                // sum of min(hyp count, ref count), one occurrence at a time (an empty slot
+                // has hyp count 0, so it never matches)
+                matches += u64::from(e.rf() < e.hyp());
+                e.add_rf();
+                touched[k] = slot as u32;
+                // keep the position if its n-gram occurs (next <= k: in place is safe)
+                pos[next] = i as u32;
+                ids[next] = (d + slot as u64 + 1) as u32;
+                next += usize::from(!e.is_empty());
+            }
+            for &slot in &touched[..m] {
+                slots[slot as usize].clear_rf();
+            }
+            matches_out[n - 1] = matches;
+            live = next;
+        }
+    }
+}
+
+/// Most segments: the n-grams of order n are found by direct indexing, without hashing. The
+/// table of order n has one row per distinct (n-1)-gram of the hypothesis and one column per
+/// distinct symbol (+ column 0 for symbols the hypothesis lacks), and holds the n-gram's dense
+/// id (0: absent). Only small segments use it (see `MAX_CELLS`); the others hash.
+#[derive(Default)]
+struct Direct {
+    cells: Vec<u16>,
+    /// Start of order n's table in `cells`, at `base[n]`.
+    base: Vec<usize>,
+    /// Start of order n's counts in `hcount` / `rcount`, at `cbase[n]`.
+    cbase: Vec<usize>,
+    hcount: Vec<u16>,
+    rcount: Vec<u16>,
+    touched: Vec<usize>,
+}
+
+/// Largest direct tables (all orders together), in cells.
+const MAX_CELLS: usize = 1 << 20;
+
+impl Direct {
+    /// Insert the n-grams of orders `2..=orders` of `hyp` (dense ids `1..=d`); `false` (with
+    /// nothing inserted) if the tables could be too large.
+    fn build(
+        &mut self,
+        hyp: &[u32],
+        orders: usize,
+        d: usize,
+        prev: &mut Vec<u32>,
+        cur: &mut Vec<u32>,
+    ) -> bool {
+        for &i in &self.touched {
+            self.cells[i] = 0;
+        }
+        self.touched.clear();
+        let h = hyp.len();
+        // Order n's table has (distinct (n-1)-grams + 1) * (d + 1) <= (h + 1) * (d + 1) cells.
+        if h >= usize::from(u16::MAX) || (orders - 1) * (h + 1) * (d + 1) > MAX_CELLS {
+            return false;
+        }
+        self.base.clear();
+        self.base.resize(orders + 1, 0);
+        self.cbase.clear();
+        self.cbase.resize(orders + 2, 0);
+        self.hcount.clear();
+        prev.clear();
+        prev.extend_from_slice(hyp);
+        cur.clear();
+        cur.resize(h, 0);
+        let mut k_prev = d; // distinct (n-1)-grams
+        let mut next_base = 0usize;
+        for n in 2..=orders {
+            let base = next_base;
+            next_base = base + (k_prev + 1) * (d + 1);
+            if self.cells.len() < next_base {
+                self.cells.resize(next_base, 0);
+            }
+            self.base[n] = base;
+            let cb = self.hcount.len();
+            self.cbase[n] = cb;
+            self.hcount.resize(cb + 1 + h, 0); // ids 1..=K_n, K_n <= positions
+            let m = h + 1 - n;
+            let mut k = 0u32;
+            let cells = &mut self.cells[base..next_base];
+            let hcount = &mut self.hcount[cb..];
+            for ((c, &p), &sym) in cur[..m].iter_mut().zip(&prev[..m]).zip(&hyp[n - 1..]) {
+                let idx = p as usize * (d + 1) + sym as usize;
+                let id = cells[idx];
+                let new = id == 0;
+                let id = if new { k as u16 + 1 } else { id };
+                cells[idx] = id;
+                k += u32::from(new);
+                hcount[usize::from(id)] += 1;
+                *c = u32::from(id);
+                self.touched.push(base + idx);
+            }
+            k_prev = k as usize;
+            std::mem::swap(prev, cur);
+        }
+        self.cbase[orders + 1] = self.hcount.len();
+        self.rcount.clear();
+        self.rcount.resize(self.hcount.len(), 0);
+        true
+    }
+
+    /// As `Table::compare`.
+    #[allow(clippy::too_many_arguments)]
+    fn compare(
+        &mut self,
+        rf: &[u32],
+        d: u64,
+        pos: &mut [u32],
+        ids: &mut [u32],
+        mut live: usize,
+        max_order: usize,
+        touched: &mut [u32],
+        matches_out: &mut [u64],
+    ) {
+        let d = d as usize;
+        let r = rf.len();
+        for n in 2..=max_order {
+            let ref_total = (r + 1).saturating_sub(n);
+            if live == 0 || ref_total == 0 {
+                break;
+            }
+            let (base, cb) = (self.base[n], self.cbase[n]);
+            let cells = &self.cells[base..];
+            let (hcount, rcount) = (&self.hcount[cb..], &mut self.rcount[cb..]);
+            let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
+            let mut next = 0;
+            let mut matches = 0u64;
+            for k in 0..m {
+                let i = pos[k] as usize;
+                let id = usize::from(cells[ids[k] as usize * (d + 1) + rf[i + n - 1] as usize]);
+                // sum of min(hyp count, ref count), one occurrence at a time (id 0 has hyp
+                // count 0, so it never matches)
+                let rc = &mut rcount[id];
+                matches += u64::from(*rc < hcount[id]);
+                *rc = rc.saturating_add(1);
+                touched[k] = id as u32;
+                pos[next] = i as u32;
+                ids[next] = id as u32;
+                next += usize::from(id != 0);
+            }
+            for &id in &touched[..m] {
+                rcount[id as usize] = 0;
+            }
+            matches_out[n - 1] = matches;
+            live = next;
+        }
+    }
+}
+
+#[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    #[default]
+    Direct,
+    Small,
+    Large,
+}
+
+/// The n-grams of one hypothesis (characters or words), ready to be compared with references.
+#[derive(Default)]
+struct HypGrams {
+    dense: DenseIds,
+    d: u64,
+    hyp: Vec<u32>,
+    max_order: usize,
+    uni_hyp: Vec<u32>,
+    uni_rf: Vec<u32>,
+    direct: Direct,
+    small: Table<Small>,
+    large: Table<Large>,
+    /// Which of `direct`, `small` and `large` holds the n-grams of orders >= 2.
+    mode: Mode,
+    prev: Vec<u32>,
+    cur: Vec<u32>,
+    rf: Vec<u32>,
+    touched: Vec<u32>,
+    matches: Vec<u64>,
+}
+
+impl HypGrams {
+    fn build(&mut self, syms: &[u32], max_order: usize) {
+        let h = syms.len();
+        self.max_order = max_order;
+        self.dense.reset(h);
+        self.hyp.clear();
+        for &s in syms {
+            let id = self.dense.get_or_insert(s);
+            self.hyp.push(id);
+        }
+        let d = u64::from(self.dense.n);
+        self.d = d;
+        self.uni_hyp.clear();
+        self.uni_hyp.resize(d as usize + 1, 0);
+        for &id in &self.hyp {
+            self.uni_hyp[id as usize] += 1;
+        }
+        self.uni_rf.clear();
+        self.uni_rf.resize(d as usize + 1, 0);
+        let orders = max_order.min(h);
+        if orders < 2 {
+            return;
+        }
+        #[cfg(test)]
+        let forced = tests::FORCE_MODE.with(|f| f.get());
+        #[cfg(not(test))]
+        let forced: Option<Mode> = None;
+        if matches!(forced, None | Some(Mode::Direct))
+            && self
+                .direct
+                .build(&self.hyp, orders, d as usize, &mut self.prev, &mut self.cur)
+        {
+            self.mode = Mode::Direct;
+            return;
+        }
+        let entries = h * (orders - 1);
+        // Small slots: keys below (d + table length + 1) * (d + 1) must fit in u32 (u32::MAX
+        // marks empty slots) and hypothesis counts in u16.
+        self.small.reset(entries);
+        let table_len = self.small.slots.len() as u64;
+        if forced != Some(Mode::Large)
+            && h < usize::from(u16::MAX)
+            && (d + table_len + 2) * (d + 1) < u64::from(u32::MAX)
+        {
+            self.mode = Mode::Small;
+            self.small
+                .build(&self.hyp, orders, d, &mut self.prev, &mut self.cur);
+        } else {
+            self.mode = Mode::Large;
+            self.large.reset(entries);
+            self.large
+                .build(&self.hyp, orders, d, &mut self.prev, &mut self.cur);
+        }
     }
 
     /// `_get_match_statistics` for orders `1..=out.len() / 3` against one reference.
     ///
     /// Order by order, only the reference positions whose (n-1)-gram occurs in the
     /// hypothesis are looked up (an n-gram extending an absent one is absent).
-    fn compare(&mut self, rf: &[u32], out: &mut [i64]) {
+    fn compare(&mut self, rf_syms: &[u32], out: &mut [i64]) {
         let max_order = out.len() / 3;
-        let (h, r) = (self.hyp_len, rf.len());
-        let table = &mut self.table[..];
-        let shift = self.shift;
-        // live[k] = (position, id of its (n-1)-gram): every position, under the root, for n = 1
-        let (mut pos, mut ids) = (
-            std::mem::take(&mut self.prev),
-            std::mem::take(&mut self.cur),
-        );
-        pos.clear();
-        pos.extend(0..r as u32);
-        ids.clear();
-        ids.resize(r, 0);
-        let mut live = r;
-        self.slots.clear();
-        self.slots.resize(r, 0);
+        let (h, r) = (self.hyp.len(), rf_syms.len());
+        self.rf.clear();
+        self.rf.extend(rf_syms.iter().map(|&s| self.dense.get(s)));
+        self.matches.clear();
+        self.matches.resize(max_order.max(1), 0);
+        // Unigrams: dense ids index the counts directly.
+        let mut m1 = 0u64;
+        for &id in &self.rf {
+            let c = &mut self.uni_rf[id as usize];
+            m1 += u64::from(*c < self.uni_hyp[id as usize]);
+            *c += 1;
+        }
+        self.uni_rf.iter_mut().for_each(|c| *c = 0);
+        self.matches[0] = m1;
+        if max_order >= 2 && h >= 2 && r >= 2 {
+            // Live positions: those whose unigram occurs in the hypothesis.
+            self.prev.clear();
+            self.cur.clear();
+            for (i, &id) in self.rf.iter().enumerate() {
+                if id != 0 {
+                    self.prev.push(i as u32);
+                    self.cur.push(id);
+                }
+            }
+            let live = self.prev.len();
+            self.touched.clear();
+            self.touched.resize(live, 0);
+            // The hypothesis has no n-gram longer than itself.
+            let orders = max_order.min(self.max_order).min(h);
+            let (rf, d, pos, ids) = (&self.rf, self.d, &mut self.prev, &mut self.cur);
+            let (touched, matches) = (&mut self.touched, &mut self.matches);
+            match self.mode {
+                Mode::Direct => self
+                    .direct
+                    .compare(rf, d, pos, ids, live, orders, touched, matches),
+                Mode::Small => self
+                    .small
+                    .compare(rf, d, pos, ids, live, orders, touched, matches),
+                Mode::Large => self
+                    .large
+                    .compare(rf, d, pos, ids, live, orders, touched, matches),
+            }
+        }
         for n in 1..=max_order {
             let ref_total = (r + 1).saturating_sub(n);
             // "Don't count hits if no reference exists for that n-gram"
@@ -320,120 +778,79 @@ impl HypGrams {
             } else {
                 0
             };
-            let mut matches = 0u64;
-            if hyp_total > 0 && live > 0 {
-                // Positions are increasing: those with room for an n-gram come first.
-                let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
-                let mut next = 0;
-                for k in 0..m {
-                    let i = pos[k] as usize;
-                    let slot = probe(table, shift, key(ids[k], rf[i + n - 1]));
-                    let e = &mut table[slot];
-                    // sum of min(hyp count, ref count), one occurrence at a time (an empty
-                    // slot has hyp count 0, so it never matches)
-                    matches += u64::from(e.rf < e.hyp);
-                    e.rf += 1;
-                    self.slots[k] = slot as u32;
-                    // keep the position if its n-gram occurs (k >= next: in-place is safe)
-                    pos[next] = i as u32;
-                    ids[next] = slot as u32 + 1;
-                    next += usize::from(e.key != EMPTY);
-                }
-                for &slot in &self.slots[..m] {
-                    table[slot as usize].rf = 0;
-                }
-                live = next;
-            }
             out[3 * (n - 1)] = hyp_total as i64;
             out[3 * (n - 1) + 1] = ref_total as i64;
-            out[3 * (n - 1) + 2] = matches as i64;
+            out[3 * (n - 1) + 2] = self.matches[n - 1] as i64;
         }
-        self.prev = pos;
-        self.cur = ids;
     }
 }
 
-/// The slot of `key` in `table`, or the empty slot where it would go.
-#[inline]
-fn probe(table: &[Entry], shift: u32, key: u64) -> usize {
-    let mask = table.len() - 1;
-    let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
-    loop {
-        let k = table[i].key;
-        // One branch for both exits (found: k == key, empty: !k == 0): which one it is, is
-        // unpredictable, the exit itself is not.
-        if (k ^ key).min(!k) == 0 {
-            return i;
-        }
-        i = (i + 1) & mask;
-    }
-}
-
-/// One preprocessed reference: its character symbols and (for chrF++) its words.
+/// One preprocessed reference: its character symbols and (for chrF++) its word ids.
 #[derive(Debug, Clone, Default)]
 pub struct PreparedRef {
     chars: Vec<u32>,
-    /// The (lowercased) text the word spans point into; empty without word orders.
-    text: String,
-    words: Vec<(u32, u32)>,
+    words: Vec<u32>,
 }
 
-impl PreparedRef {
-    fn new(cfg: &ChrfExtract, line: &str) -> Self {
-        let text = if cfg.lowercase {
-            Cow::Owned(py_lower(line))
-        } else {
-            Cow::Borrowed(line)
-        };
-        let mut chars = Vec::new();
-        char_symbols(&text, cfg.whitespace, &mut chars);
-        if cfg.score.word_order == 0 {
-            return PreparedRef {
-                chars,
-                text: String::new(),
-                words: Vec::new(),
-            };
-        }
-        let base = text.as_ptr() as usize;
-        let words = remove_punctuation(&text)
-            .into_iter()
-            .map(|w| {
-                let s = w.as_ptr() as usize - base;
-                (s as u32, (s + w.len()) as u32)
-            })
-            .collect();
-        PreparedRef {
-            chars,
-            text: text.into_owned(),
-            words,
-        }
-    }
-
-    fn word(&self, k: usize) -> &str {
-        let (s, e) = self.words[k];
-        &self.text[s as usize..e as usize]
-    }
-}
-
-/// References of a corpus, segment by segment (`None` references already removed).
+/// References of a corpus, segment by segment (`None` references already removed), with the
+/// vocabulary of their words (chrF++).
 #[derive(Debug, Clone)]
 pub struct PreparedRefs {
     pub segments: Vec<Vec<PreparedRef>>,
+    vocab: FxHashMap<Box<str>, u32>,
 }
 
 impl PreparedRefs {
     /// Preprocess references given segment by segment.
     pub fn new(cfg: &ChrfExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut out: Vec<Vec<PreparedRef>> = vec![Vec::new(); segments.len()];
+        let mut texts: Vec<Vec<String>> = segments;
+        let mut out: Vec<Vec<PreparedRef>> = vec![Vec::new(); texts.len()];
         parallel::for_each_chunk(workers, &mut out, 512, |start, chunk| {
             for (j, seg) in chunk.iter_mut().enumerate() {
-                *seg = segments[start + j]
+                *seg = texts[start + j]
                     .iter()
-                    .map(|r| PreparedRef::new(cfg, r))
+                    .map(|r| {
+                        let text = if cfg.lowercase {
+                            Cow::Owned(py_lower(r))
+                        } else {
+                            Cow::Borrowed(r.as_str())
+                        };
+                        let mut chars = Vec::new();
+                        char_symbols(&text, cfg.whitespace, &mut chars);
+                        PreparedRef {
+                            chars,
+                            words: Vec::new(),
+                        }
+                    })
                     .collect();
             }
         });
-        PreparedRefs { segments: out }
+        let mut vocab: FxHashMap<Box<str>, u32> = FxHashMap::default();
+        if cfg.score.word_order > 0 {
+            // One vocabulary for all references, so hypotheses are matched by word id.
+            for (seg, prepared) in texts.iter_mut().zip(out.iter_mut()) {
+                for (r, p) in seg.iter_mut().zip(prepared.iter_mut()) {
+                    if cfg.lowercase {
+                        *r = py_lower(r);
+                    }
+                    p.words = remove_punctuation(r)
+                        .into_iter()
+                        .map(|w| match vocab.get(w) {
+                            Some(&id) => id,
+                            None => {
+                                let id = vocab.len() as u32;
+                                vocab.insert(w.into(), id);
+                                id
+                            }
+                        })
+                        .collect();
+                }
+            }
+        }
+        PreparedRefs {
+            segments: out,
+            vocab,
+        }
     }
 }
 
@@ -442,17 +859,17 @@ impl PreparedRefs {
 pub struct Scratch {
     chars: HypGrams,
     words: HypGrams,
-    hyp_syms: Vec<u32>,
-    ref_syms: Vec<u32>,
+    syms: Vec<u32>,
     row: Vec<i64>,
 }
 
 /// `_compute_segment_statistics`: the row of the reference with the best F-score (ties: the
 /// first). `out` is left untouched (zeros) when there is no reference.
-pub fn extract_row(
+fn extract_row(
     cfg: &ChrfExtract,
     hyp: &str,
     refs: &[PreparedRef],
+    vocab: &FxHashMap<Box<str>, u32>,
     s: &mut Scratch,
     out: &mut [i64],
 ) {
@@ -462,18 +879,17 @@ pub fn extract_row(
     } else {
         Cow::Borrowed(hyp)
     };
-    char_symbols(&text, cfg.whitespace, &mut s.hyp_syms);
-    s.chars.build(&s.hyp_syms, o.char_order);
-    let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
+    char_symbols(&text, cfg.whitespace, &mut s.syms);
+    s.chars.build(&s.syms, o.char_order);
     if o.word_order > 0 {
-        let words = remove_punctuation(&text);
-        vocab.reserve(words.len());
-        s.hyp_syms.clear();
-        for w in words {
-            let next = vocab.len() as u32 + 1;
-            s.hyp_syms.push(*vocab.entry(w).or_insert(next));
-        }
-        s.words.build(&s.hyp_syms, o.word_order);
+        s.syms.clear();
+        // A word no reference has can be one symbol: no n-gram with it matches.
+        s.syms.extend(
+            remove_punctuation(&text)
+                .into_iter()
+                .map(|w| vocab.get(w).copied().unwrap_or(UNKNOWN_WORD)),
+        );
+        s.words.build(&s.syms, o.word_order);
     }
     let nc = 3 * o.char_order;
     s.row.clear();
@@ -482,12 +898,7 @@ pub fn extract_row(
     for r in refs {
         s.chars.compare(&r.chars, &mut s.row[..nc]);
         if o.word_order > 0 {
-            s.ref_syms.clear();
-            for k in 0..r.words.len() {
-                s.ref_syms
-                    .push(vocab.get(r.word(k)).copied().unwrap_or(ABSENT));
-            }
-            s.words.compare(&s.ref_syms, &mut s.row[nc..]);
+            s.words.compare(&r.words, &mut s.row[nc..]);
         }
         let f = f_score(&s.row, o);
         if f > best {
@@ -498,13 +909,12 @@ pub fn extract_row(
 }
 
 /// Statistics of every hypothesis (row-major, `cfg.width()` columns).
-pub fn extract(
+pub fn extract<S: AsRef<str> + Sync>(
     cfg: &ChrfExtract,
-    hyps: &[String],
+    hyps: &[S],
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<i64>> {
-    cfg.score.check()?;
     if hyps.len() != refs.segments.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
@@ -512,6 +922,27 @@ pub fn extract(
             found: hyps.len(),
         });
     }
+    extract_block(cfg, hyps, refs, 0, workers)
+}
+
+/// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
+/// that process a corpus in blocks).
+pub fn extract_block<S: AsRef<str> + Sync>(
+    cfg: &ChrfExtract,
+    hyps: &[S],
+    refs: &PreparedRefs,
+    first: usize,
+    workers: usize,
+) -> Result<Vec<i64>> {
+    cfg.score.check()?;
+    let segments = refs
+        .segments
+        .get(first..first + hyps.len())
+        .ok_or(Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected: refs.segments.len(),
+            found: first + hyps.len(),
+        })?;
     let w = cfg.width();
     let mut rows = vec![0i64; hyps.len() * w];
     parallel::for_each_chunk(workers, &mut rows, 256 * w, |start, chunk| {
@@ -519,7 +950,14 @@ pub fn extract(
         let first = start / w;
         for (j, out) in chunk.chunks_mut(w).enumerate() {
             let i = first + j;
-            extract_row(cfg, &hyps[i], &refs.segments[i], &mut s, out);
+            extract_row(
+                cfg,
+                hyps[i].as_ref(),
+                &segments[i],
+                &refs.vocab,
+                &mut s,
+                out,
+            );
         }
     });
     Ok(rows)
@@ -641,6 +1079,61 @@ mod tests {
     }
 
     #[test]
+    fn long_segments_use_wide_slots() {
+        // 70,000 characters: hypothesis counts no longer fit in u16.
+        let c = cfg(6, 2, 2.0, false, false, false);
+        let hyp: String = (0..70_000)
+            .map(|i| ["ab", "b a", "c", "ab."][i % 4])
+            .collect();
+        let rf: String = (0..9_000).map(|i| ["ab", "c", "a b"][i % 3]).collect();
+        assert_eq!(row(&c, &hyp, &[&rf]), naive_row(&c, &hyp, &[&rf]));
+        // Reference counts beyond u16 (they saturate once past the hypothesis count).
+        let hyp = "a".repeat(10);
+        let rf = "a".repeat(70_000);
+        let r = row(&c, &hyp, &[&rf]);
+        assert_eq!(&r[..3], &[10, 70_000, 10]);
+        assert_eq!(r, naive_row(&c, &hyp, &[&rf]));
+    }
+
+    #[test]
+    fn many_distinct_symbols() {
+        // Thousands of distinct characters (dense ids, key packing).
+        let c = cfg(6, 0, 2.0, false, true, false);
+        let hyp: String = (0..6_000u32)
+            .filter_map(|i| char::from_u32(0x4e00 + (i * 7) % 5_000))
+            .collect();
+        let rf: String = (0..6_000u32)
+            .filter_map(|i| char::from_u32(0x4e00 + (i * 11) % 5_000))
+            .collect();
+        assert_eq!(
+            row(&c, &hyp, &[&rf, &hyp]),
+            naive_row(&c, &hyp, &[&rf, &hyp])
+        );
+    }
+
+    #[test]
+    fn scratch_is_reset_between_segments() {
+        let c = cfg(4, 2, 2.0, true, false, false);
+        let hyps: Vec<String> = ["a b c d", "", "x", "Ab cd. ab", "éé é", "a b c d"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let refs: Vec<Vec<String>> = ["a b", "q", "", "ab cd", "é", "d c b a"]
+            .iter()
+            .map(|s| vec![s.to_string()])
+            .collect();
+        let p = PreparedRefs::new(&c, refs.clone(), 1);
+        let rows = extract(&c, &hyps, &p, 1).unwrap();
+        for (i, h) in hyps.iter().enumerate() {
+            let r: Vec<&str> = refs[i].iter().map(String::as_str).collect();
+            assert_eq!(
+                &rows[i * c.width()..(i + 1) * c.width()],
+                naive_row(&c, h, &r).as_slice()
+            );
+        }
+    }
+
+    #[test]
     fn f_score_matches_python_values() {
         // Values printed by SacreBLEU 2.6 (CHRF()._compute_f_score).
         let o = ChrfScoreOpts::new(6, 0, 2.0, false);
@@ -648,6 +1141,10 @@ mod tests {
             98, 105, 84, 97, 104, 59, 96, 103, 48, 95, 102, 42, 94, 101, 36, 93, 100, 31,
         ];
         assert_eq!(f_score(&stats, &o), 49.19405977395072);
+    }
+
+    thread_local! {
+        pub(super) static FORCE_MODE: std::cell::Cell<Option<Mode>> = const { std::cell::Cell::new(None) };
     }
 
     proptest::proptest! {
@@ -661,11 +1158,16 @@ mod tests {
             ws in proptest::bool::ANY,
             eps in proptest::bool::ANY,
             beta in 0u8..4,
+            mode in 0usize..3,
         ) {
             proptest::prop_assume!(nc + nw > 0);
             let c = cfg(nc, nw, f64::from(beta), lc, ws, eps);
             let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
-            proptest::prop_assert_eq!(row(&c, &hyp, &refs), naive_row(&c, &hyp, &refs));
+            let mode = [Mode::Direct, Mode::Small, Mode::Large][mode];
+            FORCE_MODE.with(|f| f.set(Some(mode)));
+            let got = row(&c, &hyp, &refs);
+            FORCE_MODE.with(|f| f.set(None));
+            proptest::prop_assert_eq!(got, naive_row(&c, &hyp, &refs));
         }
     }
 }

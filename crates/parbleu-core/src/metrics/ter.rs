@@ -77,9 +77,9 @@ pub fn segment_stats(hyp: &str, refs: &[String], s: &mut Scratch) -> [f64; 2] {
 }
 
 /// Statistics of every hypothesis (row-major, 2 columns).
-pub fn extract(
+pub fn extract<S: AsRef<str> + Sync>(
     cfg: &TercomOpts,
-    hyps: &[String],
+    hyps: &[S],
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<f64>> {
@@ -90,6 +90,26 @@ pub fn extract(
             found: hyps.len(),
         });
     }
+    extract_block(cfg, hyps, refs, 0, workers)
+}
+
+/// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
+/// that process a corpus in blocks).
+pub fn extract_block<S: AsRef<str> + Sync>(
+    cfg: &TercomOpts,
+    hyps: &[S],
+    refs: &PreparedRefs,
+    first: usize,
+    workers: usize,
+) -> Result<Vec<f64>> {
+    let segments = refs
+        .segments
+        .get(first..first + hyps.len())
+        .ok_or(Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected: refs.segments.len(),
+            found: first + hyps.len(),
+        })?;
     let mut rows = vec![0.0f64; hyps.len() * WIDTH];
     // Small chunks: the cost of a segment varies a lot (shift search).
     parallel::for_each_chunk(workers, &mut rows, 16 * WIDTH, |start, chunk| {
@@ -97,11 +117,11 @@ pub fn extract(
         let first = start / WIDTH;
         for (j, out) in chunk.chunks_mut(WIDTH).enumerate() {
             let i = first + j;
-            if refs.segments[i].is_empty() {
+            if segments[i].is_empty() {
                 continue;
             }
-            let h = tokenizer::preprocess(&hyps[i], cfg);
-            out.copy_from_slice(&segment_stats(&h, &refs.segments[i], &mut s));
+            let h = tokenizer::preprocess(hyps[i].as_ref(), cfg);
+            out.copy_from_slice(&segment_stats(&h, &segments[i], &mut s));
         }
     });
     Ok(rows)

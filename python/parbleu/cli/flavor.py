@@ -1,0 +1,283 @@
+r"""``parbleu --flavor NAME ...`` and ``parbleu explain ...``: other BLEU implementations.
+
+The command-line tools keep their own command lines and print what they print:
+
+    parbleu --flavor multi-bleu [-lc] REF [REF ...] < HYP          (multi-bleu.perl)
+    parbleu --flavor multi-bleu-detok [-lc] REF [REF ...] < HYP    (multi-bleu-detok.perl)
+    parbleu --flavor mteval-v13a -r REF.sgm -s SRC.sgm -t TST.sgm [-c] [-b|-n] ...
+    parbleu --flavor t2t --translation HYP --reference REF          (t2t-bleu)
+
+The libraries score plain-text files (references first, hypotheses after ``-i``, read as UTF-8,
+split on ``\n``) with their defaults and print their result:
+
+    parbleu --flavor nltk|tfnmt|hf-bleu|coco|torchmetrics|torchmetrics-sacre REF [REF ...] -i HYP
+
+``parbleu explain REF [REF ...] -i HYP --flavor NAME`` decomposes the difference between
+SacreBLEU and a flavor (:func:`parbleu.flavors.explain`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import FlavorError
+from .errors import CliError, ExitCode
+
+__all__ = [
+    "LIBRARY_FLAVORS",
+    "TOOL_FLAVORS",
+    "build_explain_parser",
+    "build_library_parser",
+    "run_explain",
+    "run_flavor",
+    "split_flavor",
+]
+
+#: Flavors whose originals are command-line tools: their own arguments are passed through.
+TOOL_FLAVORS = ("multi-bleu", "multi-bleu-detok", "mteval-v13a", "mteval-v14", "t2t")
+#: Flavors whose originals are Python libraries: ``REF ... -i HYP`` plus a few options.
+LIBRARY_FLAVORS = ("nltk", "tfnmt", "hf-bleu", "coco", "torchmetrics", "torchmetrics-sacre")
+
+
+def split_flavor(argv: Sequence[str]) -> tuple[str, list[str]] | None:
+    """``(name, other arguments)`` if ``argv`` asks for ``--flavor NAME``, else None."""
+    args = list(argv)
+    for i, a in enumerate(args):
+        if a == "--flavor":
+            if i + 1 >= len(args):
+                raise CliError("--flavor: expected a flavor name", ExitCode.USAGE)
+            return args[i + 1], args[:i] + args[i + 2 :]
+        if a.startswith("--flavor="):
+            return a.split("=", 1)[1], args[:i] + args[i + 1 :]
+    return None
+
+
+def _read(path: str) -> list[str]:
+    from ..flavors._common import read_lines
+
+    try:
+        return read_lines(path)
+    except OSError as e:
+        raise CliError(f"cannot read {path!r}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path!r} is not valid UTF-8 ({e.reason} at byte {e.start})") from None
+
+
+def build_library_parser(name: str = "nltk") -> argparse.ArgumentParser:
+    """Parser of ``parbleu --flavor NAME REF [REF ...] -i HYP [options]`` for library flavors."""
+    p = argparse.ArgumentParser(
+        prog=f"parbleu --flavor {name}",
+        description="Score plain-text files as the library would (UTF-8, one segment per line).",
+    )
+    p.add_argument("refs", nargs="+", metavar="REF", help="Reference files (one per reference).")
+    p.add_argument("--input", "-i", required=True, metavar="HYP", help="Hypothesis file.")
+    p.add_argument(
+        "--tokenize",
+        choices=("split", "13a"),
+        default="split",
+        help="Token lists given to token-based libraries (nltk, tfnmt): str.split() or "
+        "SacreBLEU's 13a. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--smooth",
+        default=None,
+        metavar="S",
+        help="nltk: smoothing method 0-7; tfnmt, hf-bleu, torchmetrics: any value turns "
+        "smoothing on.",
+    )
+    p.add_argument("--max-order", type=int, default=4, metavar="N", help="Highest n-gram order.")
+    p.add_argument(
+        "--reflen",
+        choices=("closest", "shortest", "average"),
+        default="closest",
+        help="coco: reference length option. (Default: %(default)s)",
+    )
+    p.add_argument("--sentence-level", action="store_true", help="One score per line (nltk).")
+    return p
+
+
+def _library(name: str, argv: list[str], out: Any) -> int:
+    from ..flavors import _common
+
+    a = build_library_parser(name).parse_args(argv)
+    hyps = _read(a.input)
+    streams = [_read(r) for r in a.refs]
+    for r, s in zip(a.refs, streams):
+        if len(s) != len(hyps):
+            raise CliError(
+                f"hypothesis file {a.input!r} has {len(hyps)} lines but reference file {r!r} has "
+                f"{len(s)}; the files must be aligned line by line"
+            )
+    segs = [[s[i] for s in streams] for i in range(len(hyps))]
+
+    def toks(lines: list[str]) -> list[list[str]]:
+        if a.tokenize == "13a":
+            return _common.tokens(lines, ("13a", "keep", "python"))
+        return [x.split() for x in lines]
+
+    def seg_toks() -> list[list[list[str]]]:
+        flat = iter(toks([r for rs in segs for r in rs]))
+        return [[next(flat) for _ in rs] for rs in segs]
+
+    n = a.max_order
+    if name == "nltk":
+        from ..flavors import nltk
+
+        weights = tuple([1.0 / n] * n)
+        sf = None
+        if a.smooth is not None:
+            sf = getattr(nltk.SmoothingFunction(), f"method{int(a.smooth)}")
+        h, r = toks(hyps), seg_toks()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if a.sentence_level:
+                for hh, rr in zip(h, r):
+                    out.write(f"{nltk.sentence_bleu(rr, hh, weights, sf)!r}\n")
+                return ExitCode.OK
+            out.write(f"{nltk.corpus_bleu(r, h, weights, sf)!r}\n")
+    elif name == "tfnmt":
+        from ..flavors import tfnmt
+
+        res = tfnmt.compute_bleu(seg_toks(), toks(hyps), n, a.smooth is not None)
+        out.write(f"{res!r}\n")
+    elif name == "hf-bleu":
+        from ..flavors import tfnmt
+
+        d = tfnmt.hf_bleu(hyps, segs, max_order=n, smooth=a.smooth is not None)
+        out.write(json.dumps(d) + "\n")
+    elif name == "coco":
+        from ..flavors import coco
+
+        scorer = coco.BleuScorer(n=n)
+        for h1, rs in zip(hyps, segs):
+            scorer += (h1, rs)
+        score, _ = scorer.compute_score(option=a.reflen, verbose=1)
+        for k, sc in enumerate(score, 1):
+            out.write(f"Bleu_{k}: {sc:0.3f}\n")
+    else:
+        from ..flavors import torchmetrics
+
+        kw: dict[str, Any] = {"n_gram": n, "smooth": a.smooth is not None}
+        if name == "torchmetrics":
+            v = torchmetrics.bleu_score(hyps, segs, **kw)
+        else:
+            v = torchmetrics.sacre_bleu_score(hyps, segs, **kw)
+        out.write(f"{float(v)!r}\n")
+    return ExitCode.OK
+
+
+def _tool(name: str, argv: list[str]) -> int:
+    out = io.StringIO()
+    err = io.StringIO()
+    if name in ("multi-bleu", "multi-bleu-detok"):
+        from ..flavors import moses
+
+        code = moses.main(argv, name == "multi-bleu-detok", None, out, err)
+    elif name.startswith("mteval"):
+        from ..flavors import mteval
+
+        code = mteval.main(argv, name.split("-")[1], out, err)
+    else:
+        from ..flavors import t2t
+
+        p = argparse.ArgumentParser(prog="parbleu --flavor t2t")
+        p.add_argument("--translation", required=True)
+        p.add_argument("--reference", required=True)
+        a = p.parse_args(argv)
+        out.write(t2t.t2t_bleu(a.translation, a.reference))
+        code = 0
+    _write(out.getvalue(), sys.stdout)
+    _write(err.getvalue(), sys.stderr)
+    return code
+
+
+def _write(text: str, stream: Any) -> None:
+    if not text:
+        return
+    buf = getattr(stream, "buffer", None)
+    if buf is None:
+        stream.write(text)
+    else:
+        stream.flush()
+        buf.write(text.encode("utf-8", "surrogateescape"))
+    stream.flush()
+
+
+def run_flavor(name: str, argv: list[str]) -> int:
+    """Run ``parbleu --flavor NAME ARGV...``; returns the exit code (errors raise)."""
+    if name in TOOL_FLAVORS:
+        return _tool(name, argv)
+    if name in LIBRARY_FLAVORS:
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buf):
+                code = _library(name, argv, buf)
+        except SystemExit as e:
+            _write(buf.getvalue(), sys.stdout)
+            return e.code if isinstance(e.code, int) else ExitCode.USAGE
+        except FlavorError:
+            _write(buf.getvalue(), sys.stdout)
+            raise
+        _write(buf.getvalue(), sys.stdout)
+        return code
+    raise CliError(
+        f"--flavor: unknown flavor {name!r}; expected one of "
+        + ", ".join(TOOL_FLAVORS + LIBRARY_FLAVORS),
+        ExitCode.USAGE,
+    )
+
+
+def build_explain_parser() -> argparse.ArgumentParser:
+    """Parser of ``parbleu explain``."""
+    from ..flavors import flavor_names
+
+    p = argparse.ArgumentParser(
+        prog="parbleu explain",
+        description="Why SacreBLEU and another BLEU implementation disagree on these files: "
+        "one factor changed at a time, with the score after each step.",
+    )
+    p.add_argument("refs", nargs="+", metavar="REF", help="Reference files (one per reference).")
+    p.add_argument("--input", "-i", required=True, metavar="HYP", help="Hypothesis file.")
+    p.add_argument(
+        "--flavor",
+        required=True,
+        choices=flavor_names(),
+        help="The other implementation (its default options).",
+    )
+    p.add_argument(
+        "--examples",
+        type=int,
+        default=3,
+        metavar="N",
+        help="Segments with differing tokens to show. (Default: %(default)s)",
+    )
+    return p
+
+
+def run_explain(argv: list[str]) -> int:
+    """Run ``parbleu explain ARGV...``; returns the exit code (errors raise)."""
+    from ..flavors import explain
+
+    try:
+        a = build_explain_parser().parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else ExitCode.USAGE
+    hyps = _read(a.input)
+    streams = [_read(r) for r in a.refs]
+    for r, s in zip(a.refs, streams):
+        if len(s) != len(hyps):
+            raise CliError(
+                f"hypothesis file {a.input!r} has {len(hyps)} lines but reference file {r!r} has "
+                f"{len(s)}; the files must be aligned line by line"
+            )
+    with contextlib.redirect_stdout(io.StringIO()):
+        expl = explain(hyps, streams, a.flavor, examples=a.examples)
+    _write(expl.render() + "\n", sys.stdout)
+    return ExitCode.OK

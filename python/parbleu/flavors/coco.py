@@ -1,0 +1,275 @@
+"""pycocoevalcap 1.2's BLEU (``pycocoevalcap/bleu/bleu.py`` and ``bleu_scorer.py``), exactly.
+
+``Bleu(4).compute_score(gts, res)`` with ``gts = {image_id: [ref, ...]}`` and
+``res = {image_id: [hyp]}`` returns ``([B1, B2, B3, B4], [[per-image B1], ..., [per-image
+B4]])`` as the original, with its constants (``tiny = 1e-15`` added to every match count,
+``small = 1e-9`` to every guess count, so scores are never exactly 0 or 1), cumulative B1..B4,
+the brevity penalty applied whenever ``testlen < reflen`` after the same constants (so even at
+equal lengths), and the closest reference length (ties to the shorter). :class:`BleuScorer`
+also offers the ``shortest`` and ``average`` reference lengths. ``compute_score`` prints what
+the original prints (``verbose=1``: the aggregate counts and the ratio).
+
+Captions are split on whitespace, as the scorer does. COCO's evaluation first runs the Stanford
+PTB tokenizer (Java): :class:`PTBTokenizer` delegates to pycocoevalcap's when the package (an
+optional extra, ``pip install parbleu[coco]``, and Java) is installed, and raises
+:class:`~parbleu.errors.TokenizerNotAvailableError` otherwise - parbleu never approximates it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import TokenizerNotAvailableError
+from ._common import flavor_error, line_stats
+
+__all__ = ["Bleu", "BleuScorer", "PTBTokenizer"]
+
+FLAVOR = "coco"
+
+Scores = tuple[list[float], list[list[float]]]
+
+
+class BleuScorer:
+    """pycocoevalcap's ``BleuScorer``: add ``(hypothesis, [references])`` pairs, then score.
+
+    Parameters
+    ----------
+    test, refs
+        A first hypothesis and its references (optional).
+    n
+        Highest n-gram order.
+    special_reflen
+        A reference length to use for every segment instead of the computed one.
+    """
+
+    def __init__(
+        self,
+        test: str | None = None,
+        refs: Sequence[str] | None = None,
+        n: int = 4,
+        special_reflen: float | None = None,
+    ) -> None:
+        self.n = n
+        self.crefs: list[list[str]] = []
+        self.ctest: list[str | None] = []
+        self.special_reflen = special_reflen
+        self._score: list[float] | None = None
+        self._testlen: float = 0
+        self._reflen: float = 0
+        self._ratio: float = 0.0
+        self.cook_append(test, refs)
+
+    def cook_append(self, test: str | None, refs: Sequence[str] | None) -> None:
+        """Add one hypothesis (or ``None``) and its references."""
+        if refs is not None:
+            self.crefs.append(list(refs))
+            self.ctest.append(test)
+        self._score = None
+
+    def __iadd__(self, other: tuple[str, Sequence[str]] | BleuScorer) -> BleuScorer:
+        if isinstance(other, tuple):
+            self.cook_append(other[0], other[1])
+        else:
+            if not (isinstance(other, BleuScorer) and self.n == other.n):
+                raise flavor_error(FLAVOR, "incompatible BLEUs.", AssertionError)
+            self.ctest.extend(other.ctest)
+            self.crefs.extend(other.crefs)
+            self._score = None
+        return self
+
+    def size(self) -> int:
+        """Return the number of segments."""
+        if len(self.crefs) != len(self.ctest):
+            raise flavor_error(
+                FLAVOR,
+                f"refs/test mismatch! {len(self.crefs)}<>{len(self.ctest)}",
+                AssertionError,
+            )
+        return len(self.crefs)
+
+    def ratio(self, option: str | None = None) -> float:
+        """``(testlen + tiny) / (reflen + small)`` of the last scoring."""
+        self.compute_score(option=option)
+        return self._ratio
+
+    def reflen(self, option: str | None = None) -> float:
+        """Total reference length."""
+        self.compute_score(option=option)
+        return self._reflen
+
+    def testlen(self, option: str | None = None) -> float:
+        """Total hypothesis length."""
+        self.compute_score(option=option)
+        return self._testlen
+
+    @staticmethod
+    def _single_reflen(reflens: Sequence[int], option: str | None, testlen: int) -> float:
+        if option == "shortest":
+            if not reflens:
+                raise flavor_error(
+                    FLAVOR,
+                    "a segment has no reference (min() arg is an empty sequence)",
+                    ValueError,
+                )
+            return min(reflens)
+        if option == "average":
+            if not reflens:
+                raise flavor_error(
+                    FLAVOR, "a segment has no reference (float division by zero)", ZeroDivisionError
+                )
+            return float(sum(reflens)) / len(reflens)
+        if option == "closest":
+            if not reflens:
+                raise flavor_error(
+                    FLAVOR,
+                    "a segment has no reference (min() arg is an empty sequence)",
+                    ValueError,
+                )
+            return min((abs(r - testlen), r) for r in reflens)[1]
+        raise flavor_error(FLAVOR, f"unsupported reflen option {option}", AssertionError)
+
+    def compute_score(self, option: str | None = None, verbose: int = 0) -> Any:
+        """Corpus BLEU-1..n and per-segment BLEU-1..n (the original's return values).
+
+        Parameters
+        ----------
+        option
+            ``"closest"``, ``"shortest"`` or ``"average"`` reference length (default:
+            ``"average"`` for a single segment, else ``"closest"``).
+        verbose
+            ``1``: print the aggregate counts and the ratio; ``2``: also every segment.
+        """
+        n = self.n
+        small = 1e-9
+        tiny = 1e-15
+        bleu_list: list[list[float]] = [[] for _ in range(n)]
+        if self._score is not None:
+            return self._score
+        if option is None:
+            option = "average" if len(self.crefs) == 1 else "closest"
+        tests = [t if t is not None else "" for t in self.ctest]
+        prep = ("none", "keep", "python")
+        st = line_stats(tests, self.crefs, prep, prep, n)
+        matches = st.matches.tolist()
+        guesses = st.totals.tolist()
+        testlens = st.hyp_lens.tolist()
+        reflists = st.ref_len_lists()
+
+        self._testlen = 0
+        self._reflen = 0
+        totalcomps: dict[str, Any] = {
+            "testlen": 0,
+            "reflen": 0,
+            "guess": [0] * n,
+            "correct": [0] * n,
+        }
+        for i in range(len(tests)):
+            testlen = testlens[i]
+            self._testlen += testlen
+            if self.special_reflen is None:
+                reflen = self._single_reflen(reflists[i], option, testlen)
+            else:
+                reflen = self.special_reflen
+            self._reflen += reflen
+            guess, correct = guesses[i], matches[i]
+            for k in range(n):
+                totalcomps["guess"][k] += guess[k]
+            for k in range(n):
+                totalcomps["correct"][k] += correct[k]
+            bleu = 1.0
+            for k in range(n):
+                bleu *= (float(correct[k]) + tiny) / (float(guess[k]) + small)
+                bleu_list[k].append(bleu ** (1.0 / (k + 1)))
+            ratio = (testlen + tiny) / (reflen + small)
+            if ratio < 1:
+                for k in range(n):
+                    bleu_list[k][-1] *= math.exp(1 - 1 / ratio)
+            if verbose > 1:
+                comps = {
+                    "reflen": reflists[i],
+                    "testlen": testlen,
+                    "guess": guess,
+                    "correct": correct,
+                }
+                print(comps, reflen)
+
+        totalcomps["reflen"] = self._reflen
+        totalcomps["testlen"] = self._testlen
+        bleus: list[float] = []
+        bleu = 1.0
+        for k in range(n):
+            bleu *= float(totalcomps["correct"][k] + tiny) / (totalcomps["guess"][k] + small)
+            bleus.append(bleu ** (1.0 / (k + 1)))
+        ratio = (self._testlen + tiny) / (self._reflen + small)
+        if ratio < 1:
+            for k in range(n):
+                bleus[k] *= math.exp(1 - 1 / ratio)
+        if verbose > 0:
+            print(totalcomps)
+            print("ratio:", ratio)
+        self._ratio = ratio
+        self._score = bleus
+        return self._score, bleu_list
+
+
+class Bleu:
+    """pycocoevalcap's ``Bleu(n)``: ``compute_score(gts, res)``, closest reference length."""
+
+    def __init__(self, n: int = 4) -> None:
+        self._n = n
+        self._hypo_for_image: dict[Any, Any] = {}
+        self.ref_for_image: dict[Any, Any] = {}
+
+    def compute_score(
+        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
+    ) -> Scores:
+        """Score ``res`` (one hypothesis per image) against ``gts`` (references per image)."""
+        if gts.keys() != res.keys():
+            raise flavor_error(
+                FLAVOR, "gts and res have different image ids (AssertionError)", AssertionError
+            )
+        bleu_scorer = BleuScorer(n=self._n)
+        for img in gts:
+            hypo = res[img]
+            ref = gts[img]
+            if not isinstance(hypo, list) or len(hypo) != 1:
+                raise flavor_error(
+                    FLAVOR,
+                    f"res[{img!r}] must be a list holding one caption (AssertionError)",
+                    AssertionError,
+                )
+            if not isinstance(ref, list) or len(ref) < 1:
+                raise flavor_error(
+                    FLAVOR,
+                    f"gts[{img!r}] must be a non-empty list of captions (AssertionError)",
+                    AssertionError,
+                )
+            bleu_scorer += (hypo[0], ref)
+        score, scores = bleu_scorer.compute_score(option="closest", verbose=1)
+        return score, scores
+
+    def method(self) -> str:
+        """Return the metric's name."""
+        return "Bleu"
+
+
+class PTBTokenizer:
+    """COCO's Stanford PTB tokenization, through pycocoevalcap (optional extra, needs Java)."""
+
+    def tokenize(
+        self, captions_for_image: Mapping[Any, Sequence[Mapping[str, str]]]
+    ) -> dict[Any, list[str]]:
+        """``{image_id: [{"caption": str}, ...]}`` -> ``{image_id: [tokenized caption, ...]}``."""
+        try:
+            ptb: Any = importlib.import_module("pycocoevalcap.tokenizer.ptbtokenizer")
+        except ImportError as e:
+            raise TokenizerNotAvailableError(
+                "coco: the PTB tokenizer runs pycocoevalcap's Stanford CoreNLP jar; install it "
+                "with `pip install parbleu[coco]` (and Java), or pass captions that are already "
+                "tokenized to Bleu().compute_score"
+            ) from e
+        out: dict[Any, list[str]] = ptb.PTBTokenizer().tokenize(captions_for_image)
+        return out

@@ -1,0 +1,753 @@
+"""NIST mteval-v13a.pl and mteval-v14.pl (Moses copies, commit ``34452895``): BLEU and NIST.
+
+System, document and segment scores of BLEU (smoothed by default, ``--no-smoothing``) and NIST,
+case-insensitive by default (ASCII-only lower-casing, as ``tr/[A-Z]/[a-z]/``; ``-c`` keeps
+case), the default (13a) or ``--international-tokenization`` (Perl's Unicode classes and ``lc``),
+``--brevity-penalty closest|shortest``, read from SGML (entities decoded only by the tokenizer) or
+XML (entities decoded by the XML reader, then again by the tokenizer) files.
+
+* :func:`score_lines`: plain-text lines (one reference stream per reference) as the classic WMT
+  pipeline scores them: each line XML-escaped into a one-document SGML (``input_format="sgm"``,
+  so a literal ``&amp;`` stays ``& amp ;``) or XML (``"xml"``) file.
+* :func:`evaluate`: documents and segments already read (``{docid: {segid: text}}``).
+* :func:`read_sgml` / :func:`read_xml` and :func:`main`: the script's own command line
+  (``-r REF -s SRC -t TST [-c] [-b|-n] [-d N] ...``) and report.
+
+Crashes of the original become :class:`~parbleu.errors.FlavorError` (also a
+``ZeroDivisionError``, ``ValueError`` or ``RuntimeError`` as appropriate): v13a dies on an empty
+hypothesis side ("Can't take log of 0", line 854) and on an empty reference side; NIST divides by
+zero on any segment (or document) whose references are all empty; differing segment counts are
+a "FATAL ERROR". :func:`main` prints Perl's message and returns 255 there.
+
+Not reproduced: ``-e`` (spaces around non-ASCII characters) and ``-x "ngram info"`` raise
+:class:`~parbleu.errors.InvalidOptionError`; sums of NIST information weights are added in
+insertion order where Perl uses its hash order (last-bit differences, below 1e-13 relative).
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .. import _core
+from ..errors import InvalidOptionError
+from ._common import has_py_only_space, perl_13a, perl_lc, perl_split, tokens
+
+__all__ = [
+    "MtevalResult",
+    "evaluate",
+    "main",
+    "perl_number",
+    "read_sgml",
+    "read_xml",
+    "score_lines",
+    "tokenize",
+]
+
+MAX_N = 9
+
+Docs = Mapping[str, Mapping[str, str]]
+
+
+def _flavor(version: str) -> str:
+    return f"mteval-{version}"
+
+
+def _die(version: str, what: str, line: int, exc: type[BaseException]) -> Exception:
+    from ._common import flavor_error
+
+    script = f"mteval-{version}.pl"
+    return flavor_error(_flavor(version), f"{what} at {script} line {line}. (Perl dies)", exc)
+
+
+def perl_number(x: float) -> str:
+    """How Perl prints a number (``%.15g``)."""
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.15g}"
+
+
+# --- tokenization ------------------------------------------------------------------------------
+
+_ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
+
+
+def _intl_pre(text: str, version: str, case_sensitive: bool) -> str:
+    text = text.replace("<skipped>", "")
+    if version == "v13a":
+        text = text.replace("-\u2028", "")
+    text = text.replace("\u2028", " ")
+    if "&" in text:
+        for a, b in (*_ENTITIES, ("&apos;", "'")):
+            text = text.replace(a, b)
+    return text if case_sensitive else perl_lc(text)
+
+
+def _prep(international: bool, case_sensitive: bool) -> tuple[str, str, str]:
+    if international:
+        return ("mteval-intl", "keep", "perl-regex")
+    return ("13a", "keep" if case_sensitive else "ascii", "perl")
+
+
+def _prepare(
+    texts: list[str], version: str, international: bool, case_sensitive: bool
+) -> list[str]:
+    if international:
+        return [_intl_pre(t, version, case_sensitive) for t in texts]
+    return texts
+
+
+def tokenize(
+    text: str, version: str = "v13a", international: bool = False, case_sensitive: bool = False
+) -> list[str]:
+    """Return the words mteval scores for one segment text (as its reader returns it)."""
+    if not international and has_py_only_space(text):
+        return perl_split(perl_13a(text, lower_ascii=not case_sensitive))
+    pre = _prepare([text], version, international, case_sensitive)
+    return tokens(pre, _prep(international, case_sensitive))[0]
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Seg:
+    ref_length: int
+    match: list[int]
+    tst: list[int]
+    ref: list[int]
+    tst_info: list[float]
+    ref_info: list[float]
+
+
+@dataclass
+class MtevalResult:
+    """Everything mteval reports for one system (orders 1..9 in the lists)."""
+
+    system: str
+    bleu: float | None = None
+    nist: float | None = None
+    bleu_individual: list[float] = field(default_factory=lambda: [0.0] * MAX_N)
+    bleu_cumulative: list[float] = field(default_factory=lambda: [0.0] * MAX_N)
+    nist_individual: list[float] = field(default_factory=lambda: [0.0] * MAX_N)
+    nist_cumulative: list[float] = field(default_factory=lambda: [0.0] * MAX_N)
+    counts: list[int] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    ref_ngram_totals: list[int] = field(default_factory=list)
+    tst_info: list[float] = field(default_factory=list)
+    ref_info: list[float] = field(default_factory=list)
+    sys_len: int = 0
+    ref_len: int = 0
+    length_ratio_line: str | None = None
+    doc_bleu: dict[str, float] = field(default_factory=dict)
+    doc_nist: dict[str, float] = field(default_factory=dict)
+    #: ``{(docid, segid): score}`` in the script's order.
+    seg_bleu: dict[tuple[str, str], float] = field(default_factory=dict)
+    seg_nist: dict[tuple[str, str], float] = field(default_factory=dict)
+    #: What the script prints as document info (``-x "document info"``), one entry per doc.
+    doc_info: list[str] = field(default_factory=list)
+
+    @property
+    def score_line(self) -> str:
+        """The line the script prints for this system."""
+        if self.nist is not None and self.bleu is not None:
+            return (
+                f"NIST score = {self.nist:2.4f}  BLEU score = {self.bleu:.4f} "
+                f'for system "{self.system}"'
+            )
+        if self.nist is not None:
+            return f'NIST score = {self.nist:2.4f}  for system "{self.system}"'
+        return f'BLEU score = {self.bleu:.4f} for system "{self.system}"'
+
+
+def _seg_order(keys: Sequence[str], version: str) -> list[str]:
+    if version == "v13a":
+        return sorted(keys, key=_perl_num)
+    return sorted(keys, key=_natural_key)
+
+
+def _perl_num(s: str) -> float:
+    m = re.match(r"\s*[-+]?(\d+\.?\d*([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?)", s)
+    return float(m.group(0)) if m else 0.0
+
+
+def _natural_key(s: str) -> list[Any]:
+    return [(0, int(t)) if t.isdigit() else (1, t.lower()) for t in re.split(r"(\d+)", s) if t]
+
+
+class _Scorer:
+    def __init__(
+        self,
+        refs: Mapping[str, Docs],
+        version: str,
+        international: bool,
+        case_sensitive: bool,
+        brevity_penalty: str,
+        smoothing: bool,
+        workers: int | None,
+    ) -> None:
+        self.version = version
+        self.intl = international
+        self.cs = case_sensitive
+        self.bp = brevity_penalty
+        self.smoothing = smoothing
+        self.workers = workers
+        self.ref_ids = sorted(refs)
+        self.refs = refs
+        self.ref_words: dict[str, dict[str, dict[str, list[str]]]] = {}
+        for rid in self.ref_ids:
+            self.ref_words[rid] = {
+                d: dict(zip(segs, self._tok(list(segs.values())))) for d, segs in refs[rid].items()
+            }
+
+    def _tok(self, texts: list[str]) -> list[list[str]]:
+        pre = _prepare(texts, self.version, self.intl, self.cs)
+        out = tokens(pre, _prep(self.intl, self.cs))
+        if not self.intl:
+            for i, t in enumerate(texts):
+                if has_py_only_space(t):
+                    out[i] = perl_split(perl_13a(t, lower_ascii=not self.cs))
+        return out
+
+    def segments(
+        self, words: Mapping[str, Mapping[str, list[str]]], order: Mapping[str, list[str]]
+    ) -> dict[tuple[str, str], _Seg]:
+        """Statistics of every segment of one system (``words[doc][seg]``), in ``order``."""
+        keys = [(d, s) for d in order for s in order[d]]
+        hyps = [words[d][s] for d, s in keys]
+        refs = [[self.ref_words[rid][d][s] for rid in self.ref_ids] for d, s in keys]
+        ints, tinfo, rinfo = _core.flavor_mteval_stats(hyps, refs, MAX_N)
+        m, t, r, _h, off = (memoryview(b).cast("q").tolist() for b in ints)
+        ti = memoryview(tinfo).cast("d").tolist()
+        ri = memoryview(rinfo).cast("d").tolist()
+        out: dict[tuple[str, str], _Seg] = {}
+        tlen = [len(h) for h in hyps]
+        for i, key in enumerate(keys):
+            a, b = i * MAX_N, (i + 1) * MAX_N
+            lens = [len(x) for x in refs[i]]
+            out[key] = _Seg(
+                self._ref_length(lens, tlen[i]),
+                [0, *m[a:b]],
+                [0, *t[a:b]],
+                [0, *r[a:b]],
+                [0.0, *ti[a:b]],
+                [0.0, *ri[a:b]],
+            )
+        del off
+        return out
+
+    def _ref_length(self, lens: Sequence[int], t: int) -> int:
+        ref_length: int | None = None
+        for n in lens:
+            if ref_length is None:
+                ref_length = n
+            elif self.bp == "closest":
+                if abs(t - n) <= abs(t - ref_length):
+                    if abs(t - n) == abs(t - ref_length):
+                        if ref_length > n:
+                            ref_length = n
+                    else:
+                        ref_length = n
+            else:
+                ref_length = n if n < ref_length else ref_length
+        return ref_length or 0
+
+
+def _bleu(
+    ref_length: float,
+    match: Sequence[int],
+    tst: Sequence[int],
+    smoothing: bool,
+    version: str,
+    report: bool,
+) -> tuple[float, list[float], list[float], str | None]:
+    ind = [0.0] * (MAX_N + 1)
+    cum = [0.0] * (MAX_N + 1)
+    line = None
+    if smoothing:
+        score = 0.0
+        exp_len_score = 0.0
+        if tst[1] > 0:
+            exp_len_score = math.exp(min(0.0, 1 - ref_length / tst[1]))
+        if report:
+            if ref_length == 0:
+                raise _die(version, "Illegal division by zero", 854, ZeroDivisionError)
+            if exp_len_score == 0:
+                raise _die(version, "Can't take log of 0", 854, ValueError)
+            line = (
+                f"length ratio: {perl_number(tst[1] / ref_length)} "
+                f"({tst[1]}/{perl_number(ref_length)}), "
+                f"penalty (log): {perl_number(math.log(exp_len_score))}"
+            )
+        smooth = 1.0
+        for j in range(1, MAX_N + 1):
+            if tst[j] == 0:
+                iscore = 0.0
+            elif match[j] == 0:
+                smooth *= 2
+                iscore = math.log(1 / (smooth * tst[j]))
+            else:
+                iscore = math.log(match[j] / tst[j])
+            ind[j] = math.exp(iscore)
+            score += iscore
+            cum[j] = math.exp(score / j) * exp_len_score
+    else:
+        score = 0.0
+        for j in range(1, MAX_N + 1):
+            if match[j] == 0:
+                cum[j] = 0.0
+            else:
+                len_score = min(0.0, 1 - ref_length / tst[1])
+                score += math.log(match[j] / tst[j])
+                cum[j] = math.exp(score / j + len_score)
+                ind[j] = math.exp(math.log(match[j] / tst[j]))
+    return cum[4], ind[1:], cum[1:], line
+
+
+def _nist_penalty(ratio: float) -> float:
+    if ratio >= 1:
+        return 1.0
+    if ratio <= 0:
+        return 0.0
+    ratio_x = 1.5
+    score_x = 0.5
+    beta = -math.log(score_x) / math.log(ratio_x) / math.log(ratio_x)
+    return math.exp(-beta * math.log(ratio) * math.log(ratio))
+
+
+def _nist(
+    nsys: int, tst: Sequence[int], ref: Sequence[int], tst_info: Sequence[float], version: str
+) -> tuple[float, list[float], list[float]]:
+    ind = [0.0] * (MAX_N + 1)
+    cum = [0.0] * (MAX_N + 1)
+    score = 0.0
+    line = 889 if version == "v13a" else 898
+    if ref[1] == 0:
+        raise _die(version, "Illegal division by zero", line, ZeroDivisionError)
+    pen = _nist_penalty(tst[1] / (ref[1] / nsys))
+    for n in range(1, MAX_N + 1):
+        score += tst_info[n] / max(tst[n], 1)
+        cum[n] = score * pen
+        ind[n] = tst_info[n] / max(tst[n], 1) * pen
+    return cum[5], ind[1:], cum[1:]
+
+
+def evaluate(
+    test: Mapping[str, Docs],
+    refs: Mapping[str, Docs],
+    version: str = "v13a",
+    case_sensitive: bool = False,
+    international: bool = False,
+    brevity_penalty: str = "closest",
+    smoothing: bool = True,
+    method: str = "both",
+    workers: int | None = None,
+    source: Docs | None = None,
+) -> dict[str, MtevalResult]:
+    """Score every system of ``test`` (``{sysid: {docid: {segid: text}}}``) against ``refs``.
+
+    Texts are what the SGML/XML reader returns for a ``<seg>``. ``method`` is ``"both"``,
+    ``"bleu"`` (``-b``) or ``"nist"`` (``-n``). ``source`` gives the documents and segment counts
+    every system and reference must have (default: the first reference's).
+    """
+    if version not in ("v13a", "v14"):
+        raise InvalidOptionError(f"version={version!r}: expected 'v13a' or 'v14'")
+    if brevity_penalty not in ("closest", "shortest"):
+        raise _die(version, "Incorrect value supplied for 'brevity_penalty'", 211, ValueError)
+    if not refs:
+        raise _die(version, "no reference translations", 0, ValueError)
+    src_docs = source if source is not None else refs[sorted(refs)[0]]
+    _check_data(test, refs, src_docs, version)
+    scorer = _Scorer(
+        refs, version, international, case_sensitive, brevity_penalty, smoothing, workers
+    )
+    nsys = len(scorer.ref_ids)
+    out: dict[str, MtevalResult] = {}
+    eval_docs = sorted(src_docs.keys())
+    for sysid in sorted(test):
+        res = MtevalResult(sysid)
+        docs = test[sysid]
+        words = {d: dict(zip(docs[d], scorer._tok(list(docs[d].values())))) for d in eval_docs}
+        order = {d: _seg_order(list(docs[d]), version) for d in eval_docs}
+        stats = scorer.segments(words, order)
+        segs = {d: {s: stats[(d, s)] for s in order[d]} for d in eval_docs}
+        methods = ["NIST", "BLEU"] if method == "both" else [method.upper()]
+        for m in methods:
+            cum_ref_length = 0
+            cum = {k: [0] * (MAX_N + 1) for k in ("match", "tst", "ref")}
+            cumf = {k: [0.0] * (MAX_N + 1) for k in ("tst_info", "ref_info")}
+            for d in eval_docs:
+                dl = 0
+                dc = {k: [0] * (MAX_N + 1) for k in ("match", "tst", "ref")}
+                df = {k: [0.0] * (MAX_N + 1) for k in ("tst_info", "ref_info")}
+                for s, seg in segs[d].items():
+                    if m == "BLEU":
+                        res.seg_bleu[(d, s)] = _bleu(
+                            seg.ref_length, seg.match, seg.tst, smoothing, version, False
+                        )[0]
+                    else:
+                        res.seg_nist[(d, s)] = _nist(nsys, seg.tst, seg.ref, seg.tst_info, version)[
+                            0
+                        ]
+                    dl += seg.ref_length
+                    for j in range(1, MAX_N + 1):
+                        dc["match"][j] += seg.match[j]
+                        dc["tst"][j] += seg.tst[j]
+                        dc["ref"][j] += seg.ref[j]
+                        df["tst_info"][j] += seg.tst_info[j]
+                        df["ref_info"][j] += seg.ref_info[j]
+                if m == "NIST":
+                    res.doc_nist[d] = _nist(nsys, dc["tst"], dc["ref"], df["tst_info"], version)[0]
+                else:
+                    res.doc_bleu[d] = _bleu(dl, dc["match"], dc["tst"], smoothing, version, False)[
+                        0
+                    ]
+                cum_ref_length += dl
+                for j in range(1, MAX_N + 1):
+                    for k in ("match", "tst", "ref"):
+                        cum[k][j] += dc[k][j]
+                    for k in ("tst_info", "ref_info"):
+                        cumf[k][j] += df[k][j]
+                    res.doc_info.append(
+                        f"document info: {sysid} {d} {j}-gram {dc['match'][j]} {dc['tst'][j]} "
+                        f"{dc['ref'][j]} {df['tst_info'][j]:9.4f} {df['ref_info'][j]:9.4f}"
+                    )
+            if m == "BLEU":
+                res.bleu, res.bleu_individual, res.bleu_cumulative, res.length_ratio_line = _bleu(
+                    cum_ref_length, cum["match"], cum["tst"], smoothing, version, version == "v13a"
+                )
+                if not smoothing and cum["tst"][1] == 0:
+                    res.bleu_individual = [0.0] * MAX_N
+            else:
+                res.nist, res.nist_individual, res.nist_cumulative = _nist(
+                    nsys, cum["tst"], cum["ref"], cumf["tst_info"], version
+                )
+            res.counts = cum["match"][1:]
+            res.totals = cum["tst"][1:]
+            res.ref_ngram_totals = cum["ref"][1:]
+            res.tst_info = cumf["tst_info"][1:]
+            res.ref_info = cumf["ref_info"][1:]
+            res.sys_len = cum["tst"][1]
+            res.ref_len = cum_ref_length
+        out[sysid] = res
+    return out
+
+
+def _check_data(
+    test: Mapping[str, Docs], refs: Mapping[str, Docs], src_docs: Docs, version: str
+) -> None:
+    for doc in sorted(src_docs):
+        n_src = len(src_docs[doc])
+        for kind, data in (("system", test), ("reference", refs)):
+            for sysid in sorted(data):
+                if doc not in data[sysid]:
+                    raise _die(
+                        version,
+                        f"FATAL ERROR:  no document '{doc}' for {kind} '{sysid}'",
+                        0,
+                        ValueError,
+                    )
+                n = len(data[sysid][doc])
+                if n != n_src:
+                    raise _die(
+                        version,
+                        "FATAL ERROR:  translated documents must contain the same # of segments "
+                        f"as the source, but document '{doc}' for system '{sysid}' contains {n} "
+                        f"segments, while the source document contains {n_src} segments.",
+                        0,
+                        ValueError,
+                    )
+
+
+# --- plain text -------------------------------------------------------------------------------
+
+
+def _escape(line: str) -> str:
+    return line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+_SGML_SPACE = re.compile(
+    "[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+"
+)
+
+
+def _wrap(
+    lines: Sequence[str], input_format: str, docsize: int | None
+) -> dict[str, dict[str, str]]:
+    if docsize is None:
+        chunks = [("doc1", list(lines))]
+    else:
+        chunks = [
+            (f"doc{k // docsize + 1:03d}", list(lines[k : k + docsize]))
+            for k in range(0, len(lines), docsize)
+        ]
+    docs: dict[str, dict[str, str]] = {}
+    for docid, seg_lines in chunks:
+        segs: dict[str, str] = {}
+        for i, line in enumerate(seg_lines):
+            if input_format == "sgm":
+                segs[str(i + 1)] = _SGML_SPACE.sub(" ", _escape(line))
+            else:
+                segs[str(i + 1)] = line
+        docs[docid] = segs
+    return docs
+
+
+def score_lines(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    *,
+    version: str = "v13a",
+    case_sensitive: bool = False,
+    international: bool = False,
+    brevity_penalty: str = "closest",
+    smoothing: bool = True,
+    method: str = "both",
+    input_format: str = "sgm",
+    docsize: int | None = None,
+    system: str = "system",
+) -> MtevalResult:
+    """Mteval on plain-text lines, wrapped as WMT's SGML (or XML) files.
+
+    Each line is XML-escaped (``&``, ``<``, ``>``) into a ``<seg>`` of one document (``doc1``),
+    or of documents of ``docsize`` segments (``doc001``, ``doc002``, ...).
+    """
+    if input_format not in ("sgm", "xml"):
+        raise InvalidOptionError(f"input_format={input_format!r}: expected 'sgm' or 'xml'")
+    test = {system: _wrap(hypotheses, input_format, docsize)}
+    refs = {f"ref{k}": _wrap(r, input_format, docsize) for k, r in enumerate(references)}
+    return evaluate(
+        test,
+        refs,
+        version,
+        case_sensitive,
+        international,
+        brevity_penalty,
+        smoothing,
+        method,
+        source=test[system],
+    )[system]
+
+
+# --- files and command line -------------------------------------------------------------------
+
+
+def _sgml_span(name: str, data: str) -> tuple[str, str, str] | None:
+    m = re.search(rf"<{name}\s*([^>]*)>(.*?)</{name}\s*>(.*)", data, re.S | re.I)
+    return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
+def _sgml_attr(name: str, tag: str, quoted: bool) -> str | None:
+    pat = rf'{name}\s*=\s*"([^"]*)"' if quoted else rf'{name}\s*=\s*"?([^"]*)"?'
+    m = re.search(pat, tag, re.S | re.I)
+    return m.group(1) if m else None
+
+
+def read_sgml(
+    path: str, set_tag: str, version: str = "v13a"
+) -> dict[str, dict[str, dict[str, str]]]:
+    """``{sysid: {docid: {segid: text}}}`` of an SGML file, as mteval's regex parser reads it.
+
+    ``set_tag`` is ``"RefSet"``, ``"TstSet"`` or ``"SrcSet"`` (the latter under the id
+    ``"source"``).
+    """
+    with open(path, encoding="utf-8", newline="") as f:
+        data = f.read()
+    quoted = version == "v14"
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    rest = data
+    while True:
+        found = _sgml_span(set_tag, rest)
+        if found is None:
+            break
+        _tag, span, rest = found
+        mt = span
+        while True:
+            d = _sgml_span("Doc", mt)
+            if d is None:
+                break
+            tag, dspan, mt = d
+            sysid = _sgml_attr("SysID", tag, quoted) or "source"
+            docid = _sgml_attr("DocID", tag, quoted) or ""
+            dspan = _SGML_SPACE.sub(" ", dspan)
+            segs: dict[str, str] = {}
+            sd = dspan
+            while True:
+                s = _sgml_span("Seg", sd)
+                if s is None:
+                    break
+                stag, text, sd = s
+                segs[_sgml_attr("id", stag, quoted) or ""] = text
+            out.setdefault(sysid, {})[docid] = segs
+        if set_tag == "SrcSet":
+            break
+    return out
+
+
+def read_xml(path: str) -> dict[str, dict[str, dict[str, dict[str, str]]]]:
+    """``{"refset"|"tstset": {id: {docid: {segid: text}}}}`` of an XML file (XML::Twig's view)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    out: dict[str, dict[str, Any]] = {"refset": {}, "tstset": {}, "srcset": {}}
+    for kind, attr in (("refset", "refid"), ("tstset", "sysid"), ("srcset", "setid")):
+        for st in root.iter(kind):
+            sysid = st.get(attr) or ""
+            for doc in st.iter("doc"):
+                segs = {seg.get("id") or "": "".join(seg.itertext()) for seg in doc.iter("seg")}
+                out[kind].setdefault(sysid, {})[doc.get("docid") or ""] = segs
+    return out
+
+
+_USAGE = "Usage: mteval-{v}.pl -r <ref_file> -s <src_file> -t <tst_file>"
+
+
+def main(
+    argv: Sequence[str],
+    version: str = "v13a",
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run ``mteval-v13a.pl`` / ``mteval-v14.pl`` with ``argv``; returns the exit status."""
+    import argparse
+
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    ap = argparse.ArgumentParser(prog=f"mteval-{version}.pl", add_help=False)
+    ap.add_argument("-r", dest="ref")
+    ap.add_argument("-s", dest="src")
+    ap.add_argument("-t", dest="tst")
+    ap.add_argument("-d", dest="detail", type=int, nargs="?", const=0, default=0)
+    ap.add_argument("-h", "--help", action="store_true")
+    ap.add_argument("-b", action="store_true")
+    ap.add_argument("-n", action="store_true")
+    ap.add_argument("-c", action="store_true")
+    ap.add_argument("-x", dest="x", nargs="?", const="", default="")
+    ap.add_argument("-e", action="store_true")
+    ap.add_argument("--brevity-penalty", default="closest")
+    ap.add_argument("--international-tokenization", action="store_true")
+    ap.add_argument("--metricsMATR", "--metricsMATR-output", dest="matr", action="store_true")
+    ap.add_argument("--no-smoothing", action="store_true")
+    try:
+        a = ap.parse_args(list(argv))
+    except SystemExit:
+        err.write(_USAGE.format(v=version) + "\n")
+        return 255
+    if a.help or not (a.ref and a.src and a.tst):
+        err.write(_USAGE.format(v=version) + "\n")
+        return 255 if not a.help else 0
+    if a.e or a.x == "ngram info":
+        raise InvalidOptionError(f"mteval-{version}: -e and -x 'ngram info' are not reproduced")
+    method = "bleu" if a.b else "nist" if a.n else "both"
+    if a.b and a.n:
+        method = "nist"
+    now = datetime.datetime.now()
+    stamp = f"{now.year:4d} {now.strftime('%b')} {now.day} at {now:%H:%M:%S}"
+    out.write(f"MT evaluation scorer began on {stamp}\n")
+    out.write(f"command line:  mteval-{version}.pl {' '.join(argv)}\n")
+    try:
+        if a.ref.lower().endswith(".xml"):
+            refs = read_xml(a.ref)["refset"]
+            tst = read_xml(a.tst)["tstset"]
+        else:
+            refs = read_sgml(a.ref, "RefSet", version)
+            tst = read_sgml(a.tst, "TstSet", version)
+        if a.src.lower().endswith(".xml"):
+            src = read_xml(a.src)["srcset"]
+        else:
+            src = read_sgml(a.src, "SrcSet", version)
+        source = next(iter(src.values())) if src else None
+        results = evaluate(
+            tst,
+            refs,
+            version,
+            a.c,
+            a.international_tokenization,
+            a.brevity_penalty,
+            not a.no_smoothing,
+            method,
+            source=source,
+        )
+    except Exception as e:
+        from ..errors import FlavorError
+
+        if isinstance(e, FlavorError):
+            err.write(e.reason.replace(" (Perl dies)", "") + "\n")
+            return 255
+        raise
+    _report(results, method, a, out)
+    if a.matr:
+        _write_matr(results, method, tst_id="tst")
+    done = datetime.datetime.now()
+    out.write(
+        f"MT evaluation scorer ended on {done.year:4d} {done.strftime('%b')} {done.day} "
+        f"at {done:%H:%M:%S}\n"
+    )
+    return 0
+
+
+def _report(results: dict[str, MtevalResult], method: str, a: Any, out: TextIO) -> None:
+    systems = sorted(results)
+    for sysid in systems:
+        r = results[sysid]
+        if a.x == "document info":
+            for line in r.doc_info:
+                out.write(line + "\n")
+        if r.length_ratio_line:
+            out.write(r.length_ratio_line + "\n")
+    for sysid in systems:
+        line = results[sysid].score_line
+        out.write(("\n" + line if method == "bleu" else line) + "\n")
+    header = (
+        "        1-gram   2-gram   3-gram   4-gram   5-gram   6-gram   7-gram   8-gram   9-gram\n"
+        "        ------   ------   ------   ------   ------   ------   ------   ------   ------\n"
+    )
+    out.write("\n# ------------------------------------------------------------------------\n\n")
+    out.write("Individual N-gram scoring\n" + header)
+    if method in ("both", "nist"):
+        for sysid in systems:
+            vals = "".join(f"  {v:2.4f} " for v in results[sysid].nist_individual)
+            out.write(f' NIST:{vals} "{sysid}"\n')
+        out.write("\n")
+    if method in ("both", "bleu"):
+        for sysid in systems:
+            vals = "".join(f"  {v:2.4f} " for v in results[sysid].bleu_individual)
+            out.write(f' BLEU:{vals} "{sysid}"\n')
+    out.write("\n# ------------------------------------------------------------------------\n")
+    out.write("Cumulative N-gram scoring\n" + header)
+    if method in ("both", "nist"):
+        for sysid in systems:
+            vals = "".join(f"  {v:2.4f} " for v in results[sysid].nist_cumulative)
+            out.write(f' NIST:{vals} "{sysid}"\n')
+    out.write("\n")
+    if method in ("both", "bleu"):
+        for sysid in systems:
+            vals = "".join(f"  {v:2.4f} " for v in results[sysid].bleu_cumulative)
+            out.write(f' BLEU:{vals} "{sysid}"\n')
+
+
+def _write_matr(results: dict[str, MtevalResult], method: str, tst_id: str) -> None:
+    for prefix in ("NIST", "BLEU"):
+        if method not in ("both", prefix.lower()):
+            continue
+        with (
+            open(f"{prefix}-sys.scr", "w", encoding="utf-8") as fs,
+            open(f"{prefix}-doc.scr", "w", encoding="utf-8") as fd,
+            open(f"{prefix}-seg.scr", "w", encoding="utf-8") as fg,
+        ):
+            for sysid in sorted(results):
+                r = results[sysid]
+                total = r.nist if prefix == "NIST" else r.bleu
+                docs = r.doc_nist if prefix == "NIST" else r.doc_bleu
+                segs = r.seg_nist if prefix == "NIST" else r.seg_bleu
+                fs.write(f"{tst_id}\t{sysid}\t{perl_number(total or 0.0)}\n")
+                for d in sorted(docs):
+                    fd.write(f"{tst_id}\t{sysid}\t{d}\t{perl_number(docs[d])}\n")
+                    for (dd, s), v in segs.items():
+                        if dd == d:
+                            fg.write(f"{tst_id}\t{sysid}\t{d}\t{s}\t{perl_number(v)}\n")

@@ -1,0 +1,149 @@
+"""mteval-v13a / v14 (BLEU and NIST, system/document/segment level) against recorded outputs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flavor_support import close, options, read_lines, records, ref_paths, requires_shared
+
+from parbleu.errors import FlavorError
+from parbleu.flavors import mteval
+
+pytestmark = requires_shared
+
+
+def _kwargs(rec: dict[str, Any]) -> dict[str, Any]:
+    opts = options(rec)
+    flags = opts.get("flags", [])
+    method = "bleu" if "-b" in flags else "nist" if "-n" in flags else "both"
+    bp = "shortest" if "shortest" in flags else "closest"
+    return {
+        "version": "v14" if rec["impl"].endswith("v14.pl") else "v13a",
+        "case_sensitive": "-c" in flags,
+        "international": "--international-tokenization" in flags,
+        "brevity_penalty": bp,
+        "smoothing": "--no-smoothing" not in flags,
+        "method": method,
+        "input_format": opts.get("input_format", "sgm"),
+        "docsize": opts.get("docsize"),
+    }
+
+
+def _records() -> list[dict[str, Any]]:
+    out = list(records("mteval/mteval.jsonl"))
+    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".mteval." in r["id"]]
+    return out
+
+
+def _same_printed(got: float | None, want: float | None) -> bool:
+    """Equal as Perl prints them (``%.15g``, what the golden files hold)."""
+    if want is None:
+        return got is None
+    return got is not None and float(mteval.perl_number(got)) == float(want)
+
+
+@pytest.mark.parametrize("rec", _records(), ids=lambda r: r["id"])
+def test_mteval(rec: dict[str, Any]) -> None:
+    hyps = list(read_lines(rec["hyp"]))
+    refs = [list(read_lines(p)) for p in ref_paths(rec)]
+    kw = _kwargs(rec)
+    if rec.get("rc", 0) != 0:
+        with pytest.raises(FlavorError) as ei:
+            mteval.score_lines(hyps, refs, **kw)
+        first = rec["stderr"].splitlines()[0].split(" at ")[0].strip()
+        assert first in str(ei.value), (first, str(ei.value))
+        if "line " in rec["stderr"] and "FATAL" not in rec["stderr"]:
+            line = rec["stderr"].rsplit("line ", 1)[1].rstrip(".")
+            assert f"line {line}." in str(ei.value)
+        return
+    r = mteval.score_lines(hyps, refs, **kw)
+    if kw["method"] != "nist":
+        assert _same_printed(r.bleu, rec["score"]), (r.bleu, rec["score"])
+    if kw["method"] != "bleu":
+        assert _same_printed(r.nist, rec["nist"]) or close(r.nist, rec["nist"], 1e-13), (
+            r.nist,
+            rec["nist"],
+        )
+    if "score_line" in rec:
+        assert r.score_line.replace('"system"', "") in rec["score_line"].rsplit('"', 2)[0] + "" or (
+            r.score_line.split(" for system")[0] == rec["score_line"].split(" for system")[0]
+        )
+    for key, got in (
+        ("bleu_individual", r.bleu_individual),
+        ("bleu_cumulative", r.bleu_cumulative),
+        ("nist_individual", r.nist_individual),
+        ("nist_cumulative", r.nist_cumulative),
+    ):
+        if key in rec and (kw["method"] == "both" or key.startswith(kw["method"])):
+            assert [round(x, 4) for x in got] == pytest.approx(rec[key], abs=1e-9), key
+    if rec.get("counts") is not None:
+        assert r.counts == rec["counts"] and r.totals == rec["totals"]
+    if "ref_ngram_totals_all_refs" in rec:
+        assert r.ref_ngram_totals == rec["ref_ngram_totals_all_refs"]
+        docs = max(1, len(rec.get("doc_scores_bleu") or {}))
+        assert r.tst_info == pytest.approx(rec["tst_info"], abs=6e-5 * docs)
+        assert r.ref_info == pytest.approx(rec["ref_info"], abs=6e-5 * docs)
+    if "sys_len" in rec:
+        assert r.sys_len == rec["sys_len"]
+    if rec.get("ref_len") is not None:
+        assert r.ref_len == rec["ref_len"]
+    lr = rec.get("length_ratio_line")
+    if lr is not None:
+        assert r.length_ratio_line is not None
+        text = r.length_ratio_line
+        parts = [
+            text.split()[2],
+            *text.split("(")[1].split(")")[0].split("/"),
+            text.rsplit(" ", 1)[1],
+        ]
+        if isinstance(lr, dict):
+            want = [lr["ratio"], lr["sys_len"], lr["ref_len"], lr["log_bp"]]
+        else:
+            want = lr
+        assert [float(x) for x in parts] == [float(x) for x in want]
+    elif kw["version"] == "v14" or kw["method"] == "nist":
+        assert r.length_ratio_line is None
+    if "segment_scores" in rec:
+        got = list(r.seg_bleu.values()) if kw["method"] != "nist" else list(r.seg_nist.values())
+        assert all(_same_printed(g, w) for g, w in zip(got, rec["segment_scores"]))
+        assert len(got) == len(rec["segment_scores"])
+    if "segment_scores_nist" in rec:
+        got = list(r.seg_nist.values())
+        assert len(got) == len(rec["segment_scores_nist"])
+        assert all(
+            _same_printed(g, w) or close(g, w, 1e-13)
+            for g, w in zip(got, rec["segment_scores_nist"])
+        )
+    for key, got_d in (("doc_scores_bleu", r.doc_bleu), ("doc_scores_nist", r.doc_nist)):
+        if key in rec:
+            assert set(got_d) == set(rec[key])
+            assert all(close(got_d[d], w, 1e-13) for d, w in rec[key].items())
+
+
+def test_sgml_reader_round_trip(tmp_path: Any) -> None:
+    src = tmp_path / "src.sgm"
+    ref = tmp_path / "ref.sgm"
+    tst = tmp_path / "tst.sgm"
+    body = '<doc docid="d1" sysid="{s}">\n<seg id="1">{a}</seg>\n<seg id="2">{b}</seg>\n</doc>'
+    src.write_text(
+        '<srcset setid="x" srclang="en">' + body.format(s="src", a="x", b="y") + "</srcset>"
+    )
+    ref.write_text(
+        '<refset setid="x" srclang="en" trglang="de" refid="r">'
+        + body.format(s="r", a="Rodgers &amp;amp; Hart", b="the cat")
+        + "</refset>"
+    )
+    tst.write_text(
+        '<tstset setid="x" srclang="en" trglang="de" sysid="s">'
+        + body.format(s="s", a="Rodgers &amp;amp; Hart", b="the  dog")
+        + "</tstset>"
+    )
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    rc = mteval.main(["-r", str(ref), "-s", str(src), "-t", str(tst), "-c"], "v13a", out, err)
+    assert rc == 0, err.getvalue()
+    assert 'for system "s"' in out.getvalue()
+    tokens = mteval.tokenize("Rodgers &amp;amp; Hart", case_sensitive=True)
+    assert tokens == ["Rodgers", "&", "amp", ";", "Hart"]
