@@ -84,12 +84,14 @@ def test_paired_test_is_sacrebleus(rec: dict[str, Any], monkeypatch: pytest.Monk
         assert sacre_version(sigs[name].format(short=True)) == rec["signatures_short"][name]
 
 
-@pytest.mark.parametrize("rec", PAIRED, ids=[r["id"] for r in PAIRED])
+# AR with confidence intervals (n_ar_confidence) is PairedTest's option only.
+PAIRED_API = [r for r in PAIRED if r["options"]["n_ar_confidence_arg"] <= 0]
+
+
+@pytest.mark.parametrize("rec", PAIRED_API, ids=[r["id"] for r in PAIRED_API])
 def test_structured_api_gives_sacrebleus_numbers(rec: dict[str, Any]) -> None:
     """paired_bootstrap / paired_ar with compat=True: the same numbers as dataclasses."""
     opts = rec["options"]
-    if opts["n_ar_confidence_arg"] > 0:
-        pytest.skip("AR with confidence intervals is PairedTest's option only")
     refs = load_refs(rec)
     systems = {name: list(read_lines(h)) for name, h in zip(rec["systems"], rec["hyp"])}
     seed = int(opts["SACREBLEU_SEED"])
@@ -171,3 +173,26 @@ def test_seed_zero_seeds_the_baseline_only(monkeypatch: pytest.MonkeyPatch) -> N
     assert runs[0][0] == runs[1][0] == rec["run1"][0]
     assert runs[0][1]["score"] == rec["run1"][1]["score"]
     assert runs[0][1]["mean"] != runs[1][1]["mean"]  # unseeded, as SacreBLEU
+
+
+SIG_BS = (
+    [r for r in records("sacrebleu/signatures.jsonl") if "n_bootstrap=100" in r["api"]]
+    if SHARED.is_dir()
+    else []
+)
+
+
+@pytest.mark.parametrize("rec", SIG_BS, ids=[r["id"] for r in SIG_BS])
+def test_bootstrap_signature_and_score_line(
+    rec: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tiny corpora (2 segments, variable reference counts): the ``(μ = ... ± ...)`` lines."""
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    metric = getattr(parbleu, rec["metric"].upper())(**rec["options"])
+    inp = rec["inputs_inline"]
+    score = metric.corpus_score(inp["hyps"], inp["refs"], n_bootstrap=100)
+    signature = metric.get_signature()
+    assert sacre_version(signature.format()) == rec["signature"]
+    assert sacre_version(score.format(signature=signature.format())) == rec["score_line"]
+    line = score.format(width=1, signature=signature.format(short=True))
+    assert sacre_version(line) == rec["score_line_short_w1"]

@@ -111,6 +111,32 @@ fn flavor_token_stats<'py>(
     Ok(to_bytes(py, &s))
 }
 
+/// Per-segment lists, for a few segments: `(matches, totals, hyp_lens, ref_lens)` with one
+/// list per segment for `matches`, `totals` and `ref_lens`.
+type StatsLists = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<u64>, Vec<Vec<u64>>);
+
+/// [`flavor_token_stats`] for a handful of segments (sentence scores), as Python lists:
+/// cheaper than bytes and arrays at that size. Serial.
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, max_order))]
+fn flavor_token_stats_lists(
+    hyps: &Bound<'_, PyAny>,
+    refs: &Bound<'_, PyAny>,
+    max_order: usize,
+) -> PyResult<StatsLists> {
+    let flat = flat_corpus(hyps, refs)?;
+    let s = ngram_stats::stats(&flat, max_order, 1);
+    let rows = |v: &[u64]| -> Vec<Vec<u64>> {
+        if max_order == 0 {
+            vec![Vec::new(); s.len()]
+        } else {
+            v.chunks(max_order).map(<[u64]>::to_vec).collect()
+        }
+    };
+    let refs = (0..s.len()).map(|i| s.refs_of(i).to_vec()).collect();
+    Ok((rows(&s.matches), rows(&s.totals), s.hyp_lens.clone(), refs))
+}
+
 /// Statistics of raw lines: `refs[i]` are the reference lines of `hyps[i]`; each prep is a
 /// `(tokenizer, case, split)` triple of names (see `parbleu_core::flavors::Prep::from_names`).
 #[pyfunction]
@@ -180,6 +206,7 @@ fn flavor_mteval_stats<'py>(
 /// Add the flavor functions to the extension module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_token_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_token_stats_lists, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_line_stats, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_mteval_stats, m)?)?;

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
-from os.path import commonpath
 
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
@@ -282,12 +281,21 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
 _SEPARATORS = "/\\._-"
 
 
+def _common_prefix(strings: list[str]) -> str:
+    # Character by character (file names, not path components: "hyp.a.de", "hyp.b.de").
+    first, last = min(strings), max(strings)
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    return first[:n]
+
+
 def _affixes(paths: list[str]) -> tuple[str, str]:
     """Return the common prefix and suffix of ``paths``, cut at a separator (``/``, ``.``)."""
-    prefix = commonpath(paths)
+    prefix = _common_prefix(paths)
     cut = max((prefix.rfind(c) for c in _SEPARATORS), default=-1)
     prefix = prefix[: cut + 1]
-    suffix = commonpath([p[::-1] for p in paths])[::-1]
+    suffix = _common_prefix([p[::-1] for p in paths])[::-1]
     cut = max((suffix[::-1].rfind(c) for c in _SEPARATORS), default=-1)
     suffix = suffix[len(suffix) - cut - 1 :] if cut >= 0 else ""
     return prefix, suffix

@@ -136,21 +136,13 @@ def token_stats_small(
 ) -> SmallStats:
     """:func:`token_stats` for a handful of segments, as lists."""
     try:
-        raw = _core.flavor_token_stats(hyps, refs, max_order, 1)
+        m, t, h, rl = _core.flavor_token_stats_lists(hyps, refs, max_order)
     except TypeError:
         table: dict[Hashable, str] = {}
         ih = [_intern(h, table) for h in hyps]
         ir = [[_intern(r, table) for r in rs] for rs in refs]
-        raw = _core.flavor_token_stats(ih, ir, max_order, 1)
-    m, t, h, rl, ro = (memoryview(b).cast("q").tolist() for b in raw)
-    k = max_order
-    return SmallStats(
-        max_order,
-        [m[i * k : (i + 1) * k] for i in range(len(h))],
-        [t[i * k : (i + 1) * k] for i in range(len(h))],
-        h,
-        [rl[ro[i] : ro[i + 1]] for i in range(len(h))],
-    )
+        m, t, h, rl = _core.flavor_token_stats_lists(ih, ir, max_order)
+    return SmallStats(max_order, m, t, h, rl)
 
 
 def line_stats(

@@ -21,6 +21,7 @@ smoothing methods 4-7 looking at the *last* segment only, method6's trigram asse
 from __future__ import annotations
 
 import math
+import re
 import sys
 import warnings
 from collections import Counter, defaultdict
@@ -30,7 +31,15 @@ from typing import Any, Callable, Union, cast
 
 import numpy as np
 
-from ._common import closest_ref_lens, flavor_error, token_stats, token_stats_small
+from ._common import (
+    SegStats,
+    closest_ref_lens,
+    flavor_error,
+    has_py_only_space,
+    line_stats,
+    token_stats,
+    token_stats_small,
+)
 
 __all__ = [
     "Fraction",
@@ -214,17 +223,22 @@ def corpus_bleu(
         raise flavor_error(
             FLAVOR, "empty corpus (NLTK: ZeroDivisionError: Fraction(0, 0))", ZeroDivisionError
         )
-    p_n = [Fraction(nums[i], dens[i], _normalize=False) for i in range(max_weight_length)]
-
     if not nums or nums[0] == 0:
         return 0 if len(weight_list) == 1 else [0] * len(weight_list)
 
-    if not smoothing_function:
-        smoothing_function = SmoothingFunction().method0
-    # NLTK passes the loop variables of its last iteration: the last segment.
-    references = list_of_references[-1]
-    hypothesis = hypotheses[-1]
-    p_n = smoothing_function(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_lengths)
+    fast = _fast_precisions(smoothing_function, nums, dens)
+    if fast is not None:
+        p_n: list[Any] = fast
+    else:
+        p_n = [Fraction(nums[i], dens[i], _normalize=False) for i in range(max_weight_length)]
+        if not smoothing_function:
+            smoothing_function = SmoothingFunction().method0
+        # NLTK passes the loop variables of its last iteration: the last segment.
+        references = list_of_references[-1]
+        hypothesis = hypotheses[-1]
+        p_n = smoothing_function(
+            p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_lengths
+        )
 
     bleu_scores: list[Any] = []
     for weight in weight_list:
@@ -233,6 +247,53 @@ def corpus_bleu(
         s = (w_i * math.log(p_i) for w_i, p_i in zip(weight, p_n) if p_i > 0)
         bleu_scores.append(bp * math.exp(math.fsum(s)))
     return bleu_scores[0] if len(weight_list) == 1 else bleu_scores
+
+
+def _fast_precisions(
+    smoothing_function: Callable[..., Any] | None, nums: list[int], dens: list[int]
+) -> list[Any] | None:
+    """Compute the smoothed precisions of methods 0-3 on the counts directly.
+
+    NLTK builds ``Fraction`` objects and converts them to float in ``math.log``; a
+    ``Fraction``'s float is ``numerator / denominator`` (correctly rounded), so the same
+    divisions on the integers give the same floats, without the objects. Any other smoothing
+    function (methods 4-7, a subclass, a user's callable) gets NLTK's ``Fraction`` path.
+    Returns None when the fast path does not apply.
+    """
+    if smoothing_function is None:
+        name = "method0"
+        sf = SmoothingFunction()
+    else:
+        sf = getattr(smoothing_function, "__self__", None)
+        name = getattr(smoothing_function, "__name__", "")
+        if type(sf) is not SmoothingFunction or getattr(
+            SmoothingFunction, name, None
+        ) is not getattr(smoothing_function, "__func__", None):
+            return None
+    if name == "method0":
+        out: list[Any] = []
+        for i, (m, d) in enumerate(zip(nums, dens)):
+            if m != 0:
+                out.append(m / d)
+            else:
+                _warn_zero_order(i + 1)
+                out.append(sys.float_info.min)
+        return out
+    if name == "method1":
+        return [(m + sf.epsilon) / d if m == 0 else m / d for m, d in zip(nums, dens)]
+    if name == "method2":
+        return [nums[0] / dens[0]] + [(m + 1) / (d + 1) for m, d in zip(nums[1:], dens[1:])]
+    if name == "method3":
+        incvnt = 1
+        p: list[Any] = []
+        for m, d in zip(nums, dens):
+            if m == 0:
+                p.append(1 / (2**incvnt * d))
+                incvnt += 1
+            else:
+                p.append(m / d)
+        return p
+    return None
 
 
 def modified_precision(
@@ -300,6 +361,12 @@ _METHOD0_WARNING = (
 )
 
 
+def _warn_zero_order(n: int) -> None:
+    # One source line for every such warning, as NLTK's single ``warnings.warn`` call: the
+    # default filter then shows each message once per process, as with NLTK.
+    warnings.warn(_METHOD0_WARNING.format(n), UserWarning, stacklevel=1)
+
+
 class SmoothingFunction:
     """Chen and Cherry (2014)'s smoothing techniques, as NLTK implements them.
 
@@ -328,7 +395,7 @@ class SmoothingFunction:
             if p_i.numerator != 0:
                 p_n_new.append(p_i)
             else:
-                warnings.warn(_METHOD0_WARNING.format(i + 1), stacklevel=2)
+                _warn_zero_order(i + 1)
                 p_n_new.append(sys.float_info.min)
         return p_n_new
 
@@ -471,29 +538,38 @@ def corpus_gleu(
         )
     if min_len < 1:
         return _corpus_gleu_py(list_of_references, hypotheses, min_len, max_len)
-    pair_hyps: list[Any] = []
-    pair_refs: list[Any] = []
-    owner: list[int] = []
-    for i, (refs, hyp) in enumerate(zip(list_of_references, hypotheses)):
-        for ref in refs:
-            pair_hyps.append(hyp)
-            pair_refs.append([ref])
-            owner.append(i)
     corpus_n_match = 0
     corpus_n_all = 0
-    if pair_hyps and max_len >= min_len:
-        st = token_stats(pair_hyps, pair_refs, max_len, workers=None)
-        tps = st.matches[:, min_len - 1 : max_len].sum(axis=1).tolist()
-        tpfps = st.totals[:, min_len - 1 : max_len].sum(axis=1).tolist()
-        ref_lens = st.ref_lens.tolist()
+    if max_len < min_len or not hypotheses:
+        return 0.0
+    single = all(len(refs) == 1 for refs in list_of_references)
+    if single:
+        pair_hyps: Sequence[Any] = hypotheses
+        pair_refs: Sequence[Any] = list_of_references
+        owner: list[int] = []
+    else:
+        pair_hyps, pair_refs, owner = [], [], []
+        for i, (refs, hyp) in enumerate(zip(list_of_references, hypotheses)):
+            for ref in refs:
+                cast(list[Any], pair_hyps).append(hyp)
+                cast(list[Any], pair_refs).append([ref])
+                owner.append(i)
+        if not owner:
+            return 0.0
+    st = token_stats(pair_hyps, pair_refs, max_len, workers=None)
+    tp_a = st.matches[:, min_len - 1 : max_len].sum(axis=1)
+    tpfp_a = st.totals[:, min_len - 1 : max_len].sum(axis=1)
+    tpfn_a = sum(np.maximum(st.ref_lens - n + 1, 0) for n in range(min_len, max_len + 1))
+    n_all_a = np.maximum(tpfp_a, tpfn_a)
+    if single:
+        keep = n_all_a > 0
+        corpus_n_match = int(tp_a[keep].sum())
+        corpus_n_all = int(n_all_a[keep].sum())
+    else:
         best: dict[int, list[tuple[int, int]]] = {}
-        for j, seg in enumerate(owner):
-            tp, tpfp = int(tps[j]), int(tpfps[j])
-            length = ref_lens[j]
-            tpfn = sum(max(0, length - n + 1) for n in range(min_len, max_len + 1))
-            n_all = max(tpfp, tpfn)
+        for seg, tp, n_all in zip(owner, tp_a.tolist(), n_all_a.tolist()):
             if n_all > 0:
-                best.setdefault(seg, []).append((tp, n_all))
+                best.setdefault(seg, []).append((int(tp), int(n_all)))
         for seg in sorted(best):
             n_match, n_all = max(best[seg], key=lambda hc: hc[0] / hc[1])
             corpus_n_match += n_match
@@ -553,11 +629,14 @@ _WHITE_SPACE = dict.fromkeys(
 )
 
 
+_WHITE_SPACE_RE = re.compile("[" + "".join(chr(c) for c in _WHITE_SPACE) + "]+")
+
+
 def _preprocess(sent: Any, ignore_whitespace: bool) -> str:
     if type(sent) is not str:
         sent = " ".join(sent)
     if ignore_whitespace:
-        sent = sent.translate(_WHITE_SPACE)
+        sent = _WHITE_SPACE_RE.sub("", sent)
     return str(sent)
 
 
@@ -586,6 +665,23 @@ def _prf(tp: int, tpfp: int, tpfn: int, beta: float, epsilon: float) -> tuple[An
     except ZeroDivisionError:
         prec = rec = fscore = epsilon
     return prec, rec, fscore, tp
+
+
+def _fscores(st: SegStats, n: int, beta: Any) -> list[Any]:
+    """Per-sentence F-scores of order ``n``, ``_prf`` vectorized (same IEEE operations)."""
+    tp = st.matches[:, n - 1].astype(np.float64)
+    tpfp = np.maximum(st.hyp_lens - n + 1, 0)
+    tpfn = np.maximum(st.ref_lens - n + 1, 0)
+    factor = beta**2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        prec = tp / tpfp
+        rec = tp / tpfn
+        denom = factor * prec + rec
+        f = (1 + factor) * (prec * rec) / denom
+    bad = (tpfp == 0) | (tpfn == 0) | (denom == 0)
+    f[bad] = 1e-16
+    out: list[Any] = f.tolist()
+    return out
 
 
 def sentence_chrf(
@@ -623,15 +719,14 @@ def corpus_chrf(
     hyps = [_preprocess(h, ignore_whitespace) for h in hypotheses]
     ngram_fscores: dict[int, list[Any]] = defaultdict(list)
     if min_len >= 1 and max_len >= min_len and num_sents:
-        st = token_stats([list(h) for h in hyps], [[list(r)] for r in refs], max_len, None)
-        tps = st.matches.tolist()
+        if ignore_whitespace and not any(map(has_py_only_space, hyps + refs)):
+            # Characters as tokens, split in Rust: no whitespace is left in the strings.
+            prep = ("char", "keep", "python")
+            st = line_stats(hyps, [[r] for r in refs], prep, prep, max_len)
+        else:
+            st = token_stats([list(h) for h in hyps], [[list(r)] for r in refs], max_len, None)
         for n in range(min_len, max_len + 1):
-            fs = ngram_fscores[n]
-            for i in range(num_sents):
-                tp = tps[i][n - 1]
-                tpfp = max(0, len(hyps[i]) - n + 1)
-                tpfn = max(0, len(refs[i]) - n + 1)
-                fs.append(_prf(tp, tpfp, tpfn, beta, 1e-16)[2])
+            ngram_fscores[n] = _fscores(st, n, beta)
     else:
         for reference, hypothesis in zip(refs, hyps):
             for n in range(min_len, max_len + 1):

@@ -13,7 +13,7 @@ pub mod nist;
 #[rustfmt::skip]
 mod tables;
 
-use crate::metrics::ngram_stats::{stats, SegmentStats, Segments};
+use crate::metrics::ngram_stats::{stats, SegmentStats, Segments, TokensFn};
 use crate::text::{py_lower, py_split};
 use crate::tokenize::Tokenizer;
 use crate::{Error, Result};
@@ -132,7 +132,7 @@ impl Prep {
         match self.split {
             Split::Python => py_split(text).collect(),
             Split::Ascii => text
-                .split(|c: char| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'))
+                .split([' ', '\t', '\n', '\r', '\x0b', '\x0c'])
                 .filter(|t| !t.is_empty())
                 .collect(),
             Split::Perl => text.split(perl_space).filter(|t| !t.is_empty()).collect(),
@@ -323,7 +323,7 @@ impl Segments for Lines<'_> {
         self.hyps.len().min(self.refs.len())
     }
 
-    fn with_tokens(&self, i: usize, f: &mut dyn FnMut(&[&str], &[Vec<&str>])) {
+    fn with_tokens(&self, i: usize, f: &mut TokensFn<'_>) {
         let h = self.hyp.text(&self.hyps[i]);
         let r: Vec<String> = self.refs[i].iter().map(|x| self.refp.text(x)).collect();
         let ht = self.hyp.split(&h);

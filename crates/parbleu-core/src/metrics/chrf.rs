@@ -164,26 +164,32 @@ pub fn finalize_many(rows: &[i64], o: &ChrfScoreOpts, workers: usize) -> Result<
 /// `string.punctuation`, which is exactly `char::is_ascii_punctuation`.
 pub fn remove_punctuation(sent: &str) -> Vec<&str> {
     let mut out = Vec::new();
+    for_each_word(sent, |w| out.push(w));
+    out
+}
+
+/// `remove_punctuation` without collecting: `f` gets each word in order.
+#[inline]
+pub fn for_each_word<'a>(sent: &'a str, mut f: impl FnMut(&'a str)) {
     for w in py_split(sent) {
         let mut it = w.chars();
         let first = it.next().expect("split never yields empty tokens");
         let Some(last) = it.next_back() else {
-            out.push(w);
+            f(w);
             continue;
         };
         if last.is_ascii_punctuation() {
             let cut = w.len() - last.len_utf8();
-            out.push(&w[..cut]);
-            out.push(&w[cut..]);
+            f(&w[..cut]);
+            f(&w[cut..]);
         } else if first.is_ascii_punctuation() {
             let cut = first.len_utf8();
-            out.push(&w[..cut]);
-            out.push(&w[cut..]);
+            f(&w[..cut]);
+            f(&w[cut..]);
         } else {
-            out.push(w);
+            f(w);
         }
     }
-    out
 }
 
 /// The characters n-grams are taken from: all of them, or all but Python whitespace.
@@ -518,7 +524,8 @@ struct Direct {
     cbase: Vec<usize>,
     hcount: Vec<u16>,
     rcount: Vec<u16>,
-    touched: Vec<usize>,
+    touched: Vec<u32>,
+    n_touched: usize,
 }
 
 /// Largest direct tables (all orders together), in cells.
@@ -535,10 +542,10 @@ impl Direct {
         prev: &mut Vec<u32>,
         cur: &mut Vec<u32>,
     ) -> bool {
-        for &i in &self.touched {
-            self.cells[i] = 0;
+        for &i in &self.touched[..self.n_touched] {
+            self.cells[i as usize] = 0;
         }
-        self.touched.clear();
+        self.n_touched = 0;
         let h = hyp.len();
         // Order n's table has (distinct (n-1)-grams + 1) * (d + 1) <= (h + 1) * (d + 1) cells.
         if h >= usize::from(u16::MAX) || (orders - 1) * (h + 1) * (d + 1) > MAX_CELLS {
@@ -555,6 +562,10 @@ impl Direct {
         cur.resize(h, 0);
         let mut k_prev = d; // distinct (n-1)-grams
         let mut next_base = 0usize;
+        // Cells to clear before the next segment (written unconditionally, kept if new).
+        self.touched
+            .resize(self.touched.len().max(h * (orders - 1) + 1), 0);
+        let mut nt = 0;
         for n in 2..=orders {
             let base = next_base;
             next_base = base + (k_prev + 1) * (d + 1);
@@ -569,6 +580,7 @@ impl Direct {
             let mut k = 0u32;
             let cells = &mut self.cells[base..next_base];
             let hcount = &mut self.hcount[cb..];
+            let touched = &mut self.touched[..];
             for ((c, &p), &sym) in cur[..m].iter_mut().zip(&prev[..m]).zip(&hyp[n - 1..]) {
                 let idx = p as usize * (d + 1) + sym as usize;
                 let id = cells[idx];
@@ -578,11 +590,13 @@ impl Direct {
                 k += u32::from(new);
                 hcount[usize::from(id)] += 1;
                 *c = u32::from(id);
-                self.touched.push(base + idx);
+                touched[nt] = (base + idx) as u32;
+                nt += usize::from(new);
             }
             k_prev = k as usize;
             std::mem::swap(prev, cur);
         }
+        self.n_touched = nt;
         self.cbase[orders + 1] = self.hcount.len();
         self.rcount.clear();
         self.rcount.resize(self.hcount.len(), 0);
@@ -816,7 +830,9 @@ impl PreparedRefs {
                             Cow::Borrowed(r.as_str())
                         };
                         let mut chars = Vec::new();
-                        char_symbols(&text, cfg.whitespace, &mut chars);
+                        if cfg.score.char_order > 0 {
+                            char_symbols(&text, cfg.whitespace, &mut chars);
+                        }
                         PreparedRef {
                             chars,
                             words: Vec::new(),
@@ -828,22 +844,25 @@ impl PreparedRefs {
         let mut vocab: FxHashMap<Box<str>, u32> = FxHashMap::default();
         if cfg.score.word_order > 0 {
             // One vocabulary for all references, so hypotheses are matched by word id.
+            let chars: usize = out.iter().flatten().map(|p| p.chars.len()).sum();
+            vocab.reserve(chars / 16);
             for (seg, prepared) in texts.iter_mut().zip(out.iter_mut()) {
                 for (r, p) in seg.iter_mut().zip(prepared.iter_mut()) {
                     if cfg.lowercase {
                         *r = py_lower(r);
                     }
-                    p.words = remove_punctuation(r)
-                        .into_iter()
-                        .map(|w| match vocab.get(w) {
+                    let words = &mut p.words;
+                    for_each_word(r, |w| {
+                        let id = match vocab.get(w) {
                             Some(&id) => id,
                             None => {
                                 let id = vocab.len() as u32;
                                 vocab.insert(w.into(), id);
                                 id
                             }
-                        })
-                        .collect();
+                        };
+                        words.push(id);
+                    });
                 }
             }
         }
@@ -879,16 +898,17 @@ fn extract_row(
     } else {
         Cow::Borrowed(hyp)
     };
-    char_symbols(&text, cfg.whitespace, &mut s.syms);
-    s.chars.build(&s.syms, o.char_order);
+    if o.char_order > 0 {
+        char_symbols(&text, cfg.whitespace, &mut s.syms);
+        s.chars.build(&s.syms, o.char_order);
+    }
     if o.word_order > 0 {
         s.syms.clear();
         // A word no reference has can be one symbol: no n-gram with it matches.
-        s.syms.extend(
-            remove_punctuation(&text)
-                .into_iter()
-                .map(|w| vocab.get(w).copied().unwrap_or(UNKNOWN_WORD)),
-        );
+        let syms = &mut s.syms;
+        for_each_word(&text, |w| {
+            syms.push(vocab.get(w).copied().unwrap_or(UNKNOWN_WORD))
+        });
         s.words.build(&s.syms, o.word_order);
     }
     let nc = 3 * o.char_order;
@@ -896,7 +916,9 @@ fn extract_row(
     s.row.resize(o.width(), 0);
     let mut best = -1.0f64;
     for r in refs {
-        s.chars.compare(&r.chars, &mut s.row[..nc]);
+        if o.char_order > 0 {
+            s.chars.compare(&r.chars, &mut s.row[..nc]);
+        }
         if o.word_order > 0 {
             s.words.compare(&r.words, &mut s.row[nc..]);
         }

@@ -44,12 +44,15 @@ impl SegmentStats {
     }
 }
 
+/// What [`Segments::with_tokens`] calls: the hypothesis tokens and each reference's tokens.
+pub type TokensFn<'f> = dyn FnMut(&[&str], &[Vec<&str>]) + 'f;
+
 /// A corpus whose segments can be tokenized one at a time (from any thread).
 pub trait Segments: Sync {
     /// Number of segments.
     fn count(&self) -> usize;
     /// Call `f` with the tokens of hypothesis `i` and of each of its references.
-    fn with_tokens(&self, i: usize, f: &mut dyn FnMut(&[&str], &[Vec<&str>]));
+    fn with_tokens(&self, i: usize, f: &mut TokensFn<'_>);
 }
 
 /// Already tokenized segments: `hyps[i]` against the references `refs[i]` (any number).
@@ -63,7 +66,7 @@ impl Segments for Tokenized<'_> {
         self.hyps.len().min(self.refs.len())
     }
 
-    fn with_tokens(&self, i: usize, f: &mut dyn FnMut(&[&str], &[Vec<&str>])) {
+    fn with_tokens(&self, i: usize, f: &mut TokensFn<'_>) {
         let h: Vec<&str> = self.hyps[i].iter().map(String::as_str).collect();
         let r: Vec<Vec<&str>> = self.refs[i]
             .iter()
@@ -140,7 +143,7 @@ impl Segments for FlatCorpus {
         self.seg_ends.len() - 1
     }
 
-    fn with_tokens(&self, i: usize, f: &mut dyn FnMut(&[&str], &[Vec<&str>])) {
+    fn with_tokens(&self, i: usize, f: &mut TokensFn<'_>) {
         let (a, b) = (self.seg_ends[i] as usize, self.seg_ends[i + 1] as usize);
         let h = self.seq(a);
         let r: Vec<Vec<&str>> = (a + 1..b).map(|j| self.seq(j)).collect();

@@ -1,0 +1,210 @@
+"""Flavors: each parbleu flavor against its original on WMT21 en-de (20 systems, reference A).
+
+    python benchmarks/bench_flavors.py [--runs 3] [--originals DIR] [--moses DIR]
+
+Same inputs, same process (the perl scripts in a subprocess, parbleu's equivalent in-process
+from the same files). The originals that are not on PyPI are looked up in ``--originals``
+(a directory with a copy of tensorflow/nmt's ``nmt/scripts/bleu.py`` as ``nmt_bleu.py``,
+tensor2tensor's ``bleu_hook.py`` without its TensorFlow imports, pycocoevalcap's
+``bleu_scorer.py``) and ``--moses`` (mosesdecoder's ``scripts/generic``); rows whose original
+is missing are printed as such. NLTK is a dependency of the test extra; torchmetrics (torch)
+and mteval (XML::Twig) are benchmarked when importable/installed. Every row checks that both
+sides agree before timing. Prints a Markdown table of medians and ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import io
+import shutil
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+from common import WMT, Table, en_de, median_time
+
+from parbleu.flavors import coco, moses, nltk, t2t, tfnmt
+
+REF = WMT / "references" / "newstest2021.en-de.ref.A.de"
+
+
+def _load(path: Path, name: str) -> ModuleType | None:
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _row(
+    table: Table,
+    what: str,
+    original: Callable[[], Any] | None,
+    ours: Callable[[], Any],
+    runs: int,
+    ref_name: str,
+    same: Callable[[Any, Any], bool] = lambda a, b: a == b,
+) -> None:
+    ours_value = ours()
+    if original is None:
+        table.add_raw(what, f"- ({ref_name} not available)", f"{median_time(ours, runs):.3f} s", "-")
+        return
+    orig_value = original()
+    assert same(orig_value, ours_value), (what, orig_value, ours_value)
+    t_orig = median_time(original, runs)
+    t_ours = median_time(ours, runs)
+    table.add(what, t_orig, t_ours, ref_name)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--originals", type=Path, default=Path("/tmp/flavor-originals"))
+    ap.add_argument("--moses", type=Path, default=None)
+    args = ap.parse_args()
+    moses_dir = args.moses or args.originals / "moses"
+    warnings.simplefilter("ignore")
+
+    systems, refs = en_de()
+    ref_a = refs["A"]
+    hyp_files = sorted((WMT / "system-outputs").glob("newstest2021.en-de.hyp.*.de"))
+    names = list(systems)
+    hyp_tok = {n: [h.split() for h in systems[n]] for n in names}
+    ref_tok = [[r.split()] for r in ref_a]
+    runs = args.runs
+    t = Table("Flavors: 20 WMT21 en-de systems against reference A (total time, medians)")
+
+    # --- NLTK ---------------------------------------------------------------------------
+    import nltk.translate.bleu_score as nb
+    import nltk.translate.chrf_score as nc
+    import nltk.translate.gleu_score as ng
+
+    _row(
+        t,
+        "NLTK corpus_bleu (str.split tokens)",
+        lambda: [nb.corpus_bleu(ref_tok, hyp_tok[n]) for n in names],
+        lambda: [nltk.corpus_bleu(ref_tok, hyp_tok[n]) for n in names],
+        runs,
+        "nltk 3.10.4",
+    )
+    sf = nb.SmoothingFunction().method3
+    psf = nltk.SmoothingFunction().method3
+    first = names[0]
+    _row(
+        t,
+        f"NLTK sentence_bleu loop, method3 ({len(ref_tok)} segments, 1 system)",
+        lambda: [nb.sentence_bleu(r, h, smoothing_function=sf) for r, h in zip(ref_tok, hyp_tok[first])],
+        lambda: [nltk.sentence_bleu(r, h, smoothing_function=psf) for r, h in zip(ref_tok, hyp_tok[first])],
+        runs,
+        "nltk 3.10.4",
+    )
+    _row(
+        t,
+        "NLTK corpus_gleu",
+        lambda: [ng.corpus_gleu(ref_tok, hyp_tok[n]) for n in names],
+        lambda: [nltk.corpus_gleu(ref_tok, hyp_tok[n]) for n in names],
+        runs,
+        "nltk 3.10.4",
+    )
+    _row(
+        t,
+        "NLTK corpus_chrf",
+        lambda: [nc.corpus_chrf(ref_a, systems[n]) for n in names],
+        lambda: [nltk.corpus_chrf(ref_a, systems[n]) for n in names],
+        runs,
+        "nltk 3.10.4",
+    )
+
+    # --- Moses ----------------------------------------------------------------------------
+    for script, detok in (("multi-bleu.perl", False), ("multi-bleu-detok.perl", True)):
+        path = moses_dir / script
+        have = path.is_file() and shutil.which("perl") is not None
+
+        def perl(path: Path = path) -> list[bytes]:
+            return [
+                subprocess.run(
+                    ["perl", str(path), str(REF)], stdin=f.open("rb"), capture_output=True
+                ).stdout
+                for f in hyp_files
+            ]
+
+        def ours(detok: bool = detok) -> list[bytes]:
+            outs = []
+            for f in hyp_files:
+                out = io.StringIO()
+                moses.main([str(REF)], detok, f.read_bytes(), out, io.StringIO())
+                outs.append(out.getvalue().encode())
+            return outs
+
+        _row(t, f"{script} (files, printed line)", perl if have else None, ours, runs, "perl 5.36")
+
+    # --- tensorflow/nmt, HF evaluate --------------------------------------------------------
+    nmt = _load(args.originals / "nmt_bleu.py", "nmt_bleu")
+    close: Callable[[Any, Any], bool] = lambda a, b: all(  # noqa: E731
+        abs(x[0] - y[0]) <= 1e-12 * abs(x[0]) for x, y in zip(a, b)
+    )
+    _row(
+        t,
+        "tensorflow/nmt compute_bleu (str.split tokens)",
+        (lambda: [nmt.compute_bleu(ref_tok, hyp_tok[n]) for n in names]) if nmt else None,
+        lambda: [tfnmt.compute_bleu(ref_tok, hyp_tok[n]) for n in names],
+        runs,
+        "nmt bleu.py",
+        close,
+    )
+
+    # --- tensor2tensor ----------------------------------------------------------------------
+    hook = _load(args.originals / "bleu_hook.py", "bleu_hook")
+    _row(
+        t,
+        "tensor2tensor bleu_wrapper (files, bleu_tokenize)",
+        (lambda: [hook.bleu_wrapper(str(REF), str(f)) for f in hyp_files]) if hook else None,
+        lambda: [t2t.bleu_wrapper(str(REF), str(f)) for f in hyp_files],
+        runs,
+        "bleu_hook.py",
+    )
+
+    # --- pycocoevalcap ----------------------------------------------------------------------
+    scorer = _load(args.originals / "bleu_scorer.py", "bleu_scorer")
+    gts = {str(i): [r] for i, r in enumerate(ref_a)}
+    res = {n: {str(i): [h] for i, h in enumerate(systems[n])} for n in names}
+
+    def coco_orig() -> list[Any]:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return [scorer.Bleu(4).compute_score(gts, res[n])[0] for n in names]  # type: ignore[union-attr]
+
+    def coco_ours() -> list[Any]:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return [coco.Bleu(4).compute_score(gts, res[n])[0] for n in names]
+
+    _row(t, "pycocoevalcap Bleu(4).compute_score (raw captions)",
+         coco_orig if scorer else None, coco_ours, runs, "pycocoevalcap bleu")
+
+    # --- torchmetrics -----------------------------------------------------------------------
+    try:
+        from torchmetrics.functional.text import bleu_score as tm_bleu
+    except ImportError:
+        tm_bleu = None
+    from parbleu.flavors import torchmetrics as ptm
+
+    segs = [[r] for r in ref_a]
+    _row(
+        t,
+        "torchmetrics bleu_score",
+        (lambda: [float(tm_bleu(systems[n], segs)) for n in names]) if tm_bleu else None,
+        lambda: [float(ptm.bleu_score(systems[n], segs)) for n in names],
+        runs,
+        "torchmetrics (needs torch)",
+    )
+    print(t.markdown())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
