@@ -20,9 +20,8 @@ import re
 import subprocess
 import sys
 
-from common import REPO, Table, en_de, median_time, peak_rss_mb
-
 import parbleu
+from common import REPO, Table, en_de, median_time, peak_rss_mb
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 logging.getLogger("parbleu").setLevel(logging.ERROR)
@@ -33,7 +32,10 @@ def import_time_ms() -> float:
     for _ in range(5):
         err = subprocess.run(
             [sys.executable, "-X", "importtime", "-c", "import parbleu"],
-            capture_output=True, text=True, check=True, cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPO,
         ).stderr
         us = max(int(m.group(1)) for m in re.finditer(r"\|\s*(\d+) \| +parbleu$", err, re.M))
         best = min(best, us / 1000)
@@ -69,19 +71,28 @@ def main() -> None:
     systems, refs = en_de()
     t = Table(f"BLEU, WMT21 en-de, {len(systems)} systems (median of {runs} runs)")
 
-    for label, streams in (("(a) corpus BLEU, 20 systems, 1 ref", [refs["A"]]),
-                           ("(b) corpus BLEU, 20 systems, 3 refs", [refs[x] for x in "ACD"])):
-        def sb() -> list[float]:
+    for label, streams in (
+        ("(a) corpus BLEU, 20 systems, 1 ref", [refs["A"]]),
+        ("(b) corpus BLEU, 20 systems, 3 refs", [refs[x] for x in "ACD"]),
+    ):
+
+        def sb(streams: list[list[str]] = streams) -> list[float]:
             return [sacrebleu.BLEU().corpus_score(h, streams).score for h in systems.values()]
 
-        def pb() -> list[float]:
+        def pb(streams: list[list[str]] = streams) -> list[float]:
             return [parbleu.BLEU().corpus_score(h, streams).score for h in systems.values()]
 
         assert sb() == pb(), "scores differ"
         t.add(label, median_time(sb, runs), median_time(pb, runs))
         cached = parbleu.BLEU(references=streams)
-        t.add(label + ", refs cached", None,
-              median_time(lambda: [cached.corpus_score(h, None) for h in systems.values()], runs))
+        t.add(
+            label + ", refs cached",
+            None,
+            median_time(
+                lambda cached=cached: [cached.corpus_score(h, None) for h in systems.values()],
+                runs,
+            ),
+        )
 
     hyps = [h for s in systems.values() for h in s]
     ref_a = refs["A"] * len(systems)
@@ -89,23 +100,35 @@ def main() -> None:
     pbm = parbleu.BLEU(effective_order=True)
     sb_loop = [sbm.sentence_score(h, [r]).score for h, r in zip(hyps, ref_a)]
     assert pbm.sentence_scores(hyps, [ref_a]).tolist() == sb_loop, "sentence scores differ"
-    sb_t = median_time(lambda: [sbm.sentence_score(h, [r]) for h, r in zip(hyps, ref_a)],
-                       max(1, runs // 2))
-    t.add(f"(c) sentence BLEU, {len(hyps):,} segments, loop", sb_t,
-          median_time(lambda: [pbm.sentence_score(h, [r]) for h, r in zip(hyps, ref_a)], runs))
-    t.add(f"(c) sentence BLEU, {len(hyps):,} segments, batch", sb_t,
-          median_time(lambda: pbm.sentence_scores(hyps, [ref_a]), runs))
+    sb_t = median_time(
+        lambda: [sbm.sentence_score(h, [r]) for h, r in zip(hyps, ref_a)], max(1, runs // 2)
+    )
+    t.add(
+        f"(c) sentence BLEU, {len(hyps):,} segments, loop",
+        sb_t,
+        median_time(lambda: [pbm.sentence_score(h, [r]) for h, r in zip(hyps, ref_a)], runs),
+    )
+    t.add(
+        f"(c) sentence BLEU, {len(hyps):,} segments, batch",
+        sb_t,
+        median_time(lambda: pbm.sentence_scores(hyps, [ref_a]), runs),
+    )
 
     out = {}
     for mod in ("sacrebleu", "parbleu"):
         code = BIG_CODE.format(n=big, mod=mod)
-        res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True, cwd=REPO).stdout.split()
+        res = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+        ).stdout.split()
         out[mod] = (float(res[0]), float(res[1]), peak_rss_mb(code))
     assert out["sacrebleu"][0] == out["parbleu"][0], "big-corpus scores differ"
     t.add(f"(d) corpus BLEU, {big:,} segments (1 run)", out["sacrebleu"][1], out["parbleu"][1])
-    t.add_raw(f"(d) peak memory, {big:,} segments", f"{out['sacrebleu'][2]:.0f} MiB",
-              f"{out['parbleu'][2]:.0f} MiB", f"{out['parbleu'][2] / out['sacrebleu'][2]:.2f}× of sacrebleu")
+    t.add_raw(
+        f"(d) peak memory, {big:,} segments",
+        f"{out['sacrebleu'][2]:.0f} MiB",
+        f"{out['parbleu'][2]:.0f} MiB",
+        f"{out['parbleu'][2] / out['sacrebleu'][2]:.2f}× of sacrebleu",
+    )
     t.add_raw("`import parbleu` (best of 5)", "-", f"{import_time_ms():.1f} ms", "-")
     print(t.markdown())
 

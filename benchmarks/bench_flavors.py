@@ -27,7 +27,6 @@ from types import ModuleType
 from typing import Any, Callable
 
 from common import WMT, Table, en_de, median_time
-
 from parbleu.flavors import coco, moses, nltk, t2t, tfnmt
 
 REF = WMT / "references" / "newstest2021.en-de.ref.A.de"
@@ -54,7 +53,9 @@ def _row(
 ) -> None:
     ours_value = ours()
     if original is None:
-        table.add_raw(what, f"- ({ref_name} not available)", f"{median_time(ours, runs):.3f} s", "-")
+        table.add_raw(
+            what, f"- ({ref_name} not available)", f"{median_time(ours, runs):.3f} s", "-"
+        )
         return
     orig_value = original()
     assert same(orig_value, ours_value), (what, orig_value, ours_value)
@@ -100,8 +101,13 @@ def main() -> None:
     _row(
         t,
         f"NLTK sentence_bleu loop, method3 ({len(ref_tok)} segments, 1 system)",
-        lambda: [nb.sentence_bleu(r, h, smoothing_function=sf) for r, h in zip(ref_tok, hyp_tok[first])],
-        lambda: [nltk.sentence_bleu(r, h, smoothing_function=psf) for r, h in zip(ref_tok, hyp_tok[first])],
+        lambda: [
+            nb.sentence_bleu(r, h, smoothing_function=sf) for r, h in zip(ref_tok, hyp_tok[first])
+        ],
+        lambda: [
+            nltk.sentence_bleu(r, h, smoothing_function=psf)
+            for r, h in zip(ref_tok, hyp_tok[first])
+        ],
         runs,
         "nltk 3.10.4",
     )
@@ -184,8 +190,14 @@ def main() -> None:
         with contextlib.redirect_stdout(io.StringIO()):
             return [coco.Bleu(4).compute_score(gts, res[n])[0] for n in names]
 
-    _row(t, "pycocoevalcap Bleu(4).compute_score (raw captions)",
-         coco_orig if scorer else None, coco_ours, runs, "pycocoevalcap bleu")
+    _row(
+        t,
+        "pycocoevalcap Bleu(4).compute_score (raw captions)",
+        coco_orig if scorer else None,
+        coco_ours,
+        runs,
+        "pycocoevalcap bleu",
+    )
 
     # --- torchmetrics -----------------------------------------------------------------------
     try:

@@ -56,7 +56,9 @@ class Table:
         self.title = title
         self.rows: list[tuple[str, str, str, str]] = []
 
-    def add(self, what: str, ref_s: float | None, ours_s: float, ref_name: str = "sacrebleu") -> None:
+    def add(
+        self, what: str, ref_s: float | None, ours_s: float, ref_name: str = "sacrebleu"
+    ) -> None:
         ratio = f"{ref_s / ours_s:,.0f}×" if ref_s else "-"
         self.rows.append(
             (what, f"{ref_s:.3f} s ({ref_name})" if ref_s else "-", f"{ours_s:.4f} s", ratio)

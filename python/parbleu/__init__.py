@@ -52,6 +52,7 @@ __all__ = [
     "ParbleuError",
     "Score",
     "Signature",
+    "StatisticsError",
     "StatsAccumulator",
     "TERScore",
     "TokenizerNotAvailableError",

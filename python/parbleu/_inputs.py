@@ -95,7 +95,9 @@ def as_ref_streams(refs: Any, n_hyps: int | None, what: str = "references") -> l
             f"streams, e.g. [refs] for one reference per segment"
         )
     if not isinstance(refs, Iterable):
-        raise InputTypeError(f"{what}: got {_type_name(refs)}; expected a list of reference streams")
+        raise InputTypeError(
+            f"{what}: got {_type_name(refs)}; expected a list of reference streams"
+        )
     streams = refs if isinstance(refs, list) else list(refs)
     if not streams:
         raise InputTypeError(f"{what}: empty; expected at least one reference stream")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
 
 from .metrics.bleu import BLEU
 from .metrics.chrf import CHRF, CHRFScore
@@ -13,9 +12,9 @@ from .score import BLEUScore
 
 def corpus_bleu(
     hypotheses: Sequence[str],
-    references: Sequence[Sequence[Optional[str]]],
+    references: Sequence[Sequence[str | None]],
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     force: bool = False,
     lowercase: bool = False,
     tokenize: str = BLEU.TOKENIZER_DEFAULT,
@@ -50,8 +49,8 @@ def corpus_bleu(
 
 def raw_corpus_bleu(
     hypotheses: Sequence[str],
-    references: Sequence[Sequence[Optional[str]]],
-    smooth_value: Optional[float] = BLEU.SMOOTH_DEFAULTS["floor"],
+    references: Sequence[Sequence[str | None]],
+    smooth_value: float | None = BLEU.SMOOTH_DEFAULTS["floor"],
 ) -> BLEUScore:
     """Corpus BLEU without tokenization, floor smoothing and effective order.
 
@@ -82,9 +81,9 @@ def raw_corpus_bleu(
 
 def sentence_bleu(
     hypothesis: str,
-    references: Sequence[Optional[str]],
+    references: Sequence[str | None],
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     lowercase: bool = False,
     tokenize: str = BLEU.TOKENIZER_DEFAULT,
     use_effective_order: bool = True,

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import sys
 from importlib import resources
-from typing import Optional
 
 SYSTEMS = ("Facebook-AI", "Online-W", "VolcTrans-GLAT")
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run ``parbleu REF -i SYS... -m bleu chrf ter`` on the sample; extra arguments are appended.
 
     Parameters

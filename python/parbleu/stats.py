@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from .errors import IncompatibleStatisticsError, StatisticsError
 
@@ -63,9 +63,9 @@ class StatsAccumulator:
     def update(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
         *,
-        workers: Optional[int] = None,
+        workers: int | None = None,
     ) -> StatsAccumulator:
         """Add a batch of segments.
 
@@ -124,7 +124,7 @@ class StatsAccumulator:
         return self
 
     def result(self) -> Score:
-        """The corpus score of everything added so far."""
+        """Return the corpus score of everything added so far."""
         if self.n_segments == 0:
             from .errors import EmptyInputError
 
@@ -133,7 +133,7 @@ class StatsAccumulator:
         return score
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form (to send partial sums between processes)."""
+        """Return a JSON-serialisable form (to send partial sums between processes)."""
         return {"key": list(self.key), "total": list(self.total), "n_segments": self.n_segments}
 
     def merge_dict(self, d: dict[str, Any]) -> StatsAccumulator:

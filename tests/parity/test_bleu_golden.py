@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import load_refs, read_lines, records, requires_shared, sacre_version
 
 import parbleu
+from helpers import load_refs, read_lines, records, requires_shared, sacre_version
 
 pytestmark = requires_shared
 
@@ -75,9 +75,11 @@ def _ids(path: str) -> list[str]:
         return []
 
 
-CORPUS = {r["id"]: r for r in records("sacrebleu/bleu_corpus.jsonl")} if _ids(
-    "sacrebleu/bleu_corpus.jsonl"
-) else {}
+CORPUS = (
+    {r["id"]: r for r in records("sacrebleu/bleu_corpus.jsonl")}
+    if _ids("sacrebleu/bleu_corpus.jsonl")
+    else {}
+)
 
 
 @pytest.mark.parametrize("rid", sorted(CORPUS))

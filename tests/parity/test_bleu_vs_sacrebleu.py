@@ -16,14 +16,17 @@ assert sacrebleu.__version__ == "2.6.0"
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 
+# fmt: off
 PIECES = [
     "the", "The", "cat", ".", ",", "-", "1", "2.5", "1,000", "&amp;", "&quot;", "<skipped>", "'",
     "Σ", "ΣΑΣ", "İ", "ß", "über", "猫", "東京", "。", "、", "“", "”", "—", "$", "%", "@", "x-y",
     "a.b", "e.g.", "\u00a0", "\u3000", "\t", "\x1c", " ", "  ", "é", "ﬁ", "🙂", "ǅ",
 ]
+# fmt: on
 
-text = st.lists(st.sampled_from(PIECES), max_size=15).map(lambda xs: "".join(
-    x if i % 2 else x + " " for i, x in enumerate(xs)))
+text = st.lists(st.sampled_from(PIECES), max_size=15).map(
+    lambda xs: "".join(x if i % 2 else x + " " for i, x in enumerate(xs))
+)
 
 
 @st.composite
@@ -83,7 +86,10 @@ def test_compat_functions_defaults() -> None:
     r = [["The cat is on the mat.", "A dog barked."]]
     assert parbleu.corpus_bleu(h, r).score == sacrebleu.corpus_bleu(h, r).score
     assert parbleu.raw_corpus_bleu(h, r).score == sacrebleu.raw_corpus_bleu(h, r).score
-    assert parbleu.sentence_bleu(h[0], [r[0][0]]).score == sacrebleu.sentence_bleu(h[0], [r[0][0]]).score
+    assert (
+        parbleu.sentence_bleu(h[0], [r[0][0]]).score
+        == sacrebleu.sentence_bleu(h[0], [r[0][0]]).score
+    )
     # sentence_bleu() defaults to effective order, BLEU() does not.
     assert parbleu.sentence_bleu("a b", ["a b"]).score == pytest.approx(100.0)
     assert parbleu.BLEU().sentence_score("a b", ["a b"]).score != 100.0

@@ -11,9 +11,9 @@ import csv
 from pathlib import Path
 
 import pytest
-from helpers import SHARED, read_lines, requires_shared
 
 import parbleu
+from helpers import SHARED, read_lines, requires_shared
 
 pytestmark = requires_shared
 
@@ -29,15 +29,15 @@ def _rows() -> list[dict[str, str]]:
 
 
 def _file(kind: str, pair: str, name: str) -> str:
-    found = sorted((WMT / kind).glob(f"*.{pair}.{'hyp' if kind == 'system-outputs' else 'ref'}.{name}.*"))
+    found = sorted(
+        (WMT / kind).glob(f"*.{pair}.{'hyp' if kind == 'system-outputs' else 'ref'}.{name}.*")
+    )
     assert len(found) == 1, (kind, pair, name, found)
     return str(Path(found[0]).relative_to(SHARED))
 
 
 ROWS = [r for r in _rows() if r["metric"].startswith("bleu-")]
-REPRODUCIBLE = [
-    r for r in ROWS if r["match_1e-6"] == "yes" or r["reproduced_with_tokenize"]
-]
+REPRODUCIBLE = [r for r in ROWS if r["match_1e-6"] == "yes" or r["reproduced_with_tokenize"]]
 
 _cache: dict[tuple[str, str, str], parbleu.BLEU] = {}
 

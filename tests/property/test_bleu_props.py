@@ -6,11 +6,11 @@ import random
 
 import numpy as np
 import pytest
-from helpers import SHARED, read_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parbleu
+from helpers import SHARED, read_lines
 from parbleu import _workers
 
 WORDS = ["the", "cat", "sat", "on", "mat", ".", ",", "a", "dog", "Σ", "über", "1,000", "x-y", "猫"]
@@ -122,7 +122,9 @@ def test_identical_results_for_any_thread_count(tokenize: str) -> None:
     assert np.array_equal(
         m.sentence_scores(hyps, refs, workers=1), m.sentence_scores(hyps, refs, workers=2)
     )
-    assert m.corpus_score(hyps, refs, workers=1).score == m.corpus_score(hyps, refs, workers=2).score
+    assert (
+        m.corpus_score(hyps, refs, workers=1).score == m.corpus_score(hyps, refs, workers=2).score
+    )
 
 
 def test_workers_env_override(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,7 +24,9 @@ def test_errors_subclass_standard_ones() -> None:
 
 def test_more_hyps_than_refs_is_refused() -> None:
     # SacreBLEU truncates to 2 segments (golden err.sb.bleu.more_hyps_than_refs).
-    with pytest.raises(errors.LengthMismatchError, match=r"references\[0\] has 2 lines but there are 3"):
+    with pytest.raises(
+        errors.LengthMismatchError, match=r"references\[0\] has 2 lines but there are 3"
+    ):
         bleu().corpus_score(["a", "b", "c"], [["a", "b"]])
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+
 import tomllib
 
-from helpers import REPO
-
 import parbleu
+from helpers import REPO
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -33,6 +33,9 @@ def test_version_is_defined_once_in_cargo() -> None:
 
 def test_import_is_light() -> None:
     # numpy and the CLI are imported lazily, on first use.
-    code = "import sys, parbleu; print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'argparse'))))"
+    code = (
+        "import sys, parbleu; print(' '.join(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('numpy', 'argparse'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

@@ -7,16 +7,28 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let read = |p: &str| -> Vec<String> {
-        std::fs::read_to_string(p).unwrap().lines().map(str::to_owned).collect()
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
     };
     let hyps = read(&args[1]);
     let refs = read(&args[2]);
-    let cfg = BleuExtract { tokenizer: Tokenizer::T13a, lowercase: false, max_order: 4 };
+    let cfg = BleuExtract {
+        tokenizer: Tokenizer::T13a,
+        lowercase: false,
+        max_order: 4,
+    };
     let reps = 20;
     let t = Instant::now();
     let mut prepared = None;
     for _ in 0..reps {
-        prepared = Some(PreparedRefs::new(&cfg, refs.iter().map(|r| vec![r.clone()]).collect(), 1));
+        prepared = Some(PreparedRefs::new(
+            &cfg,
+            refs.iter().map(|r| vec![r.clone()]).collect(),
+            1,
+        ));
     }
     let per = t.elapsed().as_secs_f64() / (reps * hyps.len()) as f64 * 1e6;
     println!("prepare refs: {per:.3} us/segment");
@@ -36,5 +48,7 @@ fn main() {
 }
 
 fn tokenize_only(cfg: &BleuExtract, hyps: &[String]) -> usize {
-    hyps.iter().map(|h| cfg.tokenizer.preprocess(h, cfg.lowercase).len()).sum()
+    hyps.iter()
+        .map(|h| cfg.tokenizer.preprocess(h, cfg.lowercase).len())
+        .sum()
 }

@@ -166,27 +166,27 @@ class BleuScorer:
             "guess": [0] * n,
             "correct": [0] * n,
         }
+        exponents = [1.0 / (k + 1) for k in range(n)]
+        exp = math.exp
+        special = self.special_reflen
+        single = self._single_reflen
         for i in range(len(tests)):
             testlen = testlens[i]
             self._testlen += testlen
-            if self.special_reflen is None:
-                reflen = self._single_reflen(reflists[i], option, testlen)
-            else:
-                reflen = self.special_reflen
+            reflen = single(reflists[i], option, testlen) if special is None else special
             self._reflen += reflen
             guess, correct = guesses[i], matches[i]
+            tg, tc = totalcomps["guess"], totalcomps["correct"]
             for k in range(n):
-                totalcomps["guess"][k] += guess[k]
-            for k in range(n):
-                totalcomps["correct"][k] += correct[k]
+                tg[k] += guess[k]
+                tc[k] += correct[k]
             bleu = 1.0
+            ratio = (testlen + tiny) / (reflen + small)
+            bp = exp(1 - 1 / ratio) if ratio < 1 else None
             for k in range(n):
                 bleu *= (float(correct[k]) + tiny) / (float(guess[k]) + small)
-                bleu_list[k].append(bleu ** (1.0 / (k + 1)))
-            ratio = (testlen + tiny) / (reflen + small)
-            if ratio < 1:
-                for k in range(n):
-                    bleu_list[k][-1] *= math.exp(1 - 1 / ratio)
+                v = bleu ** exponents[k]
+                bleu_list[k].append(v if bp is None else v * bp)
             if verbose > 1:
                 comps = {
                     "reflen": reflists[i],

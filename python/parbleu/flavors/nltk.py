@@ -636,7 +636,8 @@ def _preprocess(sent: Any, ignore_whitespace: bool) -> str:
     if type(sent) is not str:
         sent = " ".join(sent)
     if ignore_whitespace:
-        sent = _WHITE_SPACE_RE.sub("", sent)
+        # Without U+001C..U+001F, Python's whitespace is the regex's \s (and split is faster).
+        sent = _WHITE_SPACE_RE.sub("", sent) if has_py_only_space(sent) else "".join(sent.split())
     return str(sent)
 
 

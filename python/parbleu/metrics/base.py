@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .._inputs import as_lines, as_ref_streams, check_items, diagnose_refs
 from .._workers import resolve_workers
@@ -39,8 +39,8 @@ class Metric(ABC, Generic[S]):
     def __init__(self) -> None:
         self._ref_cache: Any = None
         self._force = True
-        self.n_bootstrap: Optional[int] = None
-        self.seed: Optional[int] = None
+        self.n_bootstrap: int | None = None
+        self.seed: int | None = None
 
     # --- implemented by each metric -------------------------------------------------------
     @abstractmethod
@@ -48,9 +48,7 @@ class Metric(ABC, Generic[S]):
         """Preprocess reference streams into the core's reference object."""
 
     @abstractmethod
-    def _extract_rows(
-        self, prepared: Any, hyps: list[str], workers: int
-    ) -> npt.NDArray[Any]:
+    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
         """Statistics rows (n_segments x width) of hypotheses against prepared references."""
 
     @abstractmethod
@@ -76,7 +74,7 @@ class Metric(ABC, Generic[S]):
 
     # --- references -----------------------------------------------------------------------
     def _refs_for(
-        self, references: Optional[Sequence[Sequence[Optional[str]]]], n_hyps: int, workers: int
+        self, references: Sequence[Sequence[str | None]] | None, n_hyps: int, workers: int
     ) -> Any:
         if references is None:
             if self._ref_cache is None:
@@ -110,7 +108,7 @@ class Metric(ABC, Generic[S]):
         self.num_refs = counts[0] if len(counts) == 1 else -1
         return prepared
 
-    def _cache_references(self, references: Sequence[Sequence[Optional[str]]]) -> Any:
+    def _cache_references(self, references: Sequence[Sequence[str | None]]) -> Any:
         streams = as_ref_streams(references, None)
         n = len(streams[0])
         return self._prepare_checked(streams, resolve_workers(None, n))
@@ -124,8 +122,8 @@ class Metric(ABC, Generic[S]):
     def _rows(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]],
-        workers: Optional[int],
+        references: Sequence[Sequence[str | None]] | None,
+        workers: int | None,
     ) -> npt.NDArray[Any]:
         hyps = self._hyps(hypotheses)
         w = resolve_workers(workers, len(hyps))
@@ -140,10 +138,10 @@ class Metric(ABC, Generic[S]):
     def corpus_score(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]],
+        references: Sequence[Sequence[str | None]] | None,
         n_bootstrap: int = 1,
         *,
-        workers: Optional[int] = None,
+        workers: int | None = None,
     ) -> S:
         """Score a corpus against one or more reference streams.
 
@@ -172,7 +170,7 @@ class Metric(ABC, Generic[S]):
             bootstrap_ci(self, rows, score, n_bootstrap)
         return score
 
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> S:
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> S:
         """Score one segment against its references (a one-segment corpus).
 
         Parameters
@@ -207,16 +205,16 @@ class Metric(ABC, Generic[S]):
         return self._score_row(rows[0].tolist())
 
     def get_signature(self) -> Signature:
-        """The reproducibility signature (available once references have been seen)."""
+        """Return the reproducibility signature (available once references have been seen)."""
         return self._SIGNATURE_TYPE(self.__dict__)
 
     # --- statistics API ---------------------------------------------------------------------
     def extract_stats(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
         *,
-        workers: Optional[int] = None,
+        workers: int | None = None,
     ) -> npt.NDArray[Any]:
         """Per-segment sufficient statistics, SacreBLEU's column order.
 
@@ -262,9 +260,9 @@ class Metric(ABC, Generic[S]):
     def sentence_scores(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
         *,
-        workers: Optional[int] = None,
+        workers: int | None = None,
     ) -> npt.NDArray[np.float64]:
         """Sentence-level score of every segment in one call.
 
@@ -288,7 +286,7 @@ class Metric(ABC, Generic[S]):
         return self._score_rows(rows, resolve_workers(workers, len(rows)))
 
     def accumulator(self) -> StatsAccumulator:
-        """A running sum of statistics (for streaming and distributed scoring)."""
+        """Return a running sum of statistics (for streaming and distributed scoring)."""
         from ..stats import StatsAccumulator
 
         return StatsAccumulator(self)

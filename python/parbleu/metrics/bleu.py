@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
 from ..errors import InvalidOptionError
@@ -79,7 +79,7 @@ class BLEU(Metric[BLEUScore]):
         Reference streams to preprocess once and reuse in every ``corpus_score`` call.
     """
 
-    SMOOTH_DEFAULTS: dict[str, Optional[float]] = {
+    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {
         "none": None,
         "floor": 0.1,
         "add-k": 1,
@@ -87,7 +87,7 @@ class BLEU(Metric[BLEUScore]):
     }
     TOKENIZERS = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab")
     TOKENIZER_DEFAULT = "13a"
-    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
     metric_name = "bleu"
 
@@ -95,13 +95,13 @@ class BLEU(Metric[BLEUScore]):
         self,
         lowercase: bool = False,
         force: bool = False,
-        tokenize: Optional[str] = None,
+        tokenize: str | None = None,
         smooth_method: str = "exp",
-        smooth_value: Optional[float] = None,
+        smooth_value: float | None = None,
         max_ngram_order: int = MAX_NGRAM_ORDER,
         effective_order: bool = False,
         trg_lang: str = "",
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
         self._force = force
@@ -132,14 +132,19 @@ class BLEU(Metric[BLEUScore]):
             or not isinstance(max_ngram_order, int)
             or max_ngram_order < 1
         ):
-            raise InvalidOptionError(f"max_ngram_order={max_ngram_order!r}: expected an integer >= 1")
+            raise InvalidOptionError(
+                f"max_ngram_order={max_ngram_order!r}: expected an integer >= 1"
+            )
 
         if tokenize is None:
             best = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
         else:
             best = tokenize
-            for lang, hint in (("zh", "'zh' or 'spm'"), ("ja", "'ja-mecab' or 'spm'"),
-                               ("ko", "'ko-mecab' or 'spm'")):
+            for lang, hint in (
+                ("zh", "'zh' or 'spm'"),
+                ("ja", "'ja-mecab' or 'spm'"),
+                ("ko", "'ko-mecab' or 'spm'"),
+            ):
                 if trg_lang == lang and best != self._TOKENIZER_MAP[lang]:
                     name = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean"}[lang]
                     logger.warning("Consider using the %s tokenizer for %s.", hint, name)
@@ -240,7 +245,7 @@ class BLEU(Metric[BLEUScore]):
         sys_len: int,
         ref_len: int,
         smooth_method: str = "none",
-        smooth_value: Optional[float] = None,
+        smooth_value: float | None = None,
         effective_order: bool = False,
         max_ngram_order: int = MAX_NGRAM_ORDER,
     ) -> BLEUScore:
@@ -304,7 +309,7 @@ class BLEU(Metric[BLEUScore]):
         score = bp * math.exp(sum([_my_log(p) for p in precisions[:eff_order]]) / eff_order)
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> BLEUScore:
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
         """Score one segment (a one-segment corpus), as SacreBLEU's ``sentence_score``.
 
         Parameters
@@ -322,9 +327,7 @@ class BLEU(Metric[BLEUScore]):
         """
         if not self.effective_order and not self._warned_sentence:
             self._warned_sentence = True
-            logger.warning(
-                "It is recommended to enable `effective_order` for sentence-level BLEU."
-            )
+            logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
         return super().sentence_score(hypothesis, references)
 
     # --- token ids (parbleu.ids) ------------------------------------------------------------

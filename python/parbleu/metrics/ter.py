@@ -164,7 +164,8 @@ class TER(Metric[TERScore]):
 
         if len(rows) == 1:
             return [float(x) for x in rows[0]]
-        edits, ref_len = _core.ter_sum(np.ascontiguousarray(rows, dtype=np.float64))
+        arr = np.ascontiguousarray(rows, dtype=np.float64)
+        edits, ref_len = _core.ter_sum(arr)
         return [edits, ref_len]
 
     def _score_row(self, row: Sequence[Any]) -> TERScore:

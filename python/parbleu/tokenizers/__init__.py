@@ -34,7 +34,7 @@ class RustTokenizer(BaseTokenizer):
         self.name = name
 
     def signature(self) -> str:
-        """The name used in signatures."""
+        """Return the name used in signatures."""
         return self.name
 
     def __call__(self, line: str) -> str:

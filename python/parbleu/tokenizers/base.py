@@ -10,7 +10,7 @@ class BaseTokenizer(ABC):
 
     @abstractmethod
     def signature(self) -> str:
-        """The name shown in signatures."""
+        """Return the name shown in signatures."""
 
     @abstractmethod
     def __call__(self, line: str) -> str:

@@ -204,7 +204,10 @@ pub fn extract_row<'t, R: AsRef<[&'t str]>>(
     };
     match_counts(hyp, refs, max_order, s, m, t);
     out[0] = hyp.len() as i64;
-    out[1] = closest_ref_len(hyp.len() as i64, refs.iter().map(|x| x.as_ref().len() as i64));
+    out[1] = closest_ref_len(
+        hyp.len() as i64,
+        refs.iter().map(|x| x.as_ref().len() as i64),
+    );
     for n in 0..max_order {
         out[2 + n] = m[n] as i64;
         out[2 + max_order + n] = t[n] as i64;
@@ -255,7 +258,10 @@ impl RefSegment {
     /// All tokens, in order (references one after the other).
     fn tokens(&self) -> Vec<&str> {
         let d = &*self.0;
-        d.spans.iter().map(|&(a, b)| &d.text[a as usize..b as usize]).collect()
+        d.spans
+            .iter()
+            .map(|&(a, b)| &d.text[a as usize..b as usize])
+            .collect()
     }
 
     /// The references as slices of [`RefSegment::tokens`].
@@ -284,8 +290,11 @@ impl PreparedRefs {
     /// (test sets scored against many systems repeat their references).
     pub fn new(cfg: &BleuExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
         let mut first: FxHashMap<&[String], usize> = FxHashMap::default();
-        let source: Vec<usize> =
-            segments.iter().enumerate().map(|(i, s)| *first.entry(s.as_slice()).or_insert(i)).collect();
+        let source: Vec<usize> = segments
+            .iter()
+            .enumerate()
+            .map(|(i, s)| *first.entry(s.as_slice()).or_insert(i))
+            .collect();
         let mut out = vec![RefSegment::default(); segments.len()];
         parallel::for_each_chunk(workers, &mut out, 1024, |start, chunk| {
             for (j, seg) in chunk.iter_mut().enumerate() {

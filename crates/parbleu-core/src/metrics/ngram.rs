@@ -23,7 +23,7 @@ pub struct Scratch {
     // Packed path.
     ref_ids: Vec<u32>,
     ref_ends: Vec<usize>,
-    keys: Vec<u64>,
+    hkeys: [Vec<u64>; 3],
     rkeys: Vec<u64>,
     distinct: Vec<(u64, u32, u32)>,
 }
@@ -197,21 +197,56 @@ fn packed_counts<'t, R: AsRef<[&'t str]>>(
     s.tok_ids.clear();
     s.tok_ids.extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
 
-    let pack = |ids: &[u32]| ids.iter().fold(0u64, |k, &id| (k << 16) | u64::from(id));
-    for n in 1..=max_order.min(hyp.len()) {
-        // Distinct hypothesis n-grams made only of reference tokens, with their counts.
-        s.keys.clear();
-        for w in s.tok_ids.windows(n) {
-            if !w.contains(&0) {
-                s.keys.push(pack(w));
-            }
+    // Unigrams: ids are small, so count with arrays indexed by id (no sorting).
+    s.count.clear();
+    s.count.resize(next_id as usize, 0);
+    s.ref_max.clear();
+    s.ref_max.resize(next_id as usize, 0);
+    let mut start = 0;
+    for &end in &s.ref_ends {
+        for &id in &s.ref_ids[start..end] {
+            s.count[id as usize] += 1;
         }
-        if s.keys.is_empty() {
+        for &id in &s.ref_ids[start..end] {
+            let c = std::mem::take(&mut s.count[id as usize]);
+            let m = &mut s.ref_max[id as usize];
+            *m = (*m).max(c);
+        }
+        start = end;
+    }
+    let mut m1 = 0u64;
+    for &id in &s.tok_ids {
+        if id != 0 {
+            let c = &mut s.count[id as usize];
+            if *c < s.ref_max[id as usize] {
+                m1 += 1;
+            }
+            *c += 1;
+        }
+    }
+    for &id in &s.tok_ids {
+        s.count[id as usize] = 0;
+    }
+    matches[0] = m1;
+
+    // Orders 2..: every n-gram packed into a u64 (16 bits per token), all orders in one pass.
+    let top = max_order.min(hyp.len());
+    if top < 2 {
+        return;
+    }
+    for k in &mut s.hkeys {
+        k.clear();
+    }
+    pack_ngrams(&s.tok_ids, top, true, &mut s.hkeys);
+    for n in 2..=top {
+        let keys = &mut s.hkeys[n - 2];
+        if keys.is_empty() {
             continue;
         }
-        s.keys.sort_unstable();
+        keys.sort_unstable();
+        // Distinct hypothesis n-grams made only of reference tokens, with their counts.
         s.distinct.clear();
-        for &k in &s.keys {
+        for &k in keys.iter() {
             match s.distinct.last_mut() {
                 Some((last, c, _)) if *last == k => *c += 1,
                 _ => s.distinct.push((k, 1, 0)),
@@ -225,7 +260,7 @@ fn packed_counts<'t, R: AsRef<[&'t str]>>(
                 continue;
             }
             s.rkeys.clear();
-            s.rkeys.extend(r.windows(n).map(pack));
+            s.rkeys.extend(r.windows(n).map(|w| w.iter().fold(0u64, |k, &id| (k << 16) | u64::from(id))));
             s.rkeys.sort_unstable();
             // Merge: count each distinct hypothesis n-gram in this reference.
             let mut j = 0;
@@ -242,6 +277,27 @@ fn packed_counts<'t, R: AsRef<[&'t str]>>(
             }
         }
         matches[n - 1] = s.distinct.iter().map(|&(_, c, best)| u64::from(c.min(best))).sum();
+    }
+}
+
+/// Push the packed key of every n-gram of order 2..=`top` into `out[n - 2]`; with
+/// `skip_absent`, n-grams containing id 0 (a token absent from the references) are left out.
+#[inline]
+fn pack_ngrams(ids: &[u32], top: usize, skip_absent: bool, out: &mut [Vec<u64>; 3]) {
+    for i in 0..ids.len() {
+        let first = ids[i];
+        if skip_absent && first == 0 {
+            continue;
+        }
+        let mut k = u64::from(first);
+        for n in 2..=top.min(ids.len() - i) {
+            let id = ids[i + n - 1];
+            if skip_absent && id == 0 {
+                break;
+            }
+            k = (k << 16) | u64::from(id);
+            out[n - 2].push(k);
+        }
     }
 }
 

@@ -1,0 +1,425 @@
+"""The compiled core of parbleu (PyO3 binding of ``crates/parbleu-core``); private.
+
+Hand-written stub, checked against the built module by ``python -m mypy.stubtest parbleu._core``.
+
+Conventions of the binding: statistics and scores travel as little-endian bytes (int64 rows for
+BLEU and chrF, float64 for TER and all scores) that the Python layer reads with
+``numpy.frombuffer``; matrices arrive as C-contiguous buffers of the stated item type (a
+``numpy`` array of the right dtype); ``workers`` is a thread count, ``-1`` for all cores. Core
+errors are raised as the matching class of :mod:`parbleu.errors`.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import final
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import Buffer, Self, TypeAlias
+
+__all__ = [
+    "BleuRefs",
+    "ChrfRefs",
+    "PairTable",
+    "Scorer",
+    "TerRefs",
+    "__version__",
+    "available_workers",
+    "bleu_ids_extract",
+    "bleu_scores",
+    "chrf_scores",
+    "flavor_line_stats",
+    "flavor_mteval_stats",
+    "flavor_token_stats",
+    "flavor_token_stats_lists",
+    "flavor_tokens",
+    "sig_ar",
+    "sig_ar_masks",
+    "sig_bootstrap",
+    "sig_bootstrap_compat",
+    "sig_bootstrap_indices",
+    "ter_scores",
+    "ter_sum",
+    "tercom_tokenize",
+    "tokenize",
+]
+
+#: Version of the crate the module was built from.
+__version__: str
+
+# Buffers: any object exporting the buffer protocol, C-contiguous, with the stated item type; in
+# practice a numpy array. numpy declares ``ndarray.__buffer__`` only for Python >= 3.12, so the
+# arrays are listed beside ``Buffer``.
+#: int64 items (statistics rows of BLEU and chrF, token ids, offsets, indices).
+_I64: TypeAlias = npt.NDArray[np.int64] | Buffer
+#: float64 items (TER rows, weights, output matrices).
+_F64: TypeAlias = npt.NDArray[np.float64] | Buffer
+#: uint8 items (masks).
+_U8: TypeAlias = npt.NDArray[np.uint8] | Buffer
+#: Statistics rows of a :class:`Scorer`: int64, or float64 when ``scorer.float_rows``.
+_Rows: TypeAlias = npt.NDArray[np.int64] | npt.NDArray[np.float64] | Buffer
+
+#: ``(matches, totals, hyp_lens, ref_lens, ref_offsets)``, each little-endian int64 bytes.
+_StatsBytes: TypeAlias = tuple[bytes, bytes, bytes, bytes, bytes]
+
+#: A ``(tokenizer, case, split)`` triple of names (``parbleu_core::flavors::Prep``).
+_Prep: TypeAlias = tuple[str, str, str]
+
+# --- BLEU ----------------------------------------------------------------------------------
+
+def tokenize(name: str, lines: Sequence[str], lowercase: bool = False) -> list[str]:
+    """Tokenize lines as SacreBLEU's BLEU does: optional ``lower()``, ``rstrip()``, tokenizer."""
+
+def bleu_scores(
+    rows: _I64,
+    width: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    max_order: int,
+    workers: int,
+) -> bytes:
+    """BLEU of every row of an int64 statistics matrix, as float64 bytes."""
+
+def available_workers() -> int:
+    """Return the number of logical cores the thread pools use for ``workers=-1``."""
+
+@final
+class BleuRefs:
+    """BLEU references of a corpus, preprocessed once and reusable across systems."""
+
+    def __new__(
+        cls,
+        streams: Sequence[Sequence[str | None]],
+        tokenize: str,
+        lowercase: bool,
+        max_order: int,
+        workers: int,
+    ) -> Self:
+        """``streams``: reference streams (one string or None per segment), all one length."""
+
+    def __len__(self) -> int: ...
+    def ref_counts(self) -> list[int]:
+        """Distinct reference counts per segment (sorted)."""
+
+    def first_segment_without_refs(self) -> int | None:
+        """Index of the first segment without any reference, if there is one."""
+
+    def extract(self, hyps: Sequence[str], workers: int) -> tuple[bytes, int]:
+        """Statistics rows as int64 bytes, and the count of lines ending in ``" ."``."""
+
+# --- chrF ----------------------------------------------------------------------------------
+
+@final
+class ChrfRefs:
+    """chrF / chrF++ references of a corpus, preprocessed once and reusable across systems."""
+
+    def __new__(
+        cls,
+        streams: Sequence[Sequence[str | None]],
+        char_order: int,
+        word_order: int,
+        factor: float,
+        one_plus_factor: float,
+        eps_smoothing: bool,
+        lowercase: bool,
+        whitespace: bool,
+        workers: int,
+    ) -> Self:
+        """``factor`` and ``one_plus_factor``: Python's ``beta ** 2`` and ``1 + beta ** 2``."""
+
+    def __len__(self) -> int: ...
+    def ref_counts(self) -> list[int]:
+        """Distinct reference counts per segment (sorted)."""
+
+    def first_segment_without_refs(self) -> int | None:
+        """Index of the first segment without any reference, if there is one."""
+
+    def extract(self, hyps: Sequence[str], workers: int) -> bytes:
+        """Statistics rows as int64 bytes."""
+
+def chrf_scores(
+    rows: _I64,
+    width: int,
+    char_order: int,
+    word_order: int,
+    factor: float,
+    one_plus_factor: float,
+    eps_smoothing: bool,
+    workers: int,
+) -> bytes:
+    """Score chrF of every row of an int64 statistics matrix, as float64 bytes."""
+
+# --- TER -----------------------------------------------------------------------------------
+
+@final
+class TerRefs:
+    """TER references of a corpus, tokenized once and reusable across systems."""
+
+    def __new__(
+        cls,
+        streams: Sequence[Sequence[str | None]],
+        normalized: bool,
+        no_punct: bool,
+        asian_support: bool,
+        case_sensitive: bool,
+        workers: int,
+    ) -> Self:
+        """``streams``: reference streams (one string or None per segment), all one length."""
+
+    def __len__(self) -> int: ...
+    def ref_counts(self) -> list[int]:
+        """Distinct reference counts per segment (sorted)."""
+
+    def first_segment_without_refs(self) -> int | None:
+        """Index of the first segment without any reference, if there is one."""
+
+    def extract(self, hyps: Sequence[str], workers: int) -> bytes:
+        """Statistics rows (``num_edits, ref_length``) as float64 bytes."""
+
+def ter_scores(rows: _F64, workers: int) -> bytes:
+    """TER of every row of a float64 ``(n, 2)`` statistics matrix, as float64 bytes."""
+
+def ter_sum(rows: _F64) -> tuple[float, float]:
+    """Column sums of a float64 ``(n, 2)`` matrix in index order (as SacreBLEU adds rows)."""
+
+def tercom_tokenize(
+    lines: Sequence[str],
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    case_sensitive: bool,
+) -> list[str]:
+    """``TercomTokenizer(...)(line)`` for each line (no ``rstrip``)."""
+
+# --- flavors -------------------------------------------------------------------------------
+
+def flavor_token_stats(
+    hyps: Iterable[Iterable[str]],
+    refs: Iterable[Iterable[Iterable[str]]],
+    max_order: int,
+    workers: int,
+) -> _StatsBytes:
+    """Statistics of token lists: ``refs[i]`` are the references (token lists) of ``hyps[i]``.
+
+    Raises ``TypeError`` when a token is not a ``str`` or a token list is a ``str``.
+    """
+
+def flavor_token_stats_lists(
+    hyps: Iterable[Iterable[str]],
+    refs: Iterable[Iterable[Iterable[str]]],
+    max_order: int,
+) -> tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]:
+    """:func:`flavor_token_stats` for a few segments, as lists (serial).
+
+    Returns ``(matches, totals, hyp_lens, ref_lens)``, one list per segment except ``hyp_lens``.
+    """
+
+def flavor_line_stats(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    hyp_prep: _Prep,
+    ref_prep: _Prep,
+    max_order: int,
+    workers: int,
+) -> _StatsBytes:
+    """Statistics of raw lines: ``refs[i]`` are the reference lines of ``hyps[i]``."""
+
+def flavor_tokens(lines: Sequence[str], prep_spec: _Prep) -> list[list[str]]:
+    """Return the tokens of every line under a ``(tokenizer, case, split)`` prep."""
+
+def flavor_mteval_stats(
+    hyps: Iterable[Iterable[str]],
+    refs: Iterable[Iterable[Iterable[str]]],
+    max_n: int,
+) -> tuple[_StatsBytes, bytes, bytes]:
+    """Per-segment statistics of token lists as mteval counts them (NIST information included).
+
+    Orders ``1..=max_n``. Returns ``((matches, tst, refs, hyp_lens, ref_offsets), tst_info,
+    ref_info)``: five int64 byte strings, then two float64 byte strings.
+    """
+
+# --- pairwise and token ids ----------------------------------------------------------------
+
+@final
+class PairTable:
+    """Strings preprocessed once, their n-grams interned once, for H x R score matrices.
+
+    Built by the static methods only.
+    """
+
+    @staticmethod
+    def bleu(
+        strings: Sequence[str],
+        tokenize: str,
+        lowercase: bool,
+        max_order: int,
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+        workers: int,
+    ) -> PairTable:
+        """BLEU table (sentence BLEU per pair with the given finalize options)."""
+
+    @staticmethod
+    def chrf(
+        strings: Sequence[str],
+        char_order: int,
+        word_order: int,
+        factor: float,
+        one_plus_factor: float,
+        eps_smoothing: bool,
+        lowercase: bool,
+        whitespace: bool,
+        workers: int,
+    ) -> PairTable:
+        """Build a chrF / chrF++ table."""
+
+    @staticmethod
+    def ter(
+        strings: Sequence[str],
+        normalized: bool,
+        no_punct: bool,
+        asian_support: bool,
+        case_sensitive: bool,
+        workers: int,
+    ) -> PairTable:
+        """TER table (strings tokenized once; every pair runs the edit search)."""
+
+    def __len__(self) -> int: ...
+    def score_rect(self, r0: int, r1: int, c0: int, c1: int, out: _F64, workers: int) -> None:
+        """Scores of strings ``r0..r1`` against ``c0..c1`` into ``out``.
+
+        ``out``: a writable C-contiguous float64 buffer of ``(r1 - r0) * (c1 - c0)`` items.
+        """
+
+    def score_symmetric(self, r0: int, r1: int, out: _F64, workers: int) -> None:
+        """Rows ``r0..r1`` of the all-against-all matrix, filling ``(i, j)`` and ``(j, i)``.
+
+        ``out``: the full ``n x n`` float64 matrix; n-gram metrics only.
+        """
+
+    def score_aggregate(
+        self,
+        r0: int,
+        r1: int,
+        c0: int,
+        c1: int,
+        weights: _F64,
+        out: _F64,
+        workers: int,
+    ) -> None:
+        """Strings ``r0..r1`` against the weighted mean of ``c0..c1`` (n-gram metrics only)."""
+
+def bleu_ids_extract(
+    hyp_ids: _I64,
+    hyp_offsets: _I64,
+    refs: Sequence[tuple[_I64, _I64, _U8 | None]],
+    pad_id: int | None,
+    max_order: int,
+    workers: int,
+) -> bytes:
+    """BLEU rows of id sequences (int64 flat ids + offsets), as int64 bytes.
+
+    ``refs``: one ``(ids, offsets, present)`` triple per reference stream; ``present`` is a
+    uint8 mask, or None when every segment has a reference in that stream.
+    """
+
+# --- significance --------------------------------------------------------------------------
+
+@final
+class Scorer:
+    """A metric's finalize step with its options (built by the static methods only)."""
+
+    @staticmethod
+    def bleu(
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+        max_order: int,
+    ) -> Scorer:
+        """BLEU with SacreBLEU's smoothing options."""
+
+    @staticmethod
+    def chrf(
+        char_order: int,
+        word_order: int,
+        factor: float,
+        one_plus_factor: float,
+        eps_smoothing: bool,
+    ) -> Scorer:
+        """Score chrF, with Python's ``beta ** 2`` and ``1 + beta ** 2``."""
+
+    @staticmethod
+    def ter() -> Scorer:
+        """TER."""
+
+    @property
+    def width(self) -> int:
+        """Width of a statistics row."""
+
+    @property
+    def float_rows(self) -> bool:
+        """Whether rows are float64 (TER) rather than int64."""
+
+def sig_bootstrap(
+    scorer: Scorer,
+    systems: Sequence[_Rows],
+    n_seg: int,
+    n: int,
+    seed: int,
+    workers: int,
+) -> bytes:
+    """Exact paired bootstrap: ``n`` resamples from the seed, every system scored on each.
+
+    Returns float64 bytes, ``n x len(systems)``, resample-major.
+    """
+
+def sig_bootstrap_indices(
+    scorer: Scorer,
+    systems: Sequence[_Rows],
+    n_seg: int,
+    idxs: _I64,
+    workers: int,
+) -> bytes:
+    """Exact paired bootstrap on given indices (``idxs``: int64, ``n x n_seg``)."""
+
+def sig_bootstrap_compat(
+    scorer: Scorer,
+    stats: _Rows,
+    n_seg: int,
+    idxs: _I64,
+    workers: int,
+) -> tuple[bytes, bytes]:
+    """SacreBLEU's float32 bootstrap resample scores on numpy's indices.
+
+    Returns float64 values and, per value, a uint8 byte: 1 if SacreBLEU holds it as a numpy
+    float32, 0 if as a Python float.
+    """
+
+def sig_ar(
+    scorer: Scorer,
+    a: _Rows,
+    b: _Rows,
+    n_seg: int,
+    n: int,
+    seed: int,
+    workers: int,
+) -> tuple[bytes, bytes]:
+    """Exact approximate randomization: ``n`` trials with masks from the seed.
+
+    Returns the scores of both pseudo-systems per trial (two float64 byte strings).
+    """
+
+def sig_ar_masks(
+    scorer: Scorer,
+    a: _Rows,
+    b: _Rows,
+    n_seg: int,
+    masks: _U8,
+    compat: bool,
+    workers: int,
+) -> tuple[bytes, bytes]:
+    """Approximate randomization on given packed masks (uint8, ``n x ceil(n_seg / 8)``).
+
+    ``compat``: score as SacreBLEU does, else with the exact finalize.
+    """
