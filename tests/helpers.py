@@ -23,7 +23,8 @@ requires_shared = pytest.mark.skipif(
 @functools.lru_cache(maxsize=512)
 def read_lines(rel: str) -> tuple[str, ...]:
     """Read a file as the golden records did: UTF-8, split on '\\n', last empty piece dropped."""
-    text = (SHARED / rel).read_text(encoding="utf-8")
+    # Bytes first: read_text() would translate CRLF (the golden records keep '\r').
+    text = (SHARED / rel).read_bytes().decode("utf-8")
     parts = text.split("\n")
     if parts and parts[-1] == "":
         parts.pop()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -188,26 +187,6 @@ def test_test_set_options_are_not_implemented(
 ) -> None:
     run = run_main([str(REF), "-i", str(HYP), *extra], monkeypatch)
     one_line_error(run, ExitCode.NOT_IMPLEMENTED, "test sets", "reference files")
-
-
-def _has_significance(attr: str) -> bool:
-    try:
-        sig = importlib.import_module("parbleu.significance")
-    except ImportError:
-        return False
-    return hasattr(sig, attr)
-
-
-@pytest.mark.skipif(_has_significance("PairedTest"), reason="paired tests are implemented")
-def test_paired_tests_not_implemented_yet(monkeypatch: pytest.MonkeyPatch) -> None:
-    run = run_main([str(REF), "-i", str(HYP), str(REF), "--paired-ar"], monkeypatch)
-    one_line_error(run, ExitCode.NOT_IMPLEMENTED, "--paired-ar", "not implemented")
-
-
-@pytest.mark.skipif(_has_significance("bootstrap_ci"), reason="bootstrap CIs are implemented")
-def test_confidence_not_implemented_yet(monkeypatch: pytest.MonkeyPatch) -> None:
-    run = run_main([str(REF), "-i", str(HYP), "--confidence"], monkeypatch)
-    one_line_error(run, ExitCode.NOT_IMPLEMENTED, "--confidence", "not implemented")
 
 
 def test_missing_metric_class_is_not_implemented(monkeypatch: pytest.MonkeyPatch) -> None:
