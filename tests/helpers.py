@@ -58,3 +58,17 @@ def load_refs(rec: dict[str, Any]) -> list[list[str | None]]:
             for i in idxs:
                 streams[k][i] = None
     return streams
+
+
+def require(module: str) -> None:
+    """Import an optional test dependency: skip locally if missing, but fail under CI.
+
+    CI installs every extra (README test command), so a skip there would hide a broken install.
+    """
+    import importlib
+    import os
+
+    if os.environ.get("CI"):
+        importlib.import_module(module)
+    else:
+        pytest.importorskip(module)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import parbleu
-from helpers import load_refs, read_lines, records, requires_shared, sacre_version
+from helpers import load_refs, read_lines, records, require, requires_shared, sacre_version
 
 pytestmark = requires_shared
 
@@ -18,9 +18,9 @@ pytestmark = requires_shared
 def _mecab_ok(options: dict[str, Any]) -> None:
     tok = options.get("tokenize")
     if tok == "ja-mecab":
-        pytest.importorskip("MeCab")
+        require("MeCab")
     if tok == "ko-mecab":
-        pytest.importorskip("mecab_ko")
+        require("mecab_ko")
 
 
 def _score(rec: dict[str, Any]) -> tuple[parbleu.BLEUScore, Any]:

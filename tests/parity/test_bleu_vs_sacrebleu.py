@@ -6,12 +6,12 @@ import logging
 from typing import Any
 
 import pytest
+import sacrebleu
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parbleu
 
-sacrebleu = pytest.importorskip("sacrebleu")
 assert sacrebleu.__version__ == "2.6.0"
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

@@ -23,15 +23,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sacrebleu.metrics import TER as SacreTER
+from sacrebleu.metrics.lib_ter import translation_edit_rate
+from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
 import parbleu
 from helpers import SHARED, records, requires_shared, sacre_version
 from parbleu import _core
-
-sacrebleu = pytest.importorskip("sacrebleu")
-from sacrebleu.metrics import TER as SacreTER  # noqa: E402
-from sacrebleu.metrics.lib_ter import translation_edit_rate  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer  # noqa: E402
 
 OPTION_NAMES = ("normalized", "no_punct", "asian_support", "case_sensitive")
 ALL_OPTIONS = [dict(zip(OPTION_NAMES, v)) for v in itertools.product([False, True], repeat=4)]
@@ -159,7 +157,6 @@ def test_signature_record(rid: str) -> None:
     m = parbleu.TER(**rec["options"])
     inp = rec["inputs_inline"]
     if "n_bootstrap" in rec["api"]:
-        pytest.importorskip("parbleu.significance")
         score = m.corpus_score(inp["hyps"], inp["refs"], n_bootstrap=100)
     else:
         score = m.corpus_score(inp["hyps"], inp["refs"])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import parbleu
-from helpers import SHARED, read_lines, requires_shared
+from helpers import SHARED, read_lines, require, requires_shared
 
 pytestmark = requires_shared
 
@@ -62,7 +62,7 @@ def test_table_is_covered() -> None:
 def test_official_bleu_row(row: dict[str, str]) -> None:
     tok = row["reproduced_with_tokenize"] or row["tokenize"]
     if tok == "ja-mecab":
-        pytest.importorskip("MeCab")
+        require("MeCab")
     m = _metric(row["pair"], row["refs"], tok)
     hyps = list(read_lines(_file("system-outputs", row["pair"], row["system"])))
     score = m.corpus_score(hyps, None)

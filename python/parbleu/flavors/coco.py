@@ -22,8 +22,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..errors import TokenizerNotAvailableError
-from ._common import flavor_error, line_stats
+from ._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
 
 __all__ = ["Bleu", "BleuScorer", "PTBTokenizer"]
 
@@ -131,6 +133,15 @@ class BleuScorer:
             return min((abs(r - testlen), r) for r in reflens)[1]
         raise flavor_error(FLAVOR, f"unsupported reflen option {option}", AssertionError)
 
+    def _reflens(self, st: Any, option: str, testlens: list[int]) -> list[Any]:
+        if self.special_reflen is not None:
+            return [self.special_reflen] * len(testlens)
+        if option in ("closest", "shortest") and len(st) and int(np.diff(st.ref_offsets).min()) > 0:
+            arr = closest_ref_lens(st) if option == "closest" else shortest_ref_lens(st)
+            return [int(x) for x in arr]
+        lists = st.ref_len_lists()
+        return [self._single_reflen(rl, option, t) for rl, t in zip(lists, testlens)]
+
     def compute_score(self, option: str | None = None, verbose: int = 0) -> Any:
         """Corpus BLEU-1..n and per-segment BLEU-1..n (the original's return values).
 
@@ -153,48 +164,42 @@ class BleuScorer:
         tests = [t if t is not None else "" for t in self.ctest]
         prep = ("none", "keep", "python")
         st = line_stats(tests, self.crefs, prep, prep, n)
-        matches = st.matches.tolist()
-        guesses = st.totals.tolist()
         testlens = st.hyp_lens.tolist()
-        reflists = st.ref_len_lists()
-
+        reflens = self._reflens(st, option, testlens)
         self._testlen = 0
         self._reflen = 0
+        for t, r in zip(testlens, reflens):
+            self._testlen += t
+            self._reflen += r
         totalcomps: dict[str, Any] = {
             "testlen": 0,
             "reflen": 0,
-            "guess": [0] * n,
-            "correct": [0] * n,
+            "guess": [int(x) for x in st.totals.sum(axis=0)] if len(st) else [0] * n,
+            "correct": [int(x) for x in st.matches.sum(axis=0)] if len(st) else [0] * n,
         }
-        exponents = [1.0 / (k + 1) for k in range(n)]
-        exp = math.exp
-        special = self.special_reflen
-        single = self._single_reflen
-        for i in range(len(tests)):
-            testlen = testlens[i]
-            self._testlen += testlen
-            reflen = single(reflists[i], option, testlen) if special is None else special
-            self._reflen += reflen
-            guess, correct = guesses[i], matches[i]
-            tg, tc = totalcomps["guess"], totalcomps["correct"]
+        if len(st):
+            # The per-image products, with the original's operations: (float(c) + tiny) /
+            # (float(g) + small) multiplied left to right (an accumulate is sequential).
+            fac = (st.matches.astype(np.float64) + tiny) / (st.totals.astype(np.float64) + small)
+            cum = np.cumprod(fac, axis=1)
+            ratios = (st.hyp_lens.astype(np.float64) + tiny) / (
+                np.asarray(reflens, dtype=np.float64) + small
+            )
+            bps = [math.exp(1 - 1 / r) if r < 1 else None for r in ratios.tolist()]
             for k in range(n):
-                tg[k] += guess[k]
-                tc[k] += correct[k]
-            bleu = 1.0
-            ratio = (testlen + tiny) / (reflen + small)
-            bp = exp(1 - 1 / ratio) if ratio < 1 else None
-            for k in range(n):
-                bleu *= (float(correct[k]) + tiny) / (float(guess[k]) + small)
-                v = bleu ** exponents[k]
-                bleu_list[k].append(v if bp is None else v * bp)
-            if verbose > 1:
+                e = 1.0 / (k + 1)
+                vals = [x**e for x in cum[:, k].tolist()]
+                bleu_list[k] = [v if bp is None else v * bp for v, bp in zip(vals, bps)]
+        if verbose > 1:
+            guesses, matches, reflists = st.totals.tolist(), st.matches.tolist(), st.ref_len_lists()
+            for i in range(len(tests)):
                 comps = {
                     "reflen": reflists[i],
-                    "testlen": testlen,
-                    "guess": guess,
-                    "correct": correct,
+                    "testlen": testlens[i],
+                    "guess": guesses[i],
+                    "correct": matches[i],
                 }
-                print(comps, reflen)
+                print(comps, reflens[i])
 
         totalcomps["reflen"] = self._reflen
         totalcomps["testlen"] = self._testlen
@@ -247,7 +252,8 @@ class Bleu:
                     f"gts[{img!r}] must be a non-empty list of captions (AssertionError)",
                     AssertionError,
                 )
-            bleu_scorer += (hypo[0], ref)
+            bleu_scorer.crefs.append(list(ref))
+            bleu_scorer.ctest.append(hypo[0])
         score, scores = bleu_scorer.compute_score(option="closest", verbose=1)
         return score, scores
 

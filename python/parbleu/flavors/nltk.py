@@ -260,6 +260,7 @@ def _fast_precisions(
     function (methods 4-7, a subclass, a user's callable) gets NLTK's ``Fraction`` path.
     Returns None when the fast path does not apply.
     """
+    sf: Any
     if smoothing_function is None:
         name = "method0"
         sf = SmoothingFunction()
@@ -551,8 +552,8 @@ def corpus_gleu(
         pair_hyps, pair_refs, owner = [], [], []
         for i, (refs, hyp) in enumerate(zip(list_of_references, hypotheses)):
             for ref in refs:
-                cast(list[Any], pair_hyps).append(hyp)
-                cast(list[Any], pair_refs).append([ref])
+                pair_hyps.append(hyp)
+                pair_refs.append([ref])
                 owner.append(i)
         if not owner:
             return 0.0

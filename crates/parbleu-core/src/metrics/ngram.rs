@@ -195,7 +195,8 @@ fn packed_counts<'t, R: AsRef<[&'t str]>>(
         s.ref_ends.push(s.ref_ids.len());
     }
     s.tok_ids.clear();
-    s.tok_ids.extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
+    s.tok_ids
+        .extend(hyp.iter().map(|t| vocab.get(t).copied().unwrap_or(0)));
 
     // Unigrams: ids are small, so count with arrays indexed by id (no sorting).
     s.count.clear();
@@ -260,7 +261,10 @@ fn packed_counts<'t, R: AsRef<[&'t str]>>(
                 continue;
             }
             s.rkeys.clear();
-            s.rkeys.extend(r.windows(n).map(|w| w.iter().fold(0u64, |k, &id| (k << 16) | u64::from(id))));
+            s.rkeys.extend(
+                r.windows(n)
+                    .map(|w| w.iter().fold(0u64, |k, &id| (k << 16) | u64::from(id))),
+            );
             s.rkeys.sort_unstable();
             // Merge: count each distinct hypothesis n-gram in this reference.
             let mut j = 0;
@@ -276,7 +280,11 @@ fn packed_counts<'t, R: AsRef<[&'t str]>>(
                 d.2 = d.2.max(c);
             }
         }
-        matches[n - 1] = s.distinct.iter().map(|&(_, c, best)| u64::from(c.min(best))).sum();
+        matches[n - 1] = s
+            .distinct
+            .iter()
+            .map(|&(_, c, best)| u64::from(c.min(best)))
+            .sum();
     }
 }
 
