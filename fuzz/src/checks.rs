@@ -82,7 +82,10 @@ pub fn check_tokenizer(tok: Tokenizer, data: &[u8]) {
     let out = tok.tokenize(&line);
     let fast = tok.split_output(&out);
     let slow: Vec<&str> = py_split(&out).collect();
-    assert_eq!(fast, slow, "split_output disagrees with str.split() for {tok:?}");
+    assert_eq!(
+        fast, slow,
+        "split_output disagrees with str.split() for {tok:?}"
+    );
     let _ = tok.preprocess(&line, true);
 }
 
@@ -99,7 +102,10 @@ pub fn check_ter_tokenizer(data: &[u8]) {
     let line = String::from_utf8_lossy(data.get(1..).unwrap_or_default());
     let out = ter::tokenizer::preprocess(&line, &o);
     let joined = py_split(&out).collect::<Vec<_>>().join(" ");
-    assert_eq!(out, joined, "TER tokenizer output is not single-space joined");
+    assert_eq!(
+        out, joined,
+        "TER tokenizer output is not single-space joined"
+    );
 }
 
 /// BLEU: rows are sane, extraction of a split corpus gives the same rows (hence the same
@@ -135,14 +141,24 @@ pub fn check_bleu(data: &[u8]) {
         extract(&c.hyps[..c.split], &c.refs[..c.split]),
         extract(&c.hyps[c.split..], &c.refs[c.split..]),
     );
-    assert_eq!([a, b].concat(), whole, "rows depend on how the corpus is split");
+    assert_eq!(
+        [a, b].concat(),
+        whole,
+        "rows depend on how the corpus is split"
+    );
     let n = cfg.max_order;
     for row in whole.chunks_exact(w) {
         // ref_len is -1 for a segment without references (SacreBLEU's closest length).
         assert!(row[0] >= 0 && row[1] >= -1, "bad lengths {row:?}");
-        assert!(row[2..].iter().all(|&x| x >= 0), "negative statistic: {row:?}");
+        assert!(
+            row[2..].iter().all(|&x| x >= 0),
+            "negative statistic: {row:?}"
+        );
         for k in 0..n {
-            assert!(row[2 + k] <= row[2 + n + k], "matches exceed totals: {row:?}");
+            assert!(
+                row[2 + k] <= row[2 + n + k],
+                "matches exceed totals: {row:?}"
+            );
         }
         let s = bleu::finalize(row, &so);
         assert!(in_range(s.score), "{s:?}");
@@ -179,11 +195,18 @@ pub fn check_chrf(data: &[u8]) {
         extract(&c.hyps[..c.split], &c.refs[..c.split]),
         extract(&c.hyps[c.split..], &c.refs[c.split..]),
     );
-    assert_eq!([a, b].concat(), whole, "rows depend on how the corpus is split");
+    assert_eq!(
+        [a, b].concat(),
+        whole,
+        "rows depend on how the corpus is split"
+    );
     for row in whole.chunks_exact(w) {
         for t in row.chunks_exact(3) {
             assert!(t.iter().all(|&x| x >= 0), "negative statistic: {row:?}");
-            assert!(t[2] <= t[0] && t[2] <= t[1], "matches exceed counts: {row:?}");
+            assert!(
+                t[2] <= t[0] && t[2] <= t[1],
+                "matches exceed counts: {row:?}"
+            );
         }
     }
     let per_row = chrf::finalize_many(&whole, &score, 1).expect("valid options");
@@ -212,8 +235,15 @@ pub fn check_ter(data: &[u8]) {
         extract(&c.hyps[..c.split], &c.refs[..c.split]),
         extract(&c.hyps[c.split..], &c.refs[c.split..]),
     );
-    assert_eq!([a, b].concat(), whole, "rows depend on how the corpus is split");
-    assert!(whole.iter().all(|x| x.is_finite() && *x >= 0.0), "{whole:?}");
+    assert_eq!(
+        [a, b].concat(),
+        whole,
+        "rows depend on how the corpus is split"
+    );
+    assert!(
+        whole.iter().all(|x| x.is_finite() && *x >= 0.0),
+        "{whole:?}"
+    );
     let per_row = ter::finalize_many(&whole, 1).expect("width 2");
     let [e, r] = ter::sum_rows(&whole);
     for t in per_row.iter().chain([&ter::finalize(e, r)]) {

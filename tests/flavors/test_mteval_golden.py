@@ -147,3 +147,37 @@ def test_sgml_reader_round_trip(tmp_path: Any) -> None:
     assert 'for system "s"' in out.getvalue()
     tokens = mteval.tokenize("Rodgers &amp;amp; Hart", case_sensitive=True)
     assert tokens == ["Rodgers", "&", "amp", ";", "Hart"]
+
+
+def test_xml_files_match_the_xml_path(tmp_path: Any) -> None:
+    import io
+    from xml.sax.saxutils import escape
+
+    hyps = ["Rodgers &amp; Hart met.", "the <skipped> dog"]
+    refs = ["Rodgers & Hart met .", "the dog"]
+
+    def doc(lines: list[str]) -> str:
+        segs = "".join(f'<seg id="{i + 1}">{escape(x)}</seg>' for i, x in enumerate(lines))
+        return f'<doc docid="d1">{segs}</doc>'
+
+    (tmp_path / "src.xml").write_text(
+        f'<mteval><srcset setid="x" srclang="en">{doc(refs)}</srcset></mteval>', encoding="utf-8"
+    )
+    (tmp_path / "ref.xml").write_text(
+        '<mteval><refset setid="x" srclang="en" trglang="de" refid="r">'
+        f"{doc(refs)}</refset></mteval>",
+        encoding="utf-8",
+    )
+    (tmp_path / "tst.xml").write_text(
+        '<mteval><tstset setid="x" srclang="en" trglang="de" sysid="s">'
+        f"{doc(hyps)}</tstset></mteval>",
+        encoding="utf-8",
+    )
+    out = io.StringIO()
+    argv = ["-r", str(tmp_path / "ref.xml"), "-s", str(tmp_path / "src.xml")]
+    argv += ["-t", str(tmp_path / "tst.xml"), "-c", "-b"]
+    assert mteval.main(argv, "v13a", out, io.StringIO()) == 0
+    want = mteval.score_lines(hyps, [refs], case_sensitive=True, method="bleu", input_format="xml")
+    assert f"BLEU score = {want.bleu:.4f}" in out.getvalue()
+    sgm = mteval.score_lines(hyps, [refs], case_sensitive=True, method="bleu")
+    assert sgm.bleu != want.bleu  # the SGML path keeps "& amp ;" and "< skipped >"

@@ -98,5 +98,9 @@ fn replay_fuzz_regressions() {
             replayed += 1;
         }
     }
-    assert!(replayed > 0, "no regression inputs under {}", root.display());
+    assert!(
+        replayed > 0,
+        "no regression inputs under {}",
+        root.display()
+    );
 }

@@ -36,7 +36,6 @@ from ._common import (
     closest_ref_lens,
     flavor_error,
     has_py_only_space,
-    line_stats,
     token_stats,
     token_stats_small,
 )
@@ -669,6 +668,22 @@ def _prf(tp: int, tpfp: int, tpfn: int, beta: float, epsilon: float) -> tuple[An
     return prec, rec, fscore, tp
 
 
+def _char_matches(hyps: list[str], refs: list[str], max_len: int) -> SegStats:
+    from ..metrics import CHRF
+
+    rows = CHRF(char_order=max_len, word_order=0).extract_stats(hyps, [refs], workers=None)
+    matches = np.ascontiguousarray(np.asarray(rows, dtype=np.int64)[:, 2::3])
+    n = len(hyps)
+    return SegStats(
+        max_len,
+        matches,
+        np.zeros_like(matches),
+        np.fromiter(map(len, hyps), dtype=np.int64, count=n),
+        np.fromiter(map(len, refs), dtype=np.int64, count=n),
+        np.arange(n + 1, dtype=np.int64),
+    )
+
+
 def _fscores(st: SegStats, n: int, beta: Any) -> list[Any]:
     """Per-sentence F-scores of order ``n``, ``_prf`` vectorized (same IEEE operations)."""
     tp = st.matches[:, n - 1].astype(np.float64)
@@ -722,9 +737,9 @@ def corpus_chrf(
     ngram_fscores: dict[int, list[Any]] = defaultdict(list)
     if min_len >= 1 and max_len >= min_len and num_sents:
         if ignore_whitespace and not any(map(has_py_only_space, hyps + refs)):
-            # Characters as tokens, split in Rust: no whitespace is left in the strings.
-            prep = ("char", "keep", "python")
-            st = line_stats(hyps, [[r] for r in refs], prep, prep, max_len)
+            # No whitespace is left in the strings: the core's chrF extraction gives the same
+            # clipped character n-gram matches per order (its hypothesis totals are not used).
+            st = _char_matches(hyps, refs, max_len)
         else:
             st = token_stats([list(h) for h in hyps], [[list(r)] for r in refs], max_len, None)
         for n in range(min_len, max_len + 1):

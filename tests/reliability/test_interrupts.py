@@ -1,0 +1,54 @@
+"""Ctrl-C stops one long call of every metric's corpus_score and sentence_scores quickly,
+with KeyboardInterrupt (tests/unit/test_threads.py covers BLEU extraction and fork)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+# Uninterrupted, each call below runs for 5-8 s on one core (measured), well over the bound.
+CHILD = textwrap.dedent(
+    """
+    import sys, time, parbleu
+    n = int(sys.argv[2])
+    hyps = ["the cat sat on the mat today , said the dog quickly ."] * n
+    refs = [["the cat sat on a mat today , the dog said ."] * n]
+    metric = {"chrf": parbleu.CHRF, "ter": parbleu.TER, "bleu": parbleu.BLEU}[sys.argv[1]]
+    m = metric(references=refs)
+    for call in (m.corpus_score, m.sentence_scores):
+        print("ready", flush=True)
+        try:
+            call(hyps, None, workers=1)
+            print("finished", flush=True)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+    """
+)
+BOUND = 2.0  # seconds from SIGINT to KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    ("metric", "n"), [("chrf", 3_000_000), ("ter", 3_000_000), ("bleu", 8_000_000)]
+)
+def test_ctrl_c_stops_one_long_call(metric: str, n: int) -> None:
+    with subprocess.Popen(
+        [sys.executable, "-c", CHILD, metric, str(n)], stdout=subprocess.PIPE, text=True
+    ) as p:
+        assert p.stdout is not None
+        try:
+            for _ in range(2):  # corpus_score, then sentence_scores
+                assert p.stdout.readline().strip() == "ready"
+                time.sleep(0.3)
+                t0 = time.monotonic()
+                p.send_signal(signal.SIGINT)
+                assert p.stdout.readline().strip() == "interrupted"
+                elapsed = time.monotonic() - t0
+                assert elapsed < BOUND, f"{metric}: took {elapsed:.1f}s to stop"
+            assert p.wait(timeout=30) == 0
+        finally:
+            p.kill()
