@@ -167,3 +167,26 @@ def check_every_segment_has_ref(counts: Sequence[int], what: str = "references")
                 f"{what}: segment {i} has no reference (None in every stream); "
                 "every segment needs at least one"
             )
+
+
+def diagnose_unencodable(streams: Sequence[Sequence[Any]], what: str) -> ParbleuError:
+    """Name the first string that is not valid Unicode text (a lone surrogate)."""
+    from .errors import InvalidTextError
+
+    for k, s in enumerate(streams):
+        for i, x in enumerate(s):
+            if isinstance(x, str):
+                try:
+                    x.encode("utf-8")
+                except UnicodeEncodeError as e:
+                    where = (
+                        f"{what}[{k}][{i}]"
+                        if len(streams) > 1 or what == "references"
+                        else (f"{what}[{i}]")
+                    )
+                    return InvalidTextError(
+                        f"{where}: lone surrogate U+{ord(x[e.start]):04X} at position {e.start} "
+                        "cannot be encoded as UTF-8 (was the text decoded with "
+                        "errors='surrogateescape'?)"
+                    )
+    return InvalidTextError(f"{what}: a string cannot be encoded as UTF-8")

@@ -13,6 +13,7 @@ __all__ = [
     "IncompatibleStatisticsError",
     "InputTypeError",
     "InvalidOptionError",
+    "InvalidTextError",
     "LengthMismatchError",
     "ParbleuError",
     "StatisticsError",
@@ -80,3 +81,7 @@ class FlavorError(ParbleuError, ValueError):
 
     def __str__(self) -> str:
         return f"{self.flavor}: {self.reason}"
+
+
+class InvalidTextError(ParbleuError, ValueError):
+    """A string cannot be processed as text (a lone surrogate cannot be encoded as UTF-8)."""

@@ -157,9 +157,16 @@ def test_negative_beta_as_sacrebleu() -> None:
 
 def test_lone_surrogates_are_refused() -> None:
     # Strings that cannot be UTF-8 (lone surrogates, e.g. from errors="surrogateescape") are
-    # refused with UnicodeEncodeError (a ValueError) naming the position; SacreBLEU scores them.
-    with pytest.raises(UnicodeEncodeError):
-        parbleu.BLEU().corpus_score(["a\ud800"], [["a"]])
+    # refused with a ParbleuError naming the item and position; SacreBLEU scores them.
+    with pytest.raises(
+        parbleu.errors.InvalidTextError,
+        match=r"hypotheses\[1\]: lone surrogate U\+D800 at position 1",
+    ):
+        parbleu.BLEU().corpus_score(["a", "a\ud800"], [["a", "b"]])
+    with pytest.raises(parbleu.errors.InvalidTextError, match=r"references\[0\]\[0\]"):
+        parbleu.CHRF().corpus_score(["a"], [["\udcff"]])
+    with pytest.raises(parbleu.errors.InvalidTextError):
+        parbleu.TER().sentence_score("\ud800", ["a"])
 
 
 def test_errors_are_parbleu_errors() -> None:

@@ -12,7 +12,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .._inputs import as_lines, as_ref_streams, check_items, diagnose_refs
+from .._inputs import (
+    as_lines,
+    as_ref_streams,
+    check_items,
+    diagnose_refs,
+    diagnose_unencodable,
+)
 from .._workers import resolve_workers
 from ..errors import EmptyInputError, InputTypeError
 from ..score import Score
@@ -98,6 +104,8 @@ class Metric(ABC, Generic[S]):
             prepared = self._prepare_refs(streams, workers)
         except TypeError:
             raise diagnose_refs(streams) from None
+        except UnicodeEncodeError:
+            raise diagnose_unencodable(streams, "references") from None
         zero = prepared.first_segment_without_refs()
         if zero is not None:
             raise InputTypeError(
@@ -133,6 +141,8 @@ class Metric(ABC, Generic[S]):
         except TypeError:
             check_items(hyps, "hypotheses")
             raise
+        except UnicodeEncodeError:
+            raise diagnose_unencodable([hyps], "hypotheses") from None
 
     # --- SacreBLEU's API --------------------------------------------------------------------
     def corpus_score(
