@@ -94,6 +94,7 @@ parbleu --flavor mteval-v13a -r REF.sgm -s SRC.sgm -t TST.sgm [-c] [-b|-n] [-d N
         [--international-tokenization] [--brevity-penalty shortest] [--no-smoothing]
         [--metricsMATR] [-x "document info"]                  # also mteval-v14, .xml files
 parbleu --flavor t2t --translation HYP --reference REF         # t2t-bleu
+parbleu --flavor fairseq -s HYP -r REF [-o N] [--ignore-case]  # fairseq-score
 ```
 
 The libraries score plain-text files (UTF-8, one segment per line) with their defaults:

@@ -85,6 +85,7 @@ from parbleu.flavors.coco import Bleu                                           
 from parbleu.flavors.tfnmt import compute_bleu, load                            # nmt, HF evaluate
 from parbleu.flavors.t2t import compute_bleu, bleu_wrapper                      # tensor2tensor
 from parbleu.flavors.torchmetrics import bleu_score, sacre_bleu_score           # torchmetrics
+from parbleu.flavors.fairseq import score_files                                 # fairseq-score
 from parbleu.flavors import explain
 ```
 
@@ -112,9 +113,9 @@ generated.
 
 ## Exactness and limits
 
-- Every golden record in `../shared/golden/{{nltk,moses,mteval,coco,tfnmt,torchmetrics}}` and
-  the flavor edge cases is reproduced by `tests/flavors/` (floats to 1e-12 relative, printed
-  lines byte for byte), except as listed here.
+- Every golden record in `../shared/golden/` of `nltk`, `moses`, `mteval`, `coco`, `tfnmt`,
+  `torchmetrics`, `fairseq` and the flavor edge cases is reproduced by `tests/flavors/` (floats
+  to 1e-12 relative, printed lines byte for byte), except as listed here.
 - **torchmetrics** is float32. With torch installed, parbleu calls torch's own `log`, `sum`
   and `exp` on the same float32 tensors, so scores are equal as float32. Without torch, `log`
   and `exp` are correctly rounded; torch's CPU build (MKL's vector math) is not always, so about
@@ -129,7 +130,9 @@ generated.
   the report's date lines are today's.
 - **Moses**: stdout and the exit status are exact; Perl's warnings on stderr name the script
   without its path.
-- **fairseq** (libbleu's hash collisions) and **fast-bleu** are not reproduced yet.
+- **fairseq**: `fairseq-score`'s numbers, hash collisions of libbleu included (as on x86-64,
+  whose `char` is signed); `--sacrebleu` and `--sentence-bleu` are not reproduced.
+  **fast-bleu** (golden `fastbleu/`) is not reproduced.
 - **NLTK**: NLTK's own doctests (module docstrings of `bleu_score`, `gleu_score`, `chrf_score`
   and `bleu.doctest`, shipped in the wheel) run against `parbleu.flavors.nltk`
   (`tests/flavors/test_nltk_own_tests.py`); its `unit/translate/test_bleu.py` is not shipped in

@@ -27,6 +27,7 @@ __all__ = [
     "bleu_ids_extract",
     "bleu_scores",
     "chrf_scores",
+    "flavor_fairseq_stats",
     "flavor_line_stats",
     "flavor_mteval_stats",
     "flavor_token_stats",
@@ -236,6 +237,14 @@ def flavor_mteval_stats(
 
     Orders ``1..=max_n``. Returns ``((matches, tst, refs, hyp_lens, ref_offsets), tst_info,
     ref_info)``: five int64 byte strings, then two float64 byte strings.
+    """
+
+def flavor_fairseq_stats(
+    sys_lines: Sequence[str], ref_lines: Sequence[str]
+) -> tuple[int, int, list[int], list[int]]:
+    """fairseq-score's statistics of (system, reference) line pairs, zipped to the shorter.
+
+    Returns ``(reflen, predlen, matches, counts)`` with four orders in ``matches`` and ``counts``.
     """
 
 # --- pairwise and token ids ----------------------------------------------------------------

@@ -6,6 +6,7 @@ The command-line tools keep their own command lines and print what they print:
     parbleu --flavor multi-bleu-detok [-lc] REF [REF ...] < HYP    (multi-bleu-detok.perl)
     parbleu --flavor mteval-v13a -r REF.sgm -s SRC.sgm -t TST.sgm [-c] [-b|-n] ...
     parbleu --flavor t2t --translation HYP --reference REF          (t2t-bleu)
+    parbleu --flavor fairseq -s HYP -r REF [-o N] [--ignore-case]  (fairseq-score)
 
 The libraries score plain-text files (references first, hypotheses after ``-i``, read as UTF-8,
 split on ``\n``) with their defaults and print their result:
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 #: Flavors whose originals are command-line tools: their own arguments are passed through.
-TOOL_FLAVORS = ("multi-bleu", "multi-bleu-detok", "mteval-v13a", "mteval-v14", "t2t")
+TOOL_FLAVORS = ("multi-bleu", "multi-bleu-detok", "mteval-v13a", "mteval-v14", "t2t", "fairseq")
 #: Flavors whose originals are Python libraries: ``REF ... -i HYP`` plus a few options.
 LIBRARY_FLAVORS = ("nltk", "tfnmt", "hf-bleu", "coco", "torchmetrics", "torchmetrics-sacre")
 
@@ -184,6 +185,10 @@ def _tool(name: str, argv: list[str]) -> int:
         from ..flavors import mteval
 
         code = mteval.main(argv, name.split("-")[1], out, err)
+    elif name == "fairseq":
+        from ..flavors import fairseq
+
+        code = fairseq.main(argv, out)
     else:
         from ..flavors import t2t
 

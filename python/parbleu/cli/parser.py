@@ -35,6 +35,7 @@ FLAVOR_NAMES = (
     "tfnmt",
     "hf-bleu",
     "t2t",
+    "fairseq",
     "torchmetrics",
     "torchmetrics-sacre",
 )

@@ -18,6 +18,7 @@ module             reproduces
                    ``bleu_wrapper``)
 ``torchmetrics``   torchmetrics 1.9 ``bleu_score``, ``sacre_bleu_score``, ``BLEUScore``,
                    ``SacreBLEUScore`` (float32, without torch)
+``fairseq``        fairseq 0.12.2 ``fairseq-score`` (libbleu's hashed n-gram matching)
 =================  ====================================================================
 
 :func:`explain` decomposes the gap between SacreBLEU and one of them on your data; the
@@ -39,6 +40,7 @@ __all__ = [
     "FlavorInfo",
     "coco",
     "explain",
+    "fairseq",
     "flavor_names",
     "get_flavor",
     "moses",
@@ -49,7 +51,7 @@ __all__ = [
     "torchmetrics",
 ]
 
-_MODULES = ("coco", "moses", "mteval", "nltk", "t2t", "tfnmt", "torchmetrics")
+_MODULES = ("coco", "fairseq", "moses", "mteval", "nltk", "t2t", "tfnmt", "torchmetrics")
 
 
 def __getattr__(name: str) -> Any:

@@ -142,6 +142,7 @@ _PROFILES: dict[str, _Config] = {
     "hf-bleu": _Config("13a", "mixed", "shortest", "totals", "none", (0.25,) * 4, False),
     "t2t": _Config("t2t", "python", "first", "totals", "mteval-exp", (0.25,) * 4, True),
     "torchmetrics": _Config("split", "mixed", "closest-first", "totals", "none", (0.25,) * 4, True),
+    "fairseq": _Config("split", "mixed", "first", "totals", "none", (0.25,) * 4, False),
     "torchmetrics-sacre": _Config(
         "13a", "mixed", "closest-first", "totals", "none", (0.25,) * 4, True
     ),

@@ -117,6 +117,12 @@ def _t2t(hyps: Lines, refs: Streams) -> float:
     return float(t2t.bleu_lines(list(refs[0]), list(hyps), case_sensitive=False))
 
 
+def _fairseq(hyps: Lines, refs: Streams) -> float:
+    from . import fairseq
+
+    return fairseq.score_lines(list(hyps), list(refs[0])).score()
+
+
 def _torchmetrics(hyps: Lines, refs: Streams) -> float:
     from . import torchmetrics
 
@@ -249,6 +255,20 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "empty references: BP 1",
         "0-1 numpy.float32",
         _t2t,
+    ),
+    FlavorInfo(
+        "fairseq",
+        "fairseq",
+        "score_lines(system, reference, ignore_case).score(order)",
+        "fairseq 0.12.2 fairseq-score (scoring/bleu.py + libbleu)",
+        "str.split() into dictionary ids; n-grams matched by a hash with collisions",
+        "--ignore-case: Python lower()",
+        "the single reference",
+        "none (log 0 = -inf)",
+        "an empty line keeps its </s> and counts one word",
+        "0-100, printed %2.2f",
+        _fairseq,
+        1.0,
     ),
     FlavorInfo(
         "torchmetrics",

@@ -1,0 +1,38 @@
+"""fairseq-score (libbleu's hashed n-grams) against recorded outputs."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from flavor_support import SHARED, close, records, requires_shared
+
+from parbleu.flavors import fairseq
+
+pytestmark = requires_shared
+
+
+def _records() -> list[dict[str, Any]]:
+    out = list(records("fairseq/corpus.jsonl"))
+    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".fairseq" in r["id"]]
+    return out
+
+
+@pytest.mark.parametrize("rec", _records(), ids=lambda r: r["id"])
+def test_fairseq(rec: dict[str, Any]) -> None:
+    opts = rec["options"]
+    order = opts.get("order", 4)
+    st = fairseq.score_files(
+        str(SHARED / rec["hyp"]), str(SHARED / rec["refs"][0]), opts["ignore_case"]
+    )
+    assert [st.match1, st.match2, st.match3, st.match4] == rec["counts"]
+    assert [st.count1, st.count2, st.count3, st.count4] == rec["totals"]
+    assert (st.predlen, st.reflen) == (rec["sys_len"], rec["ref_len"])
+    assert close(st.score(order), rec["score"])
+    assert st.result_string(order) == rec["formatted"]
+    assert close(st.precision()[:order], rec["precisions"][:order])
+    argv = ["-s", str(SHARED / rec["hyp"]), "-r", str(SHARED / rec["refs"][0]), "-o", str(order)]
+    out = io.StringIO()
+    assert fairseq.main([*argv, *(["--ignore-case"] if opts["ignore_case"] else [])], out) == 0
+    assert out.getvalue() == rec["formatted"] + "\n"
