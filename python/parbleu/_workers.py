@@ -9,7 +9,7 @@ from .errors import InvalidOptionError
 ENV_VAR = "PARBLEU_WORKERS"
 
 #: Inputs with fewer segments than this are processed serially (threads cost more than they save).
-SERIAL_BELOW = 2048
+SERIAL_BELOW = 256
 
 
 def resolve_workers(workers: int | None, n_items: int) -> int:

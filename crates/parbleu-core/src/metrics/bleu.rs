@@ -296,7 +296,7 @@ impl PreparedRefs {
             .map(|(i, s)| *first.entry(s.as_slice()).or_insert(i))
             .collect();
         let mut out = vec![RefSegment::default(); segments.len()];
-        parallel::for_each_chunk(workers, &mut out, 1024, |start, chunk| {
+        parallel::for_each_chunk(workers, &mut out, 128, |start, chunk| {
             for (j, seg) in chunk.iter_mut().enumerate() {
                 let i = start + j;
                 if source[i] == i {
@@ -344,7 +344,7 @@ pub fn extract_strs<S: AsRef<str> + Sync>(
     }
     let w = cfg.width();
     let mut rows = vec![0i64; hyps.len() * w];
-    parallel::for_each_chunk(workers, &mut rows, 512 * w, |start, chunk| {
+    parallel::for_each_chunk(workers, &mut rows, 128 * w, |start, chunk| {
         let mut s = Scratch::default();
         let first = start / w;
         for (j, out) in chunk.chunks_mut(w).enumerate() {
