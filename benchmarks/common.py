@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
 import subprocess
 import sys
@@ -34,11 +35,18 @@ def en_de() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
 
 
 def median_time(fn: Callable[[], Any], runs: int) -> float:
+    """Median wall time of ``runs`` calls; like ``timeit``, the garbage collector is paused
+    while timing (so one tool's leftover heap does not bill the other)."""
     times = []
     for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
+        gc.collect()
+        gc.disable()
+        try:
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        finally:
+            gc.enable()
     return statistics.median(times)
 
 
