@@ -6,6 +6,7 @@ would compare systems: a multi-system table with the signature.
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import resources
 
@@ -30,8 +31,14 @@ def main(argv: list[str] | None = None) -> int:
     extra = list(sys.argv[1:] if argv is None else argv)
     root = resources.files("parbleu") / "sample"
     with resources.as_file(root) as d:
-        args = [str(d / "ref.A.de"), "-i", *[str(d / f"{s}.de") for s in SYSTEMS]]
-        return cli_main([*args, "-m", "bleu", "chrf", "ter", *extra])
+        # Relative names, so the table shows system names rather than install paths.
+        cwd = os.getcwd()
+        os.chdir(d)
+        try:
+            args = ["ref.A.de", "-i", *[f"{s}.de" for s in SYSTEMS]]
+            return cli_main([*args, "-m", "bleu", "chrf", "ter", "-f", "text", *extra])
+        finally:
+            os.chdir(cwd)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 import tomllib
 
 import parbleu
@@ -39,3 +40,14 @@ def test_import_is_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_demo_prints_a_multi_system_table_with_signatures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from parbleu.demo import main
+
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "Online-W.de" in out and "VolcTrans-GLAT.de" in out
+    assert "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:parbleu-" in out
