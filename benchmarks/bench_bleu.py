@@ -84,7 +84,7 @@ def main() -> None:
             return [parbleu.BLEU().corpus_score(h, streams).score for h in systems.values()]
 
         assert sb() == pb(), "scores differ"
-        # parbleu first: SacreBLEU leaves a large, fragmented heap (its lru_caches) behind.
+        # Time parbleu before SacreBLEU's timing runs: those leave a large heap (its lru_caches).
         ours = median_time(pb, runs)
         t.add(label, median_time(sb, runs), ours)
         cached = parbleu.BLEU(references=streams)

@@ -1,35 +1,12 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
-use crate::{i64s_to_bytes, to_py};
+use crate::{by_segment, distinct, i64s_to_bytes, to_py};
 use parbleu_core::metrics::chrf::{self, ChrfExtract, ChrfScoreOpts, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-
-/// Reference streams regrouped by segment (`None` dropped), with the count kept per segment.
-pub(crate) fn by_segment(streams: Vec<Vec<Option<String>>>) -> (Vec<Vec<String>>, Vec<u32>) {
-    let n = streams.first().map_or(0, Vec::len);
-    let mut segs: Vec<Vec<String>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
-    for s in streams {
-        for (seg, r) in segs.iter_mut().zip(s) {
-            if let Some(r) = r {
-                seg.push(r);
-            }
-        }
-    }
-    let counts = segs.iter().map(|s| s.len() as u32).collect();
-    (segs, counts)
-}
-
-/// Distinct values of `counts`, sorted.
-pub(crate) fn distinct(counts: &[u32]) -> Vec<u32> {
-    let mut c = counts.to_vec();
-    c.sort_unstable();
-    c.dedup();
-    c
-}
 
 /// Score options from Python's `beta ** 2` and `1 + beta ** 2` (converted to float there, so
 /// integer and float betas give exactly SacreBLEU's arithmetic).

@@ -76,19 +76,9 @@ impl BleuRefs {
             lowercase,
             max_order,
         };
-        let n = streams.first().map_or(0, Vec::len);
         let workers = parallel::resolve(workers);
         let (refs, counts) = py.detach(move || {
-            let mut segs: Vec<Vec<String>> =
-                (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
-            for s in streams {
-                for (seg, r) in segs.iter_mut().zip(s) {
-                    if let Some(r) = r {
-                        seg.push(r);
-                    }
-                }
-            }
-            let counts = segs.iter().map(|s| s.len() as u32).collect();
+            let (segs, counts) = by_segment(streams);
             (PreparedRefs::new(&cfg, segs, workers), counts)
         });
         Ok(BleuRefs { cfg, refs, counts })
@@ -100,10 +90,7 @@ impl BleuRefs {
 
     /// Distinct reference counts per segment (sorted).
     fn ref_counts(&self) -> Vec<u32> {
-        let mut c = self.counts.clone();
-        c.sort_unstable();
-        c.dedup();
-        c
+        distinct(&self.counts)
     }
 
     /// Index of the first segment without any reference, if there is one.
@@ -152,6 +139,29 @@ impl BleuRefs {
         }
         Ok((PyBytes::new(py, &i64s_to_bytes(&rows)), tok))
     }
+}
+
+/// Reference streams regrouped by segment (`None` dropped), with the count kept per segment.
+pub(crate) fn by_segment(streams: Vec<Vec<Option<String>>>) -> (Vec<Vec<String>>, Vec<u32>) {
+    let n = streams.first().map_or(0, Vec::len);
+    let mut segs: Vec<Vec<String>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
+    for s in streams {
+        for (seg, r) in segs.iter_mut().zip(s) {
+            if let Some(r) = r {
+                seg.push(r);
+            }
+        }
+    }
+    let counts = segs.iter().map(|s| s.len() as u32).collect();
+    (segs, counts)
+}
+
+/// Distinct values of `counts`, sorted.
+pub(crate) fn distinct(counts: &[u32]) -> Vec<u32> {
+    let mut c = counts.to_vec();
+    c.sort_unstable();
+    c.dedup();
+    c
 }
 
 /// Segments processed per GIL release; small enough that Ctrl-C is seen within a second.

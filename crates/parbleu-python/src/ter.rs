@@ -1,7 +1,7 @@
 //! TER binding: `_core.TerRefs`, `_core.ter_scores`, `_core.ter_sum`, `_core.tercom_tokenize`.
 
-use crate::chrf::{by_segment, distinct};
 use crate::to_py;
+use crate::{by_segment, distinct};
 use parbleu_core::metrics::ter::{self, tokenizer, PreparedRefs, TercomOpts};
 use parbleu_core::parallel;
 use parbleu_core::Error;
