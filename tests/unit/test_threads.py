@@ -41,6 +41,7 @@ def test_ctrl_c_interrupts_long_extraction() -> None:
         hyps = ["the cat sat on the mat today , said the dog ."] * 3_000_000
         refs = [["the cat sat on a mat today , the dog said ."] * 3_000_000]
         m = parbleu.BLEU(references=refs)
+        m.corpus_score(hyps[:1], [refs[0][:1]])  # import numpy (lazy) before the signal
         print("ready", flush=True)
         try:
             for _ in range(100):
