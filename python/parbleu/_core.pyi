@@ -108,6 +108,16 @@ class BleuRefs:
     def extract(self, hyps: Sequence[str], workers: int) -> tuple[bytes, int]:
         """Statistics rows as int64 bytes, and the count of lines ending in ``" ."``."""
 
+    def sentence_scores(
+        self,
+        hyps: Sequence[str],
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+        workers: int,
+    ) -> tuple[bytes, int]:
+        """Sentence BLEU of every hypothesis as float64 bytes, and the ``" ."`` count."""
+
 # --- chrF ----------------------------------------------------------------------------------
 
 @final

@@ -93,3 +93,64 @@ def test_compat_functions_defaults() -> None:
     # sentence_bleu() defaults to effective order, BLEU() does not.
     assert parbleu.sentence_bleu("a b", ["a b"]).score == pytest.approx(100.0)
     assert parbleu.BLEU().sentence_score("a b", ["a b"]).score != 100.0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(corpus(), OPTIONS)
+def test_batch_sentence_scores_equal_sacrebleu_loop(
+    c: tuple[list[str], list[list[Any]]], opts: dict[str, Any]
+) -> None:
+    hyps, refs = c
+    if any(all(r[i] is None for r in refs) for i in range(len(hyps))):
+        return
+    logging.getLogger("parbleu").disabled = True
+    try:
+        got = parbleu.BLEU(**opts).sentence_scores(hyps, refs).tolist()
+    finally:
+        logging.getLogger("parbleu").disabled = False
+    theirs = sacrebleu.BLEU(**opts)
+    want = [theirs.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(hyps)]
+    assert got == want
+
+
+def test_segments_too_big_for_the_packed_table_equal_sacrebleu() -> None:
+    # Two ways out of the packed n-gram table: 65,535+ reference tokens (16-bit ids), and
+    # ids times order wider than 64 bits (40 distinct tokens need 6 bits: order 11 is 66).
+    words = [f"w{i}" for i in range(40)]
+    long_ref = " ".join(words[i % 40] for i in range(70_000))
+    hyp = " ".join(words[:12] * 3)
+    cases = [
+        ({}, [hyp, "w1 w2"], [[long_ref, "w1 w2 w3"]]),
+        ({"max_ngram_order": 11}, [hyp, hyp[:20]], [[" ".join(words * 2), " ".join(words)]]),
+    ]
+    for opts, hyps, refs in cases:
+        ours, theirs = parbleu.BLEU(**opts), sacrebleu.BLEU(**opts)
+        assert ours.extract_stats(hyps, refs).tolist() == theirs._extract_corpus_statistics(
+            hyps, refs
+        )
+        assert ours.corpus_score(hyps, refs).score == theirs.corpus_score(hyps, refs).score
+        want = [theirs.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(hyps)]
+        assert ours.sentence_scores(hyps, refs).tolist() == want
+
+
+def test_reused_references_are_compared_not_trusted() -> None:
+    # Prepared references are kept between calls (parbleu._refcache); a list changed in place,
+    # or an equal list of other objects, must give exactly what a fresh computation gives.
+    from parbleu import _refcache
+
+    hyps = ["the cat sat on the mat", "a dog barked", "x y z"]
+    refs = [["the cat sat on a mat", "the dog barked", "x y"]]
+    m = parbleu.BLEU()
+    first = m.corpus_score(hyps, refs).score
+    refs[0][1] = "a dog barked"  # mutate the caller's list after a call
+    changed = m.corpus_score(hyps, refs).score
+    assert changed != first
+    assert changed == sacrebleu.BLEU().corpus_score(hyps, refs).score
+    copy = [["".join(list(s)) for s in refs[0]]]  # equal strings, other objects
+    assert m.corpus_score(hyps, copy).score == changed
+    # Options that change the statistics never share prepared references.
+    assert parbleu.BLEU(lowercase=True).corpus_score(hyps, refs).score == (
+        sacrebleu.BLEU(lowercase=True).corpus_score(hyps, refs).score
+    )
+    _refcache.clear()
+    assert m.corpus_score(hyps, refs).score == changed

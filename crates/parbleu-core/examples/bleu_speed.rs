@@ -1,4 +1,6 @@
-//! Where the time goes in BLEU extraction: `cargo run --release --example bleu_speed -- HYP REF`.
+//! Where the time goes in BLEU extraction:
+//! `cargo run --release --example bleu_speed -- HYP REF [prepare|tokenize|extract]`
+//! (one phase alone, e.g. under `valgrind --tool=callgrind`, for instruction counts).
 
 use parbleu_core::metrics::bleu::{extract, BleuExtract, PreparedRefs};
 use parbleu_core::tokenize::Tokenizer;
@@ -20,7 +22,11 @@ fn main() {
         lowercase: false,
         max_order: 4,
     };
-    let reps = 20;
+    let phase = args.get(3).map_or("all", String::as_str);
+    let reps: usize = std::env::var("REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(if phase == "all" { 20 } else { 5 });
     let t = Instant::now();
     let mut prepared = None;
     for _ in 0..reps {
@@ -33,15 +39,22 @@ fn main() {
     let per = t.elapsed().as_secs_f64() / (reps * hyps.len()) as f64 * 1e6;
     println!("prepare refs: {per:.3} us/segment");
     let prepared = prepared.unwrap();
+    if phase == "prepare" {
+        return;
+    }
     let t = Instant::now();
     for _ in 0..reps {
-        tokenize_only(&cfg, &hyps);
+        if phase != "extract" {
+            tokenize_only(&cfg, &hyps);
+        }
     }
     let per = t.elapsed().as_secs_f64() / (reps * hyps.len()) as f64 * 1e6;
     println!("tokenize hyps: {per:.3} us/segment");
     let t = Instant::now();
     for _ in 0..reps {
-        extract(&cfg, &hyps, &prepared.segments, 1).unwrap();
+        if phase != "tokenize" {
+            extract(&cfg, &hyps, &prepared.segments, 1).unwrap();
+        }
     }
     let per = t.elapsed().as_secs_f64() / (reps * hyps.len()) as f64 * 1e6;
     println!("extract: {per:.3} us/segment");

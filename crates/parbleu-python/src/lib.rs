@@ -65,7 +65,7 @@ impl BleuRefs {
     #[pyo3(signature = (streams, tokenize, lowercase, max_order, workers))]
     fn new(
         py: Python<'_>,
-        streams: Vec<Vec<Option<String>>>,
+        streams: Vec<Vec<Option<Bound<'_, PyString>>>>,
         tokenize: &str,
         lowercase: bool,
         max_order: usize,
@@ -77,6 +77,8 @@ impl BleuRefs {
             max_order,
         };
         let workers = parallel::resolve(workers);
+        // Borrowed, not copied (see `extract`); identical strings are then found by address.
+        let streams = borrow_streams(&streams)?;
         let (refs, counts) = py.detach(move || {
             let (segs, counts) = by_segment(streams);
             (PreparedRefs::new(&cfg, segs, workers), counts)
@@ -105,9 +107,48 @@ impl BleuRefs {
         hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+        let (rows, tok) = self.blocks(py, &hyps, |h, r| {
+            bleu::extract_strs(&self.cfg, h, r, parallel::resolve(workers))
+        })?;
+        Ok((PyBytes::new(py, &i64s_to_bytes(&rows)), tok))
+    }
+
+    /// Sentence BLEU of every hypothesis as little-endian float64 bytes (the rows of `extract`
+    /// scored in place), and the count of lines ending in " .".
+    #[pyo3(signature = (hyps, smooth_method, smooth_value, effective_order, workers))]
+    fn sentence_scores<'py>(
+        &self,
+        py: Python<'py>,
+        hyps: Vec<Bound<'py, PyString>>,
+        smooth_method: &str,
+        smooth_value: Option<f64>,
+        effective_order: bool,
+        workers: i64,
+    ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+        let o = BleuScoreOpts {
+            smooth: Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?,
+            effective_order,
+            max_order: self.cfg.max_order,
+        };
+        let (scores, tok) = self.blocks(py, &hyps, |h, r| {
+            bleu::sentence_scores_strs(&self.cfg, h, r, &o, parallel::resolve(workers))
+        })?;
+        let bytes: Vec<u8> = scores.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok((PyBytes::new(py, &bytes), tok))
+    }
+}
+
+impl BleuRefs {
+    /// Run `f` over the hypotheses block by block with the GIL released, checking for Ctrl-C
+    /// between blocks; concatenates the outputs and sums the " ." counts.
+    fn blocks<T: Send + Clone>(
+        &self,
+        py: Python<'_>,
+        hyps: &[Bound<'_, PyString>],
+        f: impl Fn(&[&str], &[bleu::RefSegment]) -> Result<(Vec<T>, usize), Error> + Sync,
+    ) -> PyResult<(Vec<T>, usize)> {
         // Borrowed, not copied: converting while holding the GIL is serial time.
         let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
-        let workers = parallel::resolve(workers);
         if hyps.len() != self.refs.segments.len() {
             return Err(to_py(
                 py,
@@ -118,33 +159,40 @@ impl BleuRefs {
                 },
             ));
         }
-        let mut rows = Vec::with_capacity(hyps.len() * self.cfg.width());
+        let mut out = Vec::new();
         let mut tok = 0;
         for start in (0..hyps.len()).step_by(BLOCK) {
             let end = (start + BLOCK).min(hyps.len());
             let (r, t) = py
-                .detach(|| {
-                    bleu::extract_strs(
-                        &self.cfg,
-                        &hyps[start..end],
-                        &self.refs.segments[start..end],
-                        workers,
-                    )
-                })
+                .detach(|| f(&hyps[start..end], &self.refs.segments[start..end]))
                 .map_err(|e| to_py(py, e))?;
-            rows.extend_from_slice(&r);
+            out.extend_from_slice(&r);
             tok += t;
             // Between blocks: let Ctrl-C raise KeyboardInterrupt.
             py.check_signals()?;
         }
-        Ok((PyBytes::new(py, &i64s_to_bytes(&rows)), tok))
+        Ok((out, tok))
     }
 }
 
+/// The UTF-8 text of every string, borrowed from the Python objects.
+pub(crate) fn borrow_streams<'a>(
+    streams: &'a [Vec<Option<Bound<'_, PyString>>>],
+) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+    streams
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|r| r.as_ref().map(|r| r.to_str()).transpose())
+                .collect()
+        })
+        .collect()
+}
+
 /// Reference streams regrouped by segment (`None` dropped), with the count kept per segment.
-pub(crate) fn by_segment(streams: Vec<Vec<Option<String>>>) -> (Vec<Vec<String>>, Vec<u32>) {
+pub(crate) fn by_segment<T>(streams: Vec<Vec<Option<T>>>) -> (Vec<Vec<T>>, Vec<u32>) {
     let n = streams.first().map_or(0, Vec::len);
-    let mut segs: Vec<Vec<String>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
+    let mut segs: Vec<Vec<T>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
     for s in streams {
         for (seg, r) in segs.iter_mut().zip(s) {
             if let Some(r) = r {

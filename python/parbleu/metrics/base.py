@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .._inputs import (
@@ -100,12 +100,18 @@ class Metric(ABC, Generic[S]):
         return self._prepare_checked(streams, workers)
 
     def _prepare_checked(self, streams: list[list[Any]], workers: int) -> Any:
-        try:
-            prepared = self._prepare_refs(streams, workers)
-        except TypeError:
-            raise diagnose_refs(streams) from None
-        except UnicodeEncodeError:
-            raise diagnose_unencodable(streams, "references") from None
+        from .. import _refcache
+
+        key = (type(self).__qualname__, *self.stats_key())
+        prepared = _refcache.get(key, streams)
+        if prepared is None:
+            try:
+                prepared = self._prepare_refs(streams, workers)
+            except TypeError:
+                raise diagnose_refs(streams) from None
+            except UnicodeEncodeError:
+                raise diagnose_unencodable(streams, "references") from None
+            _refcache.put(key, streams, prepared)
         zero = prepared.first_segment_without_refs()
         if zero is not None:
             raise InputTypeError(
@@ -133,16 +139,32 @@ class Metric(ABC, Generic[S]):
         references: Sequence[Sequence[str | None]] | None,
         workers: int | None,
     ) -> npt.NDArray[Any]:
+        return self._per_segment(hypotheses, references, workers, self._extract_rows)
+
+    def _per_segment(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None,
+        workers: int | None,
+        run: Callable[[Any, list[str], int], npt.NDArray[Any]],
+    ) -> npt.NDArray[Any]:
+        """Validate, prepare the references, and call ``run(prepared, hyps, workers)``."""
         hyps = self._hyps(hypotheses)
         w = resolve_workers(workers, len(hyps))
         prepared = self._refs_for(references, len(hyps), w)
         try:
-            return self._extract_rows(prepared, hyps, w)
+            return run(prepared, hyps, w)
         except TypeError:
             check_items(hyps, "hypotheses")
             raise
         except UnicodeEncodeError:
             raise diagnose_unencodable([hyps], "hypotheses") from None
+
+    def _sentence_scores(
+        self, prepared: Any, hyps: list[str], workers: int
+    ) -> npt.NDArray[np.float64]:
+        """Sentence scores of prepared input (metrics may override with a fused path)."""
+        return self._score_rows(self._extract_rows(prepared, hyps, workers), workers)
 
     # --- SacreBLEU's API --------------------------------------------------------------------
     def corpus_score(
@@ -292,8 +314,7 @@ class Metric(ABC, Generic[S]):
         numpy.ndarray
             float64, one score per segment.
         """
-        rows = self._rows(hypotheses, references, workers)
-        return self._score_rows(rows, resolve_workers(workers, len(rows)))
+        return self._per_segment(hypotheses, references, workers, self._sentence_scores)
 
     def accumulator(self) -> StatsAccumulator:
         """Return a running sum of statistics (for streaming and distributed scoring)."""

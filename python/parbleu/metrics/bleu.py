@@ -198,6 +198,28 @@ class BLEU(Metric[BLEUScore]):
             # The "tokenized period" check looks at the hypotheses as given, before MeCab.
             tok_count = sum(1 for h in hyps if isinstance(h, str) and h.endswith(" ."))
             data, _ = prepared.extract(self._preprocess_py(hyps), workers)
+        self._warn_tokenized(tok_count)
+        return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
+
+    def _sentence_scores(
+        self, prepared: Any, hyps: list[str], workers: int
+    ) -> npt.NDArray[np.float64]:
+        if not is_rust_tokenizer(self.tokenizer):
+            return super()._sentence_scores(prepared, hyps, workers)
+        import numpy as np
+
+        # Rows are scored where they are made: no statistics matrix goes through Python.
+        data, tok_count = prepared.sentence_scores(
+            hyps,
+            self.smooth_method,
+            None if self.smooth_value is None else float(self.smooth_value),
+            self.effective_order,
+            workers,
+        )
+        self._warn_tokenized(tok_count)
+        return np.frombuffer(data, dtype="<f8").copy()
+
+    def _warn_tokenized(self, tok_count: int) -> None:
         if not self._force and tok_count >= 100:
             logger.warning("That's 100 lines that end in a tokenized period ('.')")
             logger.warning(
@@ -207,7 +229,6 @@ class BLEU(Metric[BLEUScore]):
                 "If you insist your data is detokenized, or don't care, you can suppress this "
                 "message with the `force` parameter."
             )
-        return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
 
     def _score_row(self, row: Sequence[Any]) -> BLEUScore:
         n = self.max_ngram_order

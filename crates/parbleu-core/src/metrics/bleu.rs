@@ -3,6 +3,7 @@
 //! Row layout (SacreBLEU's): `hyp_len, ref_len, match_1..N, total_1..N`.
 
 use super::ngram::{match_counts, Scratch};
+use super::ref_table::{Builder, RefTable, TableScratch};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::tokenize::Tokenizer;
@@ -83,14 +84,47 @@ fn my_log(x: f64) -> f64 {
 
 /// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical.
 pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
+    let n = o.max_order;
+    let (mut counts, mut totals, mut precisions) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let (score, bp) = compute(row, o, &mut counts, &mut totals, &mut precisions);
+    BleuScore {
+        score,
+        counts,
+        totals,
+        precisions,
+        bp,
+        sys_len: row[0],
+        ref_len: row[1],
+    }
+}
+
+/// Only the score of [`finalize`], without allocating (batch sentence scores).
+pub fn score_of(row: &[i64], o: &BleuScoreOpts) -> f64 {
+    const STACK: usize = 16;
+    if o.max_order > STACK {
+        return finalize(row, o).score;
+    }
+    let (mut c, mut t, mut p) = ([0.0; STACK], [0.0; STACK], [0.0; STACK]);
+    let n = o.max_order;
+    compute(row, o, &mut c[..n], &mut t[..n], &mut p[..n]).0
+}
+
+/// The arithmetic of [`finalize`] into caller-provided buffers; returns `(score, bp)`.
+fn compute(
+    row: &[i64],
+    o: &BleuScoreOpts,
+    correct: &mut [f64],
+    total: &mut [f64],
+    precisions: &mut [f64],
+) -> (f64, f64) {
     let n_ord = o.max_order;
     let sys_len = row[0];
     let ref_len = row[1];
-    let mut correct: Vec<f64> = row[2..2 + n_ord].iter().map(|&x| x as f64).collect();
-    let mut total: Vec<f64> = row[2 + n_ord..2 + 2 * n_ord]
-        .iter()
-        .map(|&x| x as f64)
-        .collect();
+    for n in 0..n_ord {
+        correct[n] = row[2 + n] as f64;
+        total[n] = row[2 + n_ord + n] as f64;
+        precisions[n] = 0.0;
+    }
 
     let mut bp = 1.0;
     if sys_len < ref_len {
@@ -100,17 +134,8 @@ pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
             0.0
         };
     }
-    let mut precisions = vec![0.0; n_ord];
     if row[2..2 + n_ord].iter().all(|&c| c == 0) {
-        return BleuScore {
-            score: 0.0,
-            counts: correct,
-            totals: total,
-            precisions,
-            bp,
-            sys_len,
-            ref_len,
-        };
+        return (0.0, bp);
     }
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = n_ord;
@@ -144,16 +169,7 @@ pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
     for p in &precisions[..eff_order] {
         s += my_log(*p);
     }
-    let score = bp * (s / eff_order as f64).exp();
-    BleuScore {
-        score,
-        counts: correct,
-        totals: total,
-        precisions,
-        bp,
-        sys_len,
-        ref_len,
-    }
+    (bp * (s / eff_order as f64).exp(), bp)
 }
 
 /// Just the score of every row of a row-major matrix (batch sentence scores).
@@ -163,7 +179,7 @@ pub fn finalize_many(rows: &[i64], width: usize, o: &BleuScoreOpts, workers: usi
     parallel::for_each_chunk(workers, &mut out, 4096, |start, chunk| {
         for (j, v) in chunk.iter_mut().enumerate() {
             let i = start + j;
-            *v = finalize(&rows[i * width..(i + 1) * width], o).score;
+            *v = score_of(&rows[i * width..(i + 1) * width], o);
         }
     });
     out
@@ -184,98 +200,50 @@ pub fn closest_ref_len(hyp_len: i64, ref_lens: impl IntoIterator<Item = i64>) ->
     closest_len
 }
 
-/// Statistics row of one tokenized hypothesis against tokenized references.
-pub fn extract_row<'t, R: AsRef<[&'t str]>>(
-    hyp: &[&'t str],
-    refs: &[R],
-    max_order: usize,
-    s: &mut Scratch,
-    out: &mut [i64],
-) {
-    let mut m = [0u64; 16];
-    let mut t = [0u64; 16];
-    let (mut mv, mut tv);
-    let (m, t): (&mut [u64], &mut [u64]) = if max_order <= 16 {
-        (&mut m[..max_order], &mut t[..max_order])
-    } else {
-        mv = vec![0u64; max_order];
-        tv = vec![0u64; max_order];
-        (&mut mv[..], &mut tv[..])
-    };
-    match_counts(hyp, refs, max_order, s, m, t);
-    out[0] = hyp.len() as i64;
-    out[1] = closest_ref_len(
-        hyp.len() as i64,
-        refs.iter().map(|x| x.as_ref().len() as i64),
-    );
-    for n in 0..max_order {
-        out[2 + n] = m[n] as i64;
-        out[2 + max_order + n] = t[n] as i64;
-    }
-}
-
-/// The references of one segment, tokenized and split once. Cheap to clone: segments with
-/// identical references share one copy.
+/// The references of one segment, tokenized once and turned into a clipping table. Cheap to
+/// clone: segments with identical references share one copy.
 #[derive(Debug, Clone, Default)]
 pub struct RefSegment(Arc<RefData>);
 
 #[derive(Debug, Default)]
 struct RefData {
-    /// Tokenized references, concatenated.
-    text: String,
-    /// Byte span of every token in `text`.
-    spans: Vec<(u32, u32)>,
-    /// For each reference, the index in `spans` one past its last token.
-    ends: Vec<u32>,
+    /// Token count of each reference (the closest-length rule).
+    lens: Vec<u32>,
+    /// The common case: maximum reference counts precomputed.
+    table: Option<RefTable>,
+    /// Otherwise (huge segments, high orders): the tokens, matched per hypothesis.
+    tokens: Vec<Vec<String>>,
 }
 
 impl RefSegment {
-    fn new(cfg: &BleuExtract, refs: &[String]) -> Self {
-        let mut seg = RefData::default();
-        for r in refs {
-            let tok = cfg.tokenizer.preprocess(r, cfg.lowercase);
-            let base = seg.text.len();
-            for t in cfg.tokenizer.split_output(&tok) {
-                let start = base + (t.as_ptr() as usize - tok.as_ptr() as usize);
-                seg.spans.push((start as u32, (start + t.len()) as u32));
-            }
-            seg.text.push_str(&tok);
-            seg.ends.push(seg.spans.len() as u32);
+    fn new<S: AsRef<str>>(cfg: &BleuExtract, refs: &[S], b: &mut Builder) -> Self {
+        let tok: Vec<String> = refs
+            .iter()
+            .map(|r| cfg.tokenizer.preprocess(r.as_ref(), cfg.lowercase))
+            .collect();
+        let split: Vec<Vec<&str>> = tok.iter().map(|t| cfg.tokenizer.split_output(t)).collect();
+        let mut seg = RefData {
+            lens: split.iter().map(|r| r.len() as u32).collect(),
+            table: RefTable::build(&split, cfg.max_order, b),
+            tokens: Vec::new(),
+        };
+        if seg.table.is_none() {
+            seg.tokens = split
+                .iter()
+                .map(|r| r.iter().map(|t| t.to_string()).collect())
+                .collect();
         }
         RefSegment(Arc::new(seg))
     }
 
     /// Number of references.
     pub fn len(&self) -> usize {
-        self.0.ends.len()
+        self.0.lens.len()
     }
 
     /// Whether the segment has no reference.
     pub fn is_empty(&self) -> bool {
-        self.0.ends.is_empty()
-    }
-
-    /// All tokens, in order (references one after the other).
-    fn tokens(&self) -> Vec<&str> {
-        let d = &*self.0;
-        d.spans
-            .iter()
-            .map(|&(a, b)| &d.text[a as usize..b as usize])
-            .collect()
-    }
-
-    /// The references as slices of [`RefSegment::tokens`].
-    fn split_refs<'t>(&self, tokens: &'t [&'t str]) -> Vec<&'t [&'t str]> {
-        let mut start = 0usize;
-        self.0
-            .ends
-            .iter()
-            .map(|&end| {
-                let r = &tokens[start..end as usize];
-                start = end as usize;
-                r
-            })
-            .collect()
+        self.0.lens.is_empty()
     }
 }
 
@@ -288,19 +256,18 @@ pub struct PreparedRefs {
 impl PreparedRefs {
     /// Tokenize references given segment by segment; identical segments are tokenized once
     /// (test sets scored against many systems repeat their references).
-    pub fn new(cfg: &BleuExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut first: FxHashMap<&[String], usize> = FxHashMap::default();
-        let source: Vec<usize> = segments
-            .iter()
-            .enumerate()
-            .map(|(i, s)| *first.entry(s.as_slice()).or_insert(i))
-            .collect();
+    pub fn new<S>(cfg: &BleuExtract, segments: Vec<Vec<S>>, workers: usize) -> Self
+    where
+        S: AsRef<str> + std::hash::Hash + Eq + Sync,
+    {
+        let source = first_occurrences(&segments);
         let mut out = vec![RefSegment::default(); segments.len()];
         parallel::for_each_chunk(workers, &mut out, 128, |start, chunk| {
+            let mut b = Builder::default();
             for (j, seg) in chunk.iter_mut().enumerate() {
                 let i = start + j;
                 if source[i] == i {
-                    *seg = RefSegment::new(cfg, &segments[i]);
+                    *seg = RefSegment::new(cfg, &segments[i], &mut b);
                 }
             }
         });
@@ -312,6 +279,50 @@ impl PreparedRefs {
         PreparedRefs { segments: out }
     }
 }
+
+/// For each segment, the index of the first segment with the same references.
+///
+/// Identical strings are usually the same object (a reference list repeated once per system),
+/// so segments are first grouped by the address of their texts, which costs no hashing of the
+/// text; only one segment of each group is then compared by content.
+pub fn first_occurrences<S: AsRef<str> + std::hash::Hash + Eq>(segments: &[Vec<S>]) -> Vec<usize> {
+    let mut by_addr: FxHashMap<ByAddr<'_, S>, usize> = FxHashMap::default();
+    let mut by_text: FxHashMap<&[S], usize> = FxHashMap::default();
+    segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            *by_addr
+                .entry(ByAddr(s))
+                .or_insert_with(|| *by_text.entry(s.as_slice()).or_insert(i))
+        })
+        .collect()
+}
+
+/// A segment's strings compared by address and length (equal keys imply equal texts).
+struct ByAddr<'a, S>(&'a [S]);
+
+impl<S: AsRef<str>> std::hash::Hash for ByAddr<'_, S> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        for r in self.0 {
+            let r = r.as_ref();
+            h.write_usize(r.as_ptr() as usize);
+            h.write_usize(r.len());
+        }
+    }
+}
+
+impl<S: AsRef<str>> PartialEq for ByAddr<'_, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && self.0.iter().zip(other.0).all(|(a, b)| {
+                let (a, b) = (a.as_ref(), b.as_ref());
+                a.as_ptr() == b.as_ptr() && a.len() == b.len()
+            })
+    }
+}
+
+impl<S: AsRef<str>> Eq for ByAddr<'_, S> {}
 
 /// Statistics of every hypothesis (row-major, `width` columns) and the number of hypotheses
 /// ending in " ." (SacreBLEU's "forgot to detokenize" warning).
@@ -345,24 +356,137 @@ pub fn extract_strs<S: AsRef<str> + Sync>(
     let w = cfg.width();
     let mut rows = vec![0i64; hyps.len() * w];
     parallel::for_each_chunk(workers, &mut rows, 128 * w, |start, chunk| {
-        let mut s = Scratch::default();
+        let mut x = RowExtractor::new(cfg);
         let first = start / w;
         for (j, out) in chunk.chunks_mut(w).enumerate() {
-            let i = first + j;
-            let h = cfg.tokenizer.preprocess(hyps[i].as_ref(), cfg.lowercase);
-            let htoks = cfg.tokenizer.split_output(&h);
-            let rtoks = refs[i].tokens();
-            let r = refs[i].split_refs(&rtoks);
-            extract_row(&htoks, &r, cfg.max_order, &mut s, out);
+            x.row(hyps[first + j].as_ref(), &refs[first + j], out);
         }
     });
     let tok_count = hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count();
     Ok((rows, tok_count))
 }
 
+/// Sentence BLEU of every hypothesis (equal to [`finalize`] of its [`extract`] row), without
+/// materializing the rows; and the count of hypotheses ending in " .".
+pub fn sentence_scores_strs<S: AsRef<str> + Sync>(
+    cfg: &BleuExtract,
+    hyps: &[S],
+    refs: &[RefSegment],
+    o: &BleuScoreOpts,
+    workers: usize,
+) -> Result<(Vec<f64>, usize)> {
+    if hyps.len() != refs.len() {
+        return Err(Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected: refs.len(),
+            found: hyps.len(),
+        });
+    }
+    let mut scores = vec![0.0; hyps.len()];
+    parallel::for_each_chunk(workers, &mut scores, 128, |start, chunk| {
+        let mut x = RowExtractor::new(cfg);
+        let mut row = vec![0i64; cfg.width()];
+        for (j, v) in chunk.iter_mut().enumerate() {
+            x.row(hyps[start + j].as_ref(), &refs[start + j], &mut row);
+            *v = score_of(&row, o);
+        }
+    });
+    let tok_count = hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count();
+    Ok((scores, tok_count))
+}
+
+/// One thread's buffers for statistics rows.
+struct RowExtractor<'c> {
+    cfg: &'c BleuExtract,
+    s: Scratch,
+    ts: TableScratch,
+    m: Vec<u64>,
+    t: Vec<u64>,
+}
+
+impl<'c> RowExtractor<'c> {
+    fn new(cfg: &'c BleuExtract) -> Self {
+        RowExtractor {
+            cfg,
+            s: Scratch::default(),
+            ts: TableScratch::default(),
+            m: vec![0; cfg.max_order],
+            t: vec![0; cfg.max_order],
+        }
+    }
+
+    /// The statistics row of `hyp` against `seg` into `out`.
+    fn row(&mut self, hyp: &str, seg: &RefSegment, out: &mut [i64]) {
+        let (cfg, n_ord) = (self.cfg, self.cfg.max_order);
+        let seg = &*seg.0;
+        let h = cfg.tokenizer.preprocess(hyp, cfg.lowercase);
+        let hl = if let Some(table) = &seg.table {
+            table.match_tokens(cfg.tokenizer.tokens(&h), &mut self.ts, &mut self.m)
+        } else {
+            let htoks = cfg.tokenizer.split_output(&h);
+            let r: Vec<Vec<&str>> = seg
+                .tokens
+                .iter()
+                .map(|r| r.iter().map(String::as_str).collect())
+                .collect();
+            match_counts(&htoks, &r, n_ord, &mut self.s, &mut self.m, &mut self.t);
+            htoks.len()
+        };
+        out[0] = hl as i64;
+        out[1] = closest_ref_len(hl as i64, seg.lens.iter().map(|&l| i64::from(l)));
+        for n in 0..n_ord {
+            out[2 + n] = self.m[n] as i64;
+            out[2 + n_ord + n] = (hl + 1).saturating_sub(n + 1) as i64;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_occurrences_by_address_then_text() {
+        let a = String::from("x y");
+        let b = String::from("x y"); // equal text, other address
+        let c = String::from("z");
+        let segs: Vec<Vec<&str>> = vec![
+            vec![&a],
+            vec![&b],
+            vec![&c],
+            vec![&a],
+            vec![&a, &c],
+            vec![&b, &c],
+            vec![],
+            vec![],
+        ];
+        assert_eq!(first_occurrences(&segs), vec![0, 0, 2, 0, 4, 4, 6, 6]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prop_sentence_scores_equal_finalized_rows(
+            pairs in proptest::collection::vec(("[ab. ]{0,12}", "[abc, ]{0,12}"), 1..20),
+            order in 1usize..7,
+            smooth in 0usize..4,
+            effective_order: bool,
+        ) {
+            let cfg = BleuExtract { tokenizer: Tokenizer::T13a, lowercase: false, max_order: order };
+            let o = BleuScoreOpts {
+                smooth: [Smooth::None, Smooth::Floor(0.1), Smooth::AddK(1.0), Smooth::Exp][smooth],
+                effective_order,
+                max_order: order,
+            };
+            let hyps: Vec<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
+            let refs = PreparedRefs::new(&cfg, pairs.iter().map(|p| vec![p.1.as_str()]).collect(), 1);
+            let (rows, _) = extract_strs(&cfg, &hyps, &refs.segments, 1).unwrap();
+            let (scores, _) = sentence_scores_strs(&cfg, &hyps, &refs.segments, &o, 1).unwrap();
+            for (i, s) in scores.iter().enumerate() {
+                let want = finalize(&rows[i * cfg.width()..(i + 1) * cfg.width()], &o).score;
+                proptest::prop_assert_eq!(s.to_bits(), want.to_bits());
+            }
+        }
+    }
 
     #[test]
     fn closest_ref_len_ties_to_shorter() {
@@ -378,7 +502,7 @@ mod tests {
             lowercase: false,
             max_order: 4,
         };
-        let refs = PreparedRefs::new(&cfg, vec![vec!["a b c d e".into()]], 1);
+        let refs = PreparedRefs::new(&cfg, vec![vec!["a b c d e"]], 1);
         let (rows, _) = extract(&cfg, &["a b c d e".into()], &refs.segments, 1).unwrap();
         assert_eq!(rows, vec![5, 5, 5, 4, 3, 2, 5, 4, 3, 2]);
         let o = BleuScoreOpts {

@@ -4,4 +4,5 @@ pub mod bleu;
 pub mod chrf;
 mod ngram;
 pub mod ngram_stats;
+pub mod ref_table;
 pub mod ter;

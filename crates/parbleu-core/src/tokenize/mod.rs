@@ -83,6 +83,19 @@ impl Tokenizer {
         }
     }
 
+    /// [`Tokenizer::split_output`] as an iterator (no token list is built).
+    pub fn tokens(self, out: &str) -> Tokens<'_> {
+        if self.joins_with_single_spaces() {
+            // `' '.join(tokens)`: "" has no token, otherwise every ' ' separates two.
+            Tokens::Single {
+                s: out,
+                pos: if out.is_empty() { None } else { Some(0) },
+            }
+        } else {
+            Tokens::Python(crate::text::py_split(out))
+        }
+    }
+
     /// SacreBLEU's BLEU `_preprocess_segment`: optional `lower()`, then `rstrip()`, then tokenize.
     pub fn preprocess(self, line: &str, lowercase: bool) -> String {
         if lowercase {
@@ -90,6 +103,42 @@ impl Tokenizer {
             self.tokenize(py_rstrip(&low))
         } else {
             self.tokenize(py_rstrip(line))
+        }
+    }
+}
+
+/// Tokens of a tokenizer's output, see [`Tokenizer::tokens`].
+pub enum Tokens<'a> {
+    /// Start of the next token of `' '.join(tokens)`, `None` when done.
+    Single {
+        s: &'a str,
+        pos: Option<usize>,
+    },
+    Python(crate::text::PySplit<'a>),
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            Tokens::Single { s, pos } => {
+                let start = (*pos)?;
+                let rest = &s.as_bytes()[start..];
+                // A byte loop: faster than `str::split` for the short tokens of natural text.
+                match rest.iter().position(|&c| c == b' ') {
+                    Some(k) => {
+                        *pos = Some(start + k + 1);
+                        Some(&s[start..start + k])
+                    }
+                    None => {
+                        *pos = None;
+                        Some(&s[start..])
+                    }
+                }
+            }
+            Tokens::Python(s) => s.next(),
         }
     }
 }
@@ -130,6 +179,11 @@ mod tests {
                 let out = tok.tokenize(line);
                 let want: Vec<&str> = crate::text::py_split(&out).collect();
                 assert_eq!(tok.split_output(&out), want, "{tok:?} {line:?}");
+                assert_eq!(
+                    tok.tokens(&out).collect::<Vec<_>>(),
+                    want,
+                    "{tok:?} {line:?}"
+                );
             }
         }
     }

@@ -1,0 +1,45 @@
+"""The most recently prepared references, reused when the same references come again.
+
+Scoring several systems against one test set (``metric.corpus_score(system, refs)`` in a loop)
+passes the same references every time; tokenizing them and building their n-gram tables again
+would be most of the work. One entry is kept, and it is used only when the new references are
+equal, string by string, to the ones it was built from (a comparison that is nearly free when
+they are the same objects), so a hit can never change a score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: References with more strings than this are not kept (bounded memory after a call).
+MAX_STRINGS = 100_000
+
+_last: tuple[tuple[Any, ...], list[list[Any]], Any] | None = None
+
+
+def get(key: tuple[Any, ...], streams: list[list[Any]]) -> Any:
+    """Return the prepared references of ``streams`` under ``key``, or ``None``."""
+    last = _last
+    if last is None or last[0] != key:
+        return None
+    try:
+        # list == list compares items with an identity shortcut: fast for the same strings.
+        return last[2] if last[1] == streams else None
+    except Exception:  # items with an unusual __eq__ (arrays...): not ours to judge
+        return None
+
+
+def put(key: tuple[Any, ...], streams: list[list[Any]], prepared: Any) -> None:
+    """Remember ``prepared`` as the preparation of ``streams`` (a shallow copy is kept)."""
+    global _last
+    if sum(len(s) for s in streams) > MAX_STRINGS:
+        _last = None
+        return
+    # Copies: a caller mutating its lists afterwards must not make a stale entry look equal.
+    _last = (key, [list(s) for s in streams], prepared)
+
+
+def clear() -> None:
+    """Forget the kept references."""
+    global _last
+    _last = None
