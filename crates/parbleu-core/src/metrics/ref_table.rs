@@ -3,10 +3,11 @@
 //!
 //! SacreBLEU caches each reference's n-gram counts for the same reason. Here the references'
 //! distinct tokens get segment-local ids `1..=d` (found through a small open-addressed table),
-//! every reference n-gram of order >= 2 is packed into a `u64` with `bits` bits per id, and the
-//! maximum count over references is kept per packed key in a sorted array. A hypothesis n-gram
-//! is then one binary search, and since every prefix of a reference n-gram is itself a reference
-//! n-gram, extending a hypothesis n-gram stops at the first miss.
+//! and every reference n-gram of order >= 2 is packed into a `u64` with `bits` bits per id.
+//! Ids are never 0, so a key's highest set bit tells its order and one hash table holds all
+//! orders, with the maximum count over references per key. A hypothesis n-gram is then one
+//! lookup, and since every prefix of a reference n-gram is itself a reference n-gram, extending
+//! a hypothesis n-gram stops at the first miss.
 
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -16,19 +17,19 @@ use std::hash::BuildHasher;
 pub struct RefTable {
     /// Bits per local id in a packed key.
     bits: u32,
-    /// Open-addressed token lookup: local id, 0 for an empty slot. Length is a power of two.
-    slots: Box<[u16]>,
+    /// Highest order with keys in the table.
+    max_order: usize,
+    /// `64 - log2(keys.len())`: the multiplicative hash keeps the top bits.
+    key_shift: u32,
+    /// Open-addressed token lookup (`tok_cap` slots: local id, 0 if empty), then the maximum
+    /// count of each local id (index 0 unused), then the maximum count of each key slot.
+    small: Box<[u16]>,
+    tok_cap: usize,
     /// Distinct tokens, concatenated; local id `i + 1` is `text[tok_end[i - 1]..tok_end[i]]`.
     text: Box<str>,
     tok_end: Box<[u32]>,
-    /// Maximum count over references of local id `i` (index 0 unused).
-    uni_max: Box<[u16]>,
-    /// Packed keys of orders 2..=max_order, sorted within each order.
+    /// Open-addressed packed keys of orders >= 2 (0 for an empty slot).
     keys: Box<[u64]>,
-    /// Maximum count over references, parallel to `keys`.
-    max_count: Box<[u16]>,
-    /// `keys[order_start[n - 2]..order_start[n - 1]]` are the keys of order `n`.
-    order_start: Box<[u32]>,
 }
 
 /// Reusable buffers for [`RefTable::build`] (one per thread: building is per segment, and
@@ -42,11 +43,10 @@ pub struct Builder {
     ends: Vec<usize>,
     count: Vec<u16>,
     uni_max: Vec<u16>,
-    runs: Vec<(u64, u16)>,
     keys: Vec<u64>,
-    out_keys: Vec<u64>,
-    out_max: Vec<u16>,
-    order_start: Vec<u32>,
+    key_max: Vec<u16>,
+    key_cur: Vec<u16>,
+    key_ref: Vec<u32>,
 }
 
 /// Reusable per-thread buffers for [`RefTable::match_counts`].
@@ -83,9 +83,18 @@ fn probe(slots: &[u16], text: &str, tok_end: &[u32], tok: &str) -> Result<u16, u
     }
 }
 
+/// Find packed key `k` (never 0) in an open-addressed key table.
 #[inline]
-fn pack(bits: u32, ids: &[u16]) -> u64 {
-    ids.iter().fold(0u64, |k, &id| (k << bits) | u64::from(id))
+fn probe_key(keys: &[u64], shift: u32, k: u64) -> Result<usize, usize> {
+    let mask = keys.len() - 1;
+    let mut i = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+    loop {
+        match keys[i] {
+            0 => return Err(i),
+            x if x == k => return Ok(i),
+            _ => i = (i + 1) & mask,
+        }
+    }
 }
 
 impl RefTable {
@@ -103,9 +112,9 @@ impl RefTable {
             return None;
         }
         // Distinct tokens are at most `total`: a load factor of at most 1/2.
-        let cap = (2 * total).next_power_of_two().max(2);
+        let tok_cap = (2 * total).next_power_of_two().max(2);
         b.slots.clear();
-        b.slots.resize(cap, 0);
+        b.slots.resize(tok_cap, 0);
         b.text.clear();
         b.tok_end.clear();
         b.ids.clear();
@@ -149,62 +158,80 @@ impl RefTable {
                 *m = (*m).max(c);
             }
         }
-        // Orders >= 2: (key, count) runs of every reference, then the max per key.
-        b.out_keys.clear();
-        b.out_max.clear();
-        b.order_start.clear();
-        b.order_start.push(0);
-        for n in 2..=max_order {
-            b.runs.clear();
-            let mut start = 0;
-            for &end in &b.ends {
-                let ids = &b.ids[start..end];
-                start = end;
-                if ids.len() < n {
-                    continue;
-                }
-                b.keys.clear();
-                b.keys.extend(ids.windows(n).map(|w| pack(bits, w)));
-                b.keys.sort_unstable();
-                let first = b.runs.len();
-                for &k in &b.keys {
-                    // Runs of one reference only: the previous reference's must stay apart.
-                    match b.runs[first..].last_mut() {
-                        Some((last, c)) if *last == k => *c += 1,
-                        _ => b.runs.push((k, 1)),
+        // Orders >= 2: count per reference (`key_cur`, valid while `key_ref` is that
+        // reference), keep the maximum. At most one key per n-gram: load factor <= 1/2.
+        let n_grams: usize = refs
+            .iter()
+            .map(|r| {
+                (2..=max_order)
+                    .map(|n| (r.as_ref().len() + 1).saturating_sub(n))
+                    .sum::<usize>()
+            })
+            .sum();
+        let key_cap = (2 * n_grams).next_power_of_two().max(2);
+        let key_shift = 64 - key_cap.trailing_zeros();
+        b.keys.clear();
+        b.keys.resize(key_cap, 0);
+        b.key_max.clear();
+        b.key_max.resize(key_cap, 0);
+        b.key_cur.clear();
+        b.key_cur.resize(key_cap, 0);
+        b.key_ref.clear();
+        b.key_ref.resize(key_cap, u32::MAX);
+        let mut start = 0;
+        for (r, &end) in b.ends.iter().enumerate() {
+            let ids = &b.ids[start..end];
+            start = end;
+            for i in 0..ids.len() {
+                let mut k = u64::from(ids[i]);
+                for n in 2..=max_order.min(ids.len() - i) {
+                    k = (k << bits) | u64::from(ids[i + n - 1]);
+                    let slot = match probe_key(&b.keys, key_shift, k) {
+                        Ok(slot) => slot,
+                        Err(slot) => {
+                            b.keys[slot] = k;
+                            slot
+                        }
+                    };
+                    if b.key_ref[slot] != r as u32 {
+                        b.key_ref[slot] = r as u32;
+                        b.key_cur[slot] = 0;
                     }
+                    b.key_cur[slot] += 1;
+                    b.key_max[slot] = b.key_max[slot].max(b.key_cur[slot]);
                 }
             }
-            if refs.len() > 1 {
-                b.runs.sort_unstable();
-            }
-            for &(k, c) in &b.runs {
-                // Sorted by (key, count): the last run of a key holds its maximum.
-                if b.out_keys.last() == Some(&k) {
-                    *b.out_max.last_mut().expect("parallel to keys") = c;
-                } else {
-                    b.out_keys.push(k);
-                    b.out_max.push(c);
-                }
-            }
-            b.order_start.push(b.out_keys.len() as u32);
         }
+        let mut small = Vec::with_capacity(tok_cap + d + 1 + key_cap);
+        small.extend_from_slice(&b.slots);
+        small.extend_from_slice(&b.uni_max);
+        small.extend_from_slice(&b.key_max);
         Some(RefTable {
             bits,
-            slots: b.slots.as_slice().into(),
+            max_order,
+            key_shift,
+            small: small.into_boxed_slice(),
+            tok_cap,
             text: b.text.as_str().into(),
             tok_end: b.tok_end.as_slice().into(),
-            uni_max: b.uni_max.as_slice().into(),
-            keys: b.out_keys.as_slice().into(),
-            max_count: b.out_max.as_slice().into(),
-            order_start: b.order_start.as_slice().into(),
+            keys: b.keys.as_slice().into(),
         })
+    }
+
+    #[inline]
+    fn uni_max(&self) -> &[u16] {
+        &self.small[self.tok_cap..self.tok_cap + self.tok_end.len() + 1]
+    }
+
+    #[inline]
+    fn key_max(&self) -> &[u16] {
+        &self.small[self.tok_cap + self.tok_end.len() + 1..]
     }
 
     /// Local id of `tok`, 0 if no reference has it.
     #[inline]
     fn lookup(&self, tok: &str) -> u16 {
-        probe(&self.slots, &self.text, &self.tok_end, tok).unwrap_or(0)
+        probe(&self.small[..self.tok_cap], &self.text, &self.tok_end, tok).unwrap_or(0)
     }
 
     /// Clipped matches of `hyp` for orders `1..=matches.len()` (at most the table's order).
@@ -227,14 +254,15 @@ impl RefTable {
         }
         s.ids.extend(hyp.map(|t| self.lookup(t)));
         let hyp_len = s.ids.len();
-        if s.uni.len() < self.uni_max.len() {
-            s.uni.resize(self.uni_max.len(), 0);
+        let uni_max = self.uni_max();
+        if s.uni.len() < uni_max.len() {
+            s.uni.resize(uni_max.len(), 0);
         }
         let mut m1 = 0;
         for &id in &s.ids {
             if id != 0 {
                 let c = &mut s.uni[id as usize];
-                m1 += u64::from(*c < self.uni_max[id as usize]);
+                m1 += u64::from(*c < uni_max[id as usize]);
                 *c += 1;
             }
         }
@@ -243,13 +271,14 @@ impl RefTable {
         }
         matches[0] = m1;
 
-        let top = matches.len().min(self.order_start.len());
+        let top = matches.len().min(self.max_order);
         if top < 2 {
             return hyp_len;
         }
         if s.counts.len() < self.keys.len() {
             s.counts.resize(self.keys.len(), 0);
         }
+        let key_max = self.key_max();
         let ids = &s.ids;
         for i in 0..ids.len() {
             if ids[i] == 0 {
@@ -262,18 +291,15 @@ impl RefTable {
                     break;
                 }
                 k = (k << self.bits) | u64::from(id);
-                let lo = self.order_start[n - 2] as usize;
-                let hi = self.order_start[n - 1] as usize;
                 // A miss ends the extension: a longer n-gram would contain this one.
-                let Ok(p) = self.keys[lo..hi].binary_search(&k) else {
+                let Ok(p) = probe_key(&self.keys, self.key_shift, k) else {
                     break;
                 };
-                let p = lo + p;
                 let c = &mut s.counts[p];
                 if *c == 0 {
                     s.touched.push(p as u32);
                 }
-                matches[n - 1] += u64::from(*c < self.max_count[p]);
+                matches[n - 1] += u64::from(*c < key_max[p]);
                 *c += 1;
             }
         }
@@ -284,14 +310,9 @@ impl RefTable {
         hyp_len
     }
 
-    /// Approximate heap bytes held (for memory accounting in tests and benchmarks).
+    /// Heap bytes held.
     pub fn heap_bytes(&self) -> usize {
-        self.slots.len() * 2
-            + self.text.len()
-            + self.tok_end.len() * 4
-            + self.uni_max.len() * 2
-            + self.keys.len() * 10
-            + self.order_start.len() * 4
+        self.small.len() * 2 + self.text.len() + self.tok_end.len() * 4 + self.keys.len() * 8
     }
 }
 
