@@ -79,9 +79,16 @@ impl BleuRefs {
         let workers = parallel::resolve(workers);
         // Borrowed, not copied (see `extract`); identical strings are then found by address.
         let streams = borrow_streams(&streams)?;
-        let (refs, counts) = py.detach(move || {
-            let (segs, counts) = by_segment(streams);
-            (PreparedRefs::new(&cfg, segs, workers), counts)
+        let (refs, counts) = py.detach(move || match single_stream(&streams) {
+            // One reference per segment: no per-segment list to allocate.
+            Some(segs) => {
+                let counts = vec![1; segs.len()];
+                (PreparedRefs::new(&cfg, segs, workers), counts)
+            }
+            None => {
+                let (segs, counts) = by_segment(streams);
+                (PreparedRefs::new(&cfg, segs, workers), counts)
+            }
         });
         Ok(BleuRefs { cfg, refs, counts })
     }
@@ -187,6 +194,14 @@ pub(crate) fn borrow_streams<'a>(
                 .collect()
         })
         .collect()
+}
+
+/// The references as one-element segments, if there is one stream and no `None`.
+fn single_stream<'a>(streams: &[Vec<Option<&'a str>>]) -> Option<Vec<[&'a str; 1]>> {
+    match streams {
+        [one] => one.iter().map(|r| r.map(|r| [r])).collect(),
+        _ => None,
+    }
 }
 
 /// Reference streams regrouped by segment (`None` dropped), with the count kept per segment.

@@ -256,9 +256,10 @@ pub struct PreparedRefs {
 impl PreparedRefs {
     /// Tokenize references given segment by segment; identical segments are tokenized once
     /// (test sets scored against many systems repeat their references).
-    pub fn new<S>(cfg: &BleuExtract, segments: Vec<Vec<S>>, workers: usize) -> Self
+    pub fn new<S, R>(cfg: &BleuExtract, segments: Vec<R>, workers: usize) -> Self
     where
         S: AsRef<str> + std::hash::Hash + Eq + Sync,
+        R: AsRef<[S]> + Sync,
     {
         let source = first_occurrences(&segments);
         let mut out = vec![RefSegment::default(); segments.len()];
@@ -267,7 +268,7 @@ impl PreparedRefs {
             for (j, seg) in chunk.iter_mut().enumerate() {
                 let i = start + j;
                 if source[i] == i {
-                    *seg = RefSegment::new(cfg, &segments[i], &mut b);
+                    *seg = RefSegment::new(cfg, segments[i].as_ref(), &mut b);
                 }
             }
         });
@@ -285,16 +286,21 @@ impl PreparedRefs {
 /// Identical strings are usually the same object (a reference list repeated once per system),
 /// so segments are first grouped by the address of their texts, which costs no hashing of the
 /// text; only one segment of each group is then compared by content.
-pub fn first_occurrences<S: AsRef<str> + std::hash::Hash + Eq>(segments: &[Vec<S>]) -> Vec<usize> {
+pub fn first_occurrences<S, R>(segments: &[R]) -> Vec<usize>
+where
+    S: AsRef<str> + std::hash::Hash + Eq,
+    R: AsRef<[S]>,
+{
     let mut by_addr: FxHashMap<ByAddr<'_, S>, usize> = FxHashMap::default();
     let mut by_text: FxHashMap<&[S], usize> = FxHashMap::default();
     segments
         .iter()
         .enumerate()
         .map(|(i, s)| {
+            let s = s.as_ref();
             *by_addr
                 .entry(ByAddr(s))
-                .or_insert_with(|| *by_text.entry(s.as_slice()).or_insert(i))
+                .or_insert_with(|| *by_text.entry(s).or_insert(i))
         })
         .collect()
 }

@@ -309,11 +309,6 @@ impl RefTable {
         s.touched.clear();
         hyp_len
     }
-
-    /// Heap bytes held.
-    pub fn heap_bytes(&self) -> usize {
-        self.small.len() * 2 + self.text.len() + self.tok_end.len() * 4 + self.keys.len() * 8
-    }
 }
 
 #[cfg(test)]
