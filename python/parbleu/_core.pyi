@@ -84,6 +84,18 @@ def bleu_scores(
 def available_workers() -> int:
     """Return the number of logical cores the thread pools use for ``workers=-1``."""
 
+def bleu_sentence(
+    hyp: str,
+    refs: Sequence[str],
+    tokenize: str,
+    lowercase: bool,
+    max_order: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+) -> tuple[list[int], tuple[float, list[float], float] | None]:
+    """One segment: its statistics row, and (score, precisions, bp) unless add-k smoothing."""
+
 @final
 class BleuRefs:
     """BLEU references of a corpus, preprocessed once and reusable across systems."""

@@ -128,15 +128,33 @@ class BLEUScore(Score):
         sys_len: int,
         ref_len: int,
     ) -> None:
-        super().__init__("BLEU", score)
+        # Score.__init__ inlined, without `_verbose`: the text attributes are made on first use
+        # (see __getattr__), which is most of the cost of a sentence_score call otherwise.
+        self.name = "BLEU"
+        self.score = score
+        self._mean = -1.0
+        self._ci = -1.0
         self.bp = bp
         self.counts = counts
         self.totals = totals
         self.sys_len = sys_len
         self.ref_len = ref_len
         self.precisions = precisions
-        self.prec_str = "/".join([f"{p:.1f}" for p in self.precisions])
-        self.ratio = self.sys_len / self.ref_len if self.ref_len else 0
-        self._verbose = f"{self.prec_str} (BP = {self.bp:.3f} "
-        self._verbose += f"ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} "
-        self._verbose += f"ref_len = {self.ref_len:d})"
+
+    prec_str: str
+    ratio: float
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for attributes not set yet: SacreBLEU's eager text attributes.
+        if name == "prec_str":
+            value: Any = "/".join([f"{p:.1f}" for p in self.precisions])
+        elif name == "ratio":
+            value = self.sys_len / self.ref_len if self.ref_len else 0
+        elif name == "_verbose":
+            value = f"{self.prec_str} (BP = {self.bp:.3f} "
+            value += f"ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} "
+            value += f"ref_len = {self.ref_len:d})"
+        else:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.__dict__[name] = value
+        return value

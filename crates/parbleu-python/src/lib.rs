@@ -270,6 +270,43 @@ fn bleu_scores<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
+/// One segment's BLEU in one call (the `sentence_score` loop): the statistics row, and the
+/// score, precisions and brevity penalty of `finalize` (`None` for add-k smoothing, whose
+/// counts SacreBLEU exposes as modified numbers: the caller computes those).
+#[pyfunction]
+#[pyo3(signature = (hyp, refs, tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn bleu_sentence(
+    py: Python<'_>,
+    hyp: &str,
+    refs: Vec<Bound<'_, PyString>>,
+    tokenize: &str,
+    lowercase: bool,
+    max_order: usize,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<(Vec<i64>, Option<(f64, Vec<f64>, f64)>)> {
+    let cfg = BleuExtract {
+        tokenizer: tokenizer(py, tokenize)?,
+        lowercase,
+        max_order,
+    };
+    let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
+    let refs: Vec<&str> = refs.iter().map(|r| r.to_str()).collect::<PyResult<_>>()?;
+    let row = bleu::sentence_row(&cfg, hyp, &refs);
+    let scored = (!matches!(smooth, Smooth::AddK(_))).then(|| {
+        let o = BleuScoreOpts {
+            smooth,
+            effective_order,
+            max_order,
+        };
+        let s = bleu::finalize(&row, &o);
+        (s.score, s.precisions, s.bp)
+    });
+    Ok((row, scored))
+}
+
 /// Number of logical cores the thread pools use for `workers=-1`.
 #[pyfunction]
 fn available_workers() -> usize {
@@ -281,6 +318,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
     m.add_function(wrap_pyfunction!(available_workers, m)?)?;
     m.add_class::<BleuRefs>()?;
     chrf::register(m)?;

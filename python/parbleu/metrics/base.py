@@ -233,6 +233,10 @@ class Metric(ABC, Generic[S]):
             raise InputTypeError(
                 f"{name}.sentence_score: references is empty; expected at least one string"
             )
+        return self._sentence_one(hypothesis, refs)
+
+    def _sentence_one(self, hypothesis: str, refs: list[Any]) -> S:
+        """Score one validated segment (metrics may override with a one-call path)."""
         rows = self._rows([hypothesis], [[r] for r in refs], 1)
         return self._score_row(rows[0].tolist())
 

@@ -351,6 +351,34 @@ class BLEU(Metric[BLEUScore]):
             logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
         return super().sentence_score(hypothesis, references)
 
+    def _sentence_one(self, hypothesis: str, refs: list[Any]) -> BLEUScore:
+        # The common case in one call into the core: plain strings, a Rust tokenizer. Anything
+        # else (None entries, other types, MeCab) takes the general path and its diagnostics.
+        if not all(type(r) is str for r in refs) or not is_rust_tokenizer(self.tokenizer):
+            return super()._sentence_one(hypothesis, refs)
+        name, lc = self._core_tok()
+        try:
+            row, scored = _core.bleu_sentence(
+                hypothesis,
+                refs,
+                name,
+                lc,
+                self.max_ngram_order,
+                self.smooth_method,
+                None if self.smooth_value is None else float(self.smooth_value),
+                self.effective_order,
+            )
+        except UnicodeEncodeError:
+            return super()._sentence_one(hypothesis, refs)
+        self.num_refs = len(refs)
+        if scored is None:  # add-k: SacreBLEU's counts carry the added k, its arithmetic does it
+            return self._score_row(row)
+        score, precisions, bp = scored
+        n = self.max_ngram_order
+        return BLEUScore(
+            score, row[2 : 2 + n], row[2 + n : 2 + 2 * n], precisions, bp, row[0], row[1]
+        )
+
     # --- token ids (parbleu.ids) ------------------------------------------------------------
     def extract_stats_ids(
         self,

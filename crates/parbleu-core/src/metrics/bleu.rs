@@ -99,6 +99,7 @@ pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
 }
 
 /// Only the score of [`finalize`], without allocating (batch sentence scores).
+#[inline]
 pub fn score_of(row: &[i64], o: &BleuScoreOpts) -> f64 {
     const STACK: usize = 16;
     if o.max_order > STACK {
@@ -399,6 +400,35 @@ pub fn sentence_scores_strs<S: AsRef<str> + Sync>(
     });
     let tok_count = hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count();
     Ok((scores, tok_count))
+}
+
+/// The statistics row of one hypothesis against its references, for one-off sentence scores
+/// (no reference table: it would be used once).
+pub fn sentence_row<S: AsRef<str>>(cfg: &BleuExtract, hyp: &str, refs: &[S]) -> Vec<i64> {
+    let n_ord = cfg.max_order;
+    let h = cfg.tokenizer.preprocess(hyp, cfg.lowercase);
+    let htoks = cfg.tokenizer.split_output(&h);
+    let rtok: Vec<String> = refs
+        .iter()
+        .map(|r| cfg.tokenizer.preprocess(r.as_ref(), cfg.lowercase))
+        .collect();
+    let rsplit: Vec<Vec<&str>> = rtok.iter().map(|r| cfg.tokenizer.split_output(r)).collect();
+    let (mut m, mut t) = (vec![0; n_ord], vec![0; n_ord]);
+    match_counts(
+        &htoks,
+        &rsplit,
+        n_ord,
+        &mut Scratch::default(),
+        &mut m,
+        &mut t,
+    );
+    let hl = htoks.len() as i64;
+    let mut row = Vec::with_capacity(cfg.width());
+    row.push(hl);
+    row.push(closest_ref_len(hl, rsplit.iter().map(|r| r.len() as i64)));
+    row.extend(m.iter().map(|&x| x as i64));
+    row.extend(t.iter().map(|&x| x as i64));
+    row
 }
 
 /// One thread's buffers for statistics rows.
