@@ -26,6 +26,7 @@ __all__ = [
     "available_workers",
     "bleu_ids_extract",
     "bleu_scores",
+    "bleu_sentence",
     "chrf_scores",
     "flavor_fairseq_stats",
     "flavor_line_stats",

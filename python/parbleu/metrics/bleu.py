@@ -375,9 +375,9 @@ class BLEU(Metric[BLEUScore]):
             return self._score_row(row)
         score, precisions, bp = scored
         n = self.max_ngram_order
-        return BLEUScore(
-            score, row[2 : 2 + n], row[2 + n : 2 + 2 * n], precisions, bp, row[0], row[1]
-        )
+        counts: list[Number] = list(row[2 : 2 + n])
+        totals: list[Number] = list(row[2 + n : 2 + 2 * n])
+        return BLEUScore(score, counts, totals, precisions, bp, row[0], row[1])
 
     # --- token ids (parbleu.ids) ------------------------------------------------------------
     def extract_stats_ids(
