@@ -11,41 +11,38 @@ use rustc_hash::FxHashMap;
 /// Clipped matches and hypothesis n-gram totals of one hypothesis against its references, for
 /// orders `1..=max_order`: `(matches, totals)`. The same numbers as
 /// [`ngram_stats::stats`](crate::metrics::ngram_stats::stats), with less set-up for one short
-/// segment (token ids packed into one `u64` per n-gram, one small table reused per order).
+/// segment (token ids packed into one `u64` per n-gram, one small table for all orders).
 pub fn sentence_counts<R: AsRef<[S]> + Sync, S: AsRef<str> + Sync>(
     hyp: &[S],
     refs: &[R],
     max_order: usize,
 ) -> (Vec<u64>, Vec<u64>) {
-    let n_tokens = hyp.len() + refs.iter().map(|r| r.as_ref().len()).sum::<usize>();
+    if max_order == 0 {
+        return (Vec::new(), Vec::new());
+    }
+    // Ids for the hypothesis' tokens only (from 1); a reference token that is not in the
+    // hypothesis gets 0, and no n-gram containing it can match.
     let mut vocab: FxHashMap<&str, u64> =
-        FxHashMap::with_capacity_and_hasher(n_tokens, Default::default());
-    let mut next = 0u64;
-    let mut id_of = |t| {
-        *vocab.entry(t).or_insert_with(|| {
-            next += 1;
-            next
-        })
-    };
-    let hyp_ids: Vec<u64> = hyp.iter().map(|t| id_of(t.as_ref())).collect();
-    let ref_ids: Vec<Vec<u64>> = refs
-        .iter()
-        .map(|r| r.as_ref().iter().map(|t| id_of(t.as_ref())).collect())
-        .collect();
-    let mut matches = vec![0u64; max_order];
+        FxHashMap::with_capacity_and_hasher(hyp.len(), Default::default());
+    let mut hyp_ids = Vec::with_capacity(hyp.len());
+    for t in hyp {
+        let next = vocab.len() as u64 + 1;
+        hyp_ids.push(*vocab.entry(t.as_ref()).or_insert(next));
+    }
     let totals: Vec<u64> = (1..=max_order)
         .map(|n| (hyp.len() + 1).saturating_sub(n) as u64)
         .collect();
-    if max_order > 4 || next >= 1 << 16 {
+    if max_order > 4 || vocab.len() >= 1 << 16 {
         let one = One { hyp, refs };
         let s = stats(&one, max_order, 1);
         return (s.matches, totals);
     }
-    // Open addressing on packed keys (never 0: ids start at 1), reused across orders.
-    let cap = (2 * hyp_ids.len()).next_power_of_two().max(8);
+    // One open-addressing table for every order: keys pack up to four ids of 16 bits, the
+    // first one non-zero, so the order of a key is where its highest set bit lies.
+    let n_grams: u64 = totals.iter().sum();
+    let cap = (2 * n_grams as usize).next_power_of_two().max(8);
     let mask = cap - 1;
     let mut table = vec![Slot::default(); cap];
-    let mut keys = Vec::with_capacity(hyp_ids.len());
     let slot_of = |table: &[Slot], k: u64| -> usize {
         let mut i = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
         while table[i].key != 0 && table[i].key != k {
@@ -53,38 +50,39 @@ pub fn sentence_counts<R: AsRef<[S]> + Sync, S: AsRef<str> + Sync>(
         }
         i
     };
-    for (n, m) in (1..=max_order).zip(matches.iter_mut()) {
-        packed_ngrams(&hyp_ids, n, &mut keys);
-        if keys.is_empty() {
-            break;
-        }
-        table.fill(Slot::default());
+    let mut keys = Vec::with_capacity(n_grams as usize);
+    packed_ngrams(&hyp_ids, max_order, &mut keys);
+    for &k in &keys {
+        let i = slot_of(&table, k);
+        table[i].key = k;
+        table[i].hyp += 1;
+    }
+    let mut ref_ids = Vec::new();
+    for (stamp, r) in (1u32..).zip(refs) {
+        ref_ids.clear();
+        ref_ids.extend(
+            r.as_ref()
+                .iter()
+                .map(|t| vocab.get(t.as_ref()).copied().unwrap_or(0)),
+        );
+        packed_ngrams(&ref_ids, max_order, &mut keys);
         for &k in &keys {
             let i = slot_of(&table, k);
-            table[i].key = k;
-            table[i].hyp += 1;
-        }
-        for (stamp, r) in (1u32..).zip(&ref_ids) {
-            packed_ngrams(r, n, &mut keys);
-            for &k in &keys {
-                let i = slot_of(&table, k);
-                let slot = &mut table[i];
-                if slot.key == 0 {
-                    continue;
-                }
-                if slot.stamp != stamp {
-                    slot.stamp = stamp;
-                    slot.cur = 0;
-                }
-                slot.cur += 1;
-                slot.best = slot.best.max(slot.cur);
+            let slot = &mut table[i];
+            if slot.key == 0 {
+                continue;
             }
+            if slot.stamp != stamp {
+                slot.stamp = stamp;
+                slot.cur = 0;
+            }
+            slot.cur += 1;
+            slot.best = slot.best.max(slot.cur);
         }
-        *m = table
-            .iter()
-            .filter(|s| s.key != 0)
-            .map(|s| u64::from(s.hyp.min(s.best)))
-            .sum();
+    }
+    let mut matches = vec![0u64; max_order];
+    for s in table.iter().filter(|s| s.key != 0) {
+        matches[(63 - s.key.leading_zeros() as usize) / 16] += u64::from(s.hyp.min(s.best));
     }
     (matches, totals)
 }
@@ -99,13 +97,24 @@ struct Slot {
     stamp: u32,
 }
 
-/// The n-grams of `ids` (each below 2**16), `n <= 4` ids packed into one key.
-fn packed_ngrams(ids: &[u64], n: usize, out: &mut Vec<u64>) {
+/// The n-grams of orders `1..=max_order` of `ids` (each below 2**16) that contain no 0, each
+/// packed into one key.
+fn packed_ngrams(ids: &[u64], max_order: usize, out: &mut Vec<u64>) {
     out.clear();
-    out.extend(
-        ids.windows(n)
-            .map(|w| w.iter().fold(0u64, |acc, &x| (acc << 16) | x)),
-    );
+    for (start, &first) in ids.iter().enumerate() {
+        if first == 0 {
+            continue;
+        }
+        let mut key = first;
+        out.push(key);
+        for &x in ids[start + 1..].iter().take(max_order - 1) {
+            if x == 0 {
+                break;
+            }
+            key = (key << 16) | x;
+            out.push(key);
+        }
+    }
 }
 
 /// One segment as [`Segments`], for the general counter.
