@@ -10,7 +10,7 @@ errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,8 @@ __all__ = [
     "flavor_fairseq_stats",
     "flavor_line_stats",
     "flavor_mteval_stats",
+    "flavor_nltk_sentence_bleu",
+    "flavor_nltk_sentence_gleu",
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
@@ -341,6 +343,29 @@ class PairTable:
         workers: int,
     ) -> None:
         """Strings ``r0..r1`` against the weighted mean of ``c0..c1`` (n-gram metrics only)."""
+
+def flavor_nltk_sentence_bleu(
+    references: Any,
+    hypothesis: Any,
+    weights: Sequence[float],
+    method: int,
+    epsilon: float,
+    auto_reweigh: bool,
+) -> float | int | tuple[float, list[int]] | None:
+    """NLTK's ``sentence_bleu`` of ``str`` token lists, smoothing methods 0-3, in one call.
+
+    Returns the ``int`` 0, a ``float``, ``(float, orders)`` when method0 must warn about
+    ``orders``, or ``None`` for inputs this path does not take (containers other than lists
+    and tuples, non-``str`` tokens, no reference, a non-finite intermediate).
+    """
+
+def flavor_nltk_sentence_gleu(
+    references: Any, hypothesis: Any, min_len: int, max_len: int
+) -> float | None:
+    """NLTK's ``sentence_gleu`` of ``str`` token lists (``1 <= min_len <= max_len``).
+
+    Returns ``None`` for inputs this path does not take.
+    """
 
 def bleu_ids_extract(
     hyp_ids: _I64,

@@ -118,3 +118,38 @@ def test_chrf(pairs: Any, lo: int, hi: int, beta: Any, ignore_ws: bool) -> None:
         outcome(pn.corpus_chrf, refs, hyps, lo, hi, beta, ignore_ws),
         outcome(nc.corpus_chrf, refs, hyps, lo, hi, beta, ignore_ws),
     )
+
+
+# ``str`` tokens in lists or tuples: the one-call path of sentence_bleu / sentence_gleu.
+str_sent = st.lists(st.sampled_from(["a", "b", "c", "d", "the", "é", ""]), max_size=20)
+str_refs = st.lists(str_sent | str_sent.map(tuple), min_size=0, max_size=3)
+float_weights = st.sampled_from(
+    [(0.25, 0.25, 0.25, 0.25), (0.5, 0.5), (1.0,), (0.2,) * 5, (0.1, 0.3, 0.5, 0.1), (0.0, 1.0)]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    str_sent | str_sent.map(tuple),
+    str_refs,
+    float_weights,
+    st.sampled_from([None, 0, 1, 2, 3]),
+    st.sampled_from([0.1, 0.0, 1e-9]),
+    st.booleans(),
+)
+def test_sentence_bleu_one_call(h: Any, refs: Any, w: Any, m: Any, eps: float, ar: bool) -> None:
+    sf_n = None if m is None else getattr(nb.SmoothingFunction(epsilon=eps), f"method{m}")
+    sf_p = None if m is None else getattr(pn.SmoothingFunction(epsilon=eps), f"method{m}")
+    same(
+        outcome(pn.sentence_bleu, refs, h, w, sf_p, ar),
+        outcome(nb.sentence_bleu, refs, h, w, sf_n, ar),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(str_sent, str_refs, st.integers(1, 3), st.integers(1, 5))
+def test_sentence_gleu_one_call(h: Any, refs: Any, lo: int, hi: int) -> None:
+    same(
+        outcome(pn.sentence_gleu, refs, h, lo, hi),
+        outcome(ng.sentence_gleu, refs, h, lo, hi),
+    )

@@ -3,12 +3,13 @@
 //! `_core.flavor_tokens`).
 
 use crate::{i64s_to_bytes, to_py};
+use parbleu_core::flavors::nltk::{SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
-use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
+use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats, Segments};
 use parbleu_core::parallel;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyFloat, PyList, PyString, PyTuple};
 
 /// `(matches, totals, hyp_lens, ref_lens, ref_offsets)` as little-endian int64 bytes.
 type StatsBytes<'py> = (
@@ -223,6 +224,149 @@ fn flavor_fairseq_stats(
     (s.reflen, s.predlen, s.matches, s.counts)
 }
 
+/// Append a list or tuple (exact types) of `str` tokens as one sequence. `false`, with nothing
+/// consumed from any iterator, for anything else (the Python layer then takes NLTK's path).
+fn push_tokens_strict(flat: &mut FlatCorpus, seq: &Bound<'_, PyAny>) -> bool {
+    let mut push = |x: Bound<'_, PyAny>| match x.cast::<PyString>() {
+        Ok(s) => match s.to_str() {
+            Ok(t) => {
+                flat.push_token(t);
+                true
+            }
+            Err(_) => false,
+        },
+        Err(_) => false,
+    };
+    let ok = if let Ok(l) = seq.cast_exact::<PyList>() {
+        l.iter().all(&mut push)
+    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
+        t.iter().all(&mut push)
+    } else {
+        false
+    };
+    if ok {
+        flat.end_sequence();
+    }
+    ok
+}
+
+/// The reference sequences of one segment (a list or tuple of lists or tuples), or `None`.
+fn strict_items<'py>(seq: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
+    if let Ok(l) = seq.cast_exact::<PyList>() {
+        Some(l.iter().collect())
+    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
+        Some(t.iter().collect())
+    } else {
+        None
+    }
+}
+
+/// NLTK's `sentence_bleu` of `str` token lists for one weight tuple and smoothing methods 0-3
+/// (`method`, `epsilon` for method1), counted and scored in one call: the `int` 0, a `float`,
+/// `(float, orders)` when method0 must warn about `orders`, or `None` for inputs this path does
+/// not take (other containers or tokens, no reference, a non-finite intermediate).
+#[pyfunction]
+#[pyo3(signature = (references, hypothesis, weights, method, epsilon, auto_reweigh))]
+fn flavor_nltk_sentence_bleu<'py>(
+    py: Python<'py>,
+    references: &Bound<'py, PyAny>,
+    hypothesis: &Bound<'py, PyAny>,
+    weights: Vec<f64>,
+    method: u8,
+    epsilon: f64,
+    auto_reweigh: bool,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let smoothing = match method {
+        0 => Smoothing::Method0,
+        1 => Smoothing::Method1 { epsilon },
+        2 => Smoothing::Method2,
+        3 => Smoothing::Method3,
+        _ => return Err(PyValueError::new_err("method must be 0, 1, 2 or 3")),
+    };
+    let Some(refs) = strict_items(references) else {
+        return Ok(None);
+    };
+    if refs.is_empty() || weights.is_empty() {
+        return Ok(None);
+    }
+    let mut flat = FlatCorpus::default();
+    if !push_tokens_strict(&mut flat, hypothesis)
+        || !refs.iter().all(|r| push_tokens_strict(&mut flat, r))
+    {
+        return Ok(None);
+    }
+    flat.end_segment();
+    let mut out = SentenceBleu::Unsupported;
+    flat.with_tokens(0, &mut |h, r| {
+        let (m, t) = flavors::nltk::sentence_counts(h, r, weights.len());
+        let ref_lens: Vec<u64> = r.iter().map(|x| x.len() as u64).collect();
+        out = flavors::nltk::sentence_bleu(
+            &m,
+            &t,
+            h.len() as u64,
+            &ref_lens,
+            &weights,
+            smoothing,
+            auto_reweigh,
+        );
+    });
+    Ok(match out {
+        SentenceBleu::Zero => Some(0i64.into_pyobject(py)?.into_any()),
+        SentenceBleu::Score { score, zero_orders } if zero_orders.is_empty() => {
+            Some(PyFloat::new(py, score).into_any())
+        }
+        SentenceBleu::Score { score, zero_orders } => {
+            Some((score, zero_orders).into_pyobject(py)?.into_any())
+        }
+        SentenceBleu::Unsupported => None,
+    })
+}
+
+/// NLTK's `sentence_gleu` of `str` token lists (`1 <= min_len <= max_len`), or `None` for
+/// inputs this path does not take.
+#[pyfunction]
+#[pyo3(signature = (references, hypothesis, min_len, max_len))]
+fn flavor_nltk_sentence_gleu(
+    references: &Bound<'_, PyAny>,
+    hypothesis: &Bound<'_, PyAny>,
+    min_len: usize,
+    max_len: usize,
+) -> PyResult<Option<f64>> {
+    if min_len < 1 || max_len < min_len {
+        return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
+    }
+    let Some(refs) = strict_items(references) else {
+        return Ok(None);
+    };
+    if refs.is_empty() {
+        return Ok(None);
+    }
+    let mut flat = FlatCorpus::default();
+    if !push_tokens_strict(&mut flat, hypothesis)
+        || !refs.iter().all(|r| push_tokens_strict(&mut flat, r))
+    {
+        return Ok(None);
+    }
+    flat.end_segment();
+    let orders = min_len - 1..max_len;
+    let mut score = 0.0;
+    flat.with_tokens(0, &mut |h, refs| {
+        let (mut tp, mut tpfn) = (Vec::new(), Vec::new());
+        let mut tpfp = 0;
+        for r in refs {
+            // GLEU's matches are against each reference alone.
+            let (m, t) = flavors::nltk::sentence_counts(h, std::slice::from_ref(r), max_len);
+            tp.push(m[orders.clone()].iter().sum());
+            tpfp = t[orders.clone()].iter().sum();
+            let len = r.len() as u64;
+            let n_ref = (min_len as u64..=max_len as u64).map(|n| (len + 1).saturating_sub(n));
+            tpfn.push(n_ref.sum());
+        }
+        score = flavors::nltk::sentence_gleu(&tp, tpfp, &tpfn);
+    });
+    Ok(Some(score))
+}
+
 /// Add the flavor functions to the extension module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_token_stats, m)?)?;
@@ -231,5 +375,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_mteval_stats, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_fairseq_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_sentence_bleu, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_sentence_gleu, m)?)?;
     Ok(())
 }

@@ -31,6 +31,7 @@ from typing import Any, Callable, Union, cast
 
 import numpy as np
 
+from .. import _core
 from ._common import (
     SegStats,
     closest_ref_lens,
@@ -126,10 +127,13 @@ def _check_segment_refs(refs: Sequence[Any], hyp: Any, max_order: int) -> None:
         )
 
 
+_DEFAULT_WEIGHTS = (0.25, 0.25, 0.25, 0.25)
+
+
 def sentence_bleu(
     references: Sequence[Sequence[Any]],
     hypothesis: Sequence[Any],
-    weights: Weights = (0.25, 0.25, 0.25, 0.25),
+    weights: Weights = _DEFAULT_WEIGHTS,
     smoothing_function: Callable[..., Any] | None = None,
     auto_reweigh: bool = False,
 ) -> Score:
@@ -155,6 +159,34 @@ def sentence_bleu(
     float, int or list
         As NLTK: ``0`` (an ``int``) when nothing matches.
     """
+    try:
+        method = _FAST_METHODS.get(getattr(smoothing_function, "__func__", smoothing_function), -1)
+    except TypeError:  # an unhashable callable
+        method = -1
+    if method >= 0 and (
+        weights is _DEFAULT_WEIGHTS
+        or (type(weights) is tuple and all(type(w) is float for w in weights))
+    ):
+        epsilon = 0.0
+        if smoothing_function is not None:
+            sf = getattr(smoothing_function, "__self__", None)
+            if type(sf) is not SmoothingFunction:
+                method = -1
+            elif method == 1:
+                epsilon = sf.epsilon
+                if type(epsilon) is not float:
+                    method = -1
+        if method >= 0:
+            reweigh = bool(auto_reweigh) and weights == _DEFAULT_WEIGHTS
+            r = _core.flavor_nltk_sentence_bleu(
+                references, hypothesis, weights, method, epsilon, reweigh
+            )
+            if r is not None:
+                if type(r) is tuple:
+                    for order in r[1]:
+                        _warn_zero_order(order)
+                    return r[0]
+                return cast(Union[float, int], r)
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
 
 
@@ -505,6 +537,17 @@ class SmoothingFunction:
         return p_n
 
 
+#: Smoothing functions with a closed form on the counts (the core's ``method`` codes); ``None``
+#: is method0. Subclasses and other callables take NLTK's own path.
+_FAST_METHODS: dict[Any, int] = {
+    None: 0,
+    SmoothingFunction.method0: 0,
+    SmoothingFunction.method1: 1,
+    SmoothingFunction.method2: 2,
+    SmoothingFunction.method3: 3,
+}
+
+
 # --- GLEU ---------------------------------------------------------------------------------
 
 
@@ -515,6 +558,10 @@ def sentence_gleu(
     max_len: int = 4,
 ) -> float:
     """Sentence-level GLEU (Google BLEU): ``corpus_gleu([references], [hypothesis])``."""
+    if type(min_len) is int and type(max_len) is int and 1 <= min_len <= max_len:
+        r = _core.flavor_nltk_sentence_gleu(references, hypothesis, min_len, max_len)
+        if r is not None:
+            return r
     return corpus_gleu([references], [hypothesis], min_len=min_len, max_len=max_len)
 
 

@@ -7,10 +7,17 @@ Rust; only the last few float32 operations differ in where they run:
 
 * with torch installed, the final ``log``/``sum``/``exp`` are torch's own calls on the same
   float32 tensors, so scores are equal to torchmetrics' as float32;
-* without torch, ``log`` and ``exp`` are correctly rounded to float32. torch's CPU build
-  (MKL's vector math) is not correctly rounded in every case: on the golden records 158 of 169
-  corpus scores and 96% of all 3,369 golden float32 scores are bit-identical, the others
-  differ in the last bit or two (at most 2 float32 ulps, about 1e-7 relative).
+* without torch, ``log`` and ``exp`` are correctly rounded to float32. On CPU, torch computes
+  float32 ``log`` and ``exp`` with Intel MKL's vector math (``vmsLn``/``vmsExp`` in
+  ``VML_HA`` mode, ``aten/src/ATen/cpu/vml.h``), which is closed source and not correctly
+  rounded: on uniform inputs ``log`` is off by up to 0.86 ulp (7.5% of results differ from the
+  correctly rounded ones) and ``exp`` by up to 0.55 ulp (1%). Every other operation is
+  reproduced exactly (a test substitutes torch's ``log``/``exp`` into this arithmetic and
+  matches every golden record). Without torch, 134 of the 3,525 golden float32 comparisons
+  (3,369 scores, 156 of them also through the functional API; 11 of the 197 corpus scores)
+  differ in the last bit or two (at most 2 float32 ulps, about 1e-7 relative). Substituting
+  MKL's ``log`` alone fixes 113 of them, its ``exp`` of the weighted log sum 17, its ``exp``
+  of the brevity penalty 3; the last one needs two of them together.
 
 Kept on purpose (``docs/flavors.md``): the reference length is the closest one with ties to the
 **first** reference in the list; any order without a match gives 0, even with ``smooth=True``;
@@ -23,7 +30,7 @@ difference only past 16.7 million n-grams of one order).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -100,6 +107,20 @@ class _State:
         torch = _torch()
         if torch is not None:
             return self._compute_torch(torch, weights, smooth)
+        return self.compute_f32(weights, smooth)
+
+    def compute_f32(
+        self,
+        weights: Sequence[float],
+        smooth: bool,
+        log32: Callable[[np.float32], np.float32] = _log32,
+        exp32: Callable[[np.float32], np.float32] = _exp32,
+    ) -> np.float32:
+        """Score with torchmetrics' ``_bleu_score_compute`` float32 arithmetic.
+
+        ``log32``/``exp32`` stand for ``torch.log``/``torch.exp`` (the tests pass torch's own
+        to show that the rest is exact).
+        """
         num = [_F32(x) for x in self.numerator]
         den = [_F32(x) for x in self.denominator]
         if min(num) == 0.0:
@@ -110,13 +131,13 @@ class _State:
         else:
             prec = [_F32(a / b) for a, b in zip(num, den)]
         w = [_F32(x) for x in weights]
-        logs = [_F32(wi * _log32(p)) for wi, p in zip(w, prec)]
-        geometric_mean = _exp32(_sum32(logs))
+        logs = [_F32(wi * log32(p)) for wi, p in zip(w, prec)]
+        geometric_mean = exp32(_sum32(logs))
         preds_len, target_len = _F32(self.preds_len), _F32(self.target_len)
         if preds_len > target_len:
             bp = _F32(1.0)
         else:
-            bp = _exp32(_F32(_F32(1.0) - _F32(target_len / preds_len)))
+            bp = exp32(_F32(_F32(1.0) - _F32(target_len / preds_len)))
         return _F32(bp * geometric_mean)
 
     def _compute_torch(self, torch: Any, weights: Sequence[float], smooth: bool) -> np.float32:
