@@ -14,6 +14,9 @@ use crate::text::{py_is_space, py_lower, py_split};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
+mod packed;
+use packed::Packed;
+
 /// Options of `_compute_f_score` (used to finalize and to choose among references).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ChrfScoreOpts {
@@ -603,7 +606,8 @@ impl Direct {
         true
     }
 
-    /// As `Table::compare`.
+    /// As `Table::compare`, without `touched`: each order starts from a copy of the
+    /// hypothesis counts and counts matches down (cheaper than clearing afterwards).
     #[allow(clippy::too_many_arguments)]
     fn compare(
         &mut self,
@@ -613,37 +617,36 @@ impl Direct {
         ids: &mut [u32],
         mut live: usize,
         max_order: usize,
-        touched: &mut [u32],
         matches_out: &mut [u64],
     ) {
-        let d = d as usize;
+        let d1 = d as usize + 1;
         let r = rf.len();
         for n in 2..=max_order {
             let ref_total = (r + 1).saturating_sub(n);
             if live == 0 || ref_total == 0 {
                 break;
             }
-            let (base, cb) = (self.base[n], self.cbase[n]);
+            let (base, cb, ce) = (self.base[n], self.cbase[n], self.cbase[n + 1]);
             let cells = &self.cells[base..];
-            let (hcount, rcount) = (&self.hcount[cb..], &mut self.rcount[cb..]);
+            let left = &mut self.rcount[cb..ce];
+            left.copy_from_slice(&self.hcount[cb..ce]);
+            // Positions are increasing: those with room for an n-gram come first.
             let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
             let mut next = 0;
             let mut matches = 0u64;
             for k in 0..m {
                 let i = pos[k] as usize;
-                let id = usize::from(cells[ids[k] as usize * (d + 1) + rf[i + n - 1] as usize]);
+                let id = usize::from(cells[ids[k] as usize * d1 + rf[i + n - 1] as usize]);
                 // sum of min(hyp count, ref count), one occurrence at a time (id 0 has hyp
                 // count 0, so it never matches)
-                let rc = &mut rcount[id];
-                matches += u64::from(*rc < hcount[id]);
-                *rc = rc.saturating_add(1);
-                touched[k] = id as u32;
+                let c = &mut left[id];
+                let hit = u16::from(*c > 0);
+                matches += u64::from(hit);
+                *c -= hit;
+                // keep the position if its n-gram occurs (next <= k: in place is safe)
                 pos[next] = i as u32;
                 ids[next] = id as u32;
                 next += usize::from(id != 0);
-            }
-            for &id in &touched[..m] {
-                rcount[id as usize] = 0;
             }
             matches_out[n - 1] = matches;
             live = next;
@@ -654,6 +657,7 @@ impl Direct {
 #[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     #[default]
+    Packed,
     Direct,
     Small,
     Large,
@@ -668,10 +672,11 @@ struct HypGrams {
     max_order: usize,
     uni_hyp: Vec<u32>,
     uni_rf: Vec<u32>,
+    packed: Packed,
     direct: Direct,
     small: Table<Small>,
     large: Table<Large>,
-    /// Which of `direct`, `small` and `large` holds the n-grams of orders >= 2.
+    /// Which of `packed`, `direct`, `small` and `large` holds the n-grams of orders >= 2.
     mode: Mode,
     prev: Vec<u32>,
     cur: Vec<u32>,
@@ -692,13 +697,15 @@ impl HypGrams {
         }
         let d = u64::from(self.dense.n);
         self.d = d;
+        // Id d + 1: reference symbols the hypothesis lacks (packed keys), count 0.
         self.uni_hyp.clear();
-        self.uni_hyp.resize(d as usize + 1, 0);
+        self.uni_hyp.resize(d as usize + 2, 0);
         for &id in &self.hyp {
             self.uni_hyp[id as usize] += 1;
         }
         self.uni_rf.clear();
-        self.uni_rf.resize(d as usize + 1, 0);
+        self.uni_rf.resize(d as usize + 2, 0);
+        self.mode = Mode::Direct;
         let orders = max_order.min(h);
         if orders < 2 {
             return;
@@ -712,7 +719,15 @@ impl HypGrams {
                 .direct
                 .build(&self.hyp, orders, d as usize, &mut self.prev, &mut self.cur)
         {
-            self.mode = Mode::Direct;
+            return;
+        }
+        // Too large for direct tables: packed keys if they fit (a table that grows with the
+        // distinct n-grams, so long repetitive text stays small), else wider hashed keys.
+        if let (None | Some(Mode::Packed), Some(bits)) =
+            (forced, Packed::bits_for(d as usize, orders))
+        {
+            self.mode = Mode::Packed;
+            self.packed.build(&self.hyp, orders, bits);
             return;
         }
         let entries = h * (orders - 1);
@@ -743,7 +758,17 @@ impl HypGrams {
         let max_order = out.len() / 3;
         let (h, r) = (self.hyp.len(), rf_syms.len());
         self.rf.clear();
-        self.rf.extend(rf_syms.iter().map(|&s| self.dense.get(s)));
+        // Packed keys need a nonzero id for symbols the hypothesis lacks.
+        let absent = if self.mode == Mode::Packed {
+            self.d as u32 + 1
+        } else {
+            0
+        };
+        self.rf
+            .extend(rf_syms.iter().map(|&s| match self.dense.get(s) {
+                0 => absent,
+                id => id,
+            }));
         self.matches.clear();
         self.matches.resize(max_order.max(1), 0);
         // Unigrams: dense ids index the counts directly.
@@ -755,17 +780,20 @@ impl HypGrams {
         }
         self.uni_rf.iter_mut().for_each(|c| *c = 0);
         self.matches[0] = m1;
-        if max_order >= 2 && h >= 2 && r >= 2 {
+        if self.mode == Mode::Packed {
+            let orders = max_order.min(self.max_order).min(h);
+            self.packed
+                .compare(&self.rf, &mut self.matches[..orders.max(1)]);
+        } else if max_order >= 2 && h >= 2 && r >= 2 {
             // Live positions: those whose unigram occurs in the hypothesis.
-            self.prev.clear();
-            self.cur.clear();
+            self.prev.resize(r, 0);
+            self.cur.resize(r, 0);
+            let mut live = 0;
             for (i, &id) in self.rf.iter().enumerate() {
-                if id != 0 {
-                    self.prev.push(i as u32);
-                    self.cur.push(id);
-                }
+                self.prev[live] = i as u32;
+                self.cur[live] = id;
+                live += usize::from(id != 0);
             }
-            let live = self.prev.len();
             self.touched.clear();
             self.touched.resize(live, 0);
             // The hypothesis has no n-gram longer than itself.
@@ -773,9 +801,8 @@ impl HypGrams {
             let (rf, d, pos, ids) = (&self.rf, self.d, &mut self.prev, &mut self.cur);
             let (touched, matches) = (&mut self.touched, &mut self.matches);
             match self.mode {
-                Mode::Direct => self
-                    .direct
-                    .compare(rf, d, pos, ids, live, orders, touched, matches),
+                Mode::Packed => unreachable!("handled above"),
+                Mode::Direct => self.direct.compare(rf, d, pos, ids, live, orders, matches),
                 Mode::Small => self
                     .small
                     .compare(rf, d, pos, ids, live, orders, touched, matches),
@@ -1180,12 +1207,12 @@ mod tests {
             ws in proptest::bool::ANY,
             eps in proptest::bool::ANY,
             beta in 0u8..4,
-            mode in 0usize..3,
+            mode in 0usize..4,
         ) {
             proptest::prop_assume!(nc + nw > 0);
             let c = cfg(nc, nw, f64::from(beta), lc, ws, eps);
             let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
-            let mode = [Mode::Direct, Mode::Small, Mode::Large][mode];
+            let mode = [Mode::Packed, Mode::Direct, Mode::Small, Mode::Large][mode];
             FORCE_MODE.with(|f| f.set(Some(mode)));
             let got = row(&c, &hyp, &refs);
             FORCE_MODE.with(|f| f.set(None));
