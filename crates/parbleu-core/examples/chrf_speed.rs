@@ -45,7 +45,7 @@ fn main() {
                 let p = cached.as_ref().unwrap();
                 total += extract(&cfg, &hyps, p, 1).unwrap().iter().sum::<i64>();
             }
-            "prepare" => total += PreparedRefs::new(&cfg, segments(), 1).segments.len() as i64,
+            "prepare" => total += PreparedRefs::new(&cfg, segments(), 1).len() as i64,
             "read" => total += segments().len() as i64,
             _ => panic!("mode: corpus, cached, prepare or read"),
         }

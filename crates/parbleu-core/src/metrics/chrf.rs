@@ -207,7 +207,7 @@ fn char_symbols(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.truncate(n);
 }
 
-/// Symbol of a word no reference contains (no reference n-gram can contain it either).
+/// Symbol of a reference word the hypothesis lacks (no hypothesis n-gram contains it).
 const UNKNOWN_WORD: u32 = u32::MAX - 1;
 
 /// Dense per-segment ids (1, 2, ...) of the distinct symbols of a hypothesis; 0 is "absent".
@@ -826,76 +826,244 @@ impl HypGrams {
     }
 }
 
-/// One preprocessed reference: its character symbols and (for chrF++) its word ids.
+/// A word of a reference: its hash and where it is in the reference's text.
+#[derive(Debug, Clone, Copy)]
+struct WordRef {
+    hash: u64,
+    start: usize,
+    end: usize,
+}
+
+/// One preprocessed reference: its character symbols and (for chrF++) its (lowercased) text
+/// and words.
 #[derive(Debug, Clone, Default)]
 pub struct PreparedRef {
     chars: Vec<u32>,
-    words: Vec<u32>,
+    text: Box<str>,
+    words: Vec<WordRef>,
 }
 
-/// References of a corpus, segment by segment (`None` references already removed), with the
-/// vocabulary of their words (chrF++).
-#[derive(Debug, Clone)]
+impl PreparedRef {
+    fn new(cfg: &ChrfExtract, r: &str) -> Self {
+        let text = if cfg.lowercase {
+            Cow::Owned(py_lower(r))
+        } else {
+            Cow::Borrowed(r)
+        };
+        let mut chars = Vec::new();
+        if cfg.score.char_order > 0 {
+            char_symbols(&text, cfg.whitespace, &mut chars);
+        }
+        let mut words = Vec::new();
+        if cfg.score.word_order > 0 {
+            let base = text.as_ptr() as usize;
+            for_each_word(&text, |w| {
+                let start = w.as_ptr() as usize - base;
+                words.push(WordRef {
+                    hash: word_hash(w.as_bytes()),
+                    start,
+                    end: start + w.len(),
+                });
+            });
+        }
+        PreparedRef {
+            chars,
+            text: if cfg.score.word_order > 0 {
+                text.into()
+            } else {
+                Box::default()
+            },
+            words,
+        }
+    }
+}
+
+/// Hash of a word (exactness comes from comparing the bytes on a hash match).
+#[inline]
+fn word_hash(w: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = w.len() as u64;
+    let mut chunks = w.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h.rotate_left(23) ^ x).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+/// References of a corpus: the distinct reference texts, prepared once each, and for every
+/// segment the indices of its references (`None` references already removed).
+#[derive(Debug, Clone, Default)]
 pub struct PreparedRefs {
-    pub segments: Vec<Vec<PreparedRef>>,
-    vocab: FxHashMap<Box<str>, u32>,
+    pool: Vec<PreparedRef>,
+    /// Segment i's references are `pool[items[starts[i]..starts[i + 1]]]`.
+    starts: Vec<usize>,
+    items: Vec<u32>,
 }
 
 impl PreparedRefs {
     /// Preprocess references given segment by segment.
     pub fn new(cfg: &ChrfExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut texts: Vec<Vec<String>> = segments;
-        let mut out: Vec<Vec<PreparedRef>> = vec![Vec::new(); texts.len()];
-        parallel::for_each_chunk(workers, &mut out, 512, |start, chunk| {
-            for (j, seg) in chunk.iter_mut().enumerate() {
-                *seg = texts[start + j]
-                    .iter()
-                    .map(|r| {
-                        let text = if cfg.lowercase {
-                            Cow::Owned(py_lower(r))
-                        } else {
-                            Cow::Borrowed(r.as_str())
-                        };
-                        let mut chars = Vec::new();
-                        if cfg.score.char_order > 0 {
-                            char_symbols(&text, cfg.whitespace, &mut chars);
-                        }
-                        PreparedRef {
-                            chars,
-                            words: Vec::new(),
-                        }
-                    })
-                    .collect();
+        let mut texts: Vec<&str> = Vec::new();
+        let mut starts = Vec::with_capacity(segments.len() + 1);
+        starts.push(0);
+        for seg in &segments {
+            texts.extend(seg.iter().map(String::as_str));
+            starts.push(texts.len());
+        }
+        let items = (0..texts.len() as u32).collect();
+        Self::from_strs(cfg, &texts, starts, items, workers)
+    }
+
+    /// Preprocess references given as candidate texts and, per segment, indices into them
+    /// (`starts` has one more entry than there are segments). Equal texts are prepared once.
+    pub fn from_strs(
+        cfg: &ChrfExtract,
+        texts: &[&str],
+        starts: Vec<usize>,
+        mut items: Vec<u32>,
+        workers: usize,
+    ) -> Self {
+        // Identical references are common (a test set scored against many systems, batch
+        // sentence scores): one entry per distinct text.
+        let mut first: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut remap = Vec::with_capacity(texts.len());
+        let mut distinct: Vec<&str> = Vec::new();
+        for &t in texts {
+            let next = distinct.len() as u32;
+            let id = *first.entry(t).or_insert(next);
+            if id == next {
+                distinct.push(t);
+            }
+            remap.push(id);
+        }
+        for it in &mut items {
+            *it = remap[*it as usize];
+        }
+        let mut pool = vec![PreparedRef::default(); distinct.len()];
+        parallel::for_each_chunk(workers, &mut pool, 256, |start, chunk| {
+            for (j, p) in chunk.iter_mut().enumerate() {
+                *p = PreparedRef::new(cfg, distinct[start + j]);
             }
         });
-        let mut vocab: FxHashMap<Box<str>, u32> = FxHashMap::default();
-        if cfg.score.word_order > 0 {
-            // One vocabulary for all references, so hypotheses are matched by word id.
-            let chars: usize = out.iter().flatten().map(|p| p.chars.len()).sum();
-            vocab.reserve(chars / 16);
-            for (seg, prepared) in texts.iter_mut().zip(out.iter_mut()) {
-                for (r, p) in seg.iter_mut().zip(prepared.iter_mut()) {
-                    if cfg.lowercase {
-                        *r = py_lower(r);
-                    }
-                    let words = &mut p.words;
-                    for_each_word(r, |w| {
-                        let id = match vocab.get(w) {
-                            Some(&id) => id,
-                            None => {
-                                let id = vocab.len() as u32;
-                                vocab.insert(w.into(), id);
-                                id
-                            }
-                        };
-                        words.push(id);
-                    });
-                }
-            }
-        }
         PreparedRefs {
-            segments: out,
-            vocab,
+            pool,
+            starts,
+            items,
+        }
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// No segments.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of references of segment `i`.
+    pub fn count(&self, i: usize) -> usize {
+        self.starts[i + 1] - self.starts[i]
+    }
+
+    fn refs(&self, i: usize) -> impl Iterator<Item = &PreparedRef> {
+        self.items[self.starts[i]..self.starts[i + 1]]
+            .iter()
+            .map(|&j| &self.pool[j as usize])
+    }
+}
+
+/// Per-hypothesis word ids `1..=k` by content, so reference words are matched by comparing
+/// strings within the segment (no corpus-wide vocabulary to build).
+#[derive(Default)]
+struct WordIds {
+    /// (hash, start, end, id) per slot; id 0: empty.
+    slots: Vec<(u64, usize, usize, u32)>,
+    used: Vec<u32>,
+    shift: u32,
+    n: u32,
+}
+
+impl WordIds {
+    /// Start a hypothesis of about `expect` distinct words (the table grows if needed).
+    fn reset(&mut self, expect: usize) {
+        for &s in &self.used {
+            self.slots[s as usize].3 = 0;
+        }
+        self.used.clear();
+        let want = (2 * expect).next_power_of_two().max(64);
+        if self.slots.len() < want || self.slots.len() > 8 * want {
+            self.alloc(want);
+        }
+        self.n = 0;
+    }
+
+    fn alloc(&mut self, len: usize) {
+        self.slots = vec![(0, 0, 0, 0); len];
+        self.shift = 64 - len.trailing_zeros();
+    }
+
+    /// Double the table, keeping its words.
+    fn grow(&mut self) {
+        let old: Vec<_> = self.used.iter().map(|&s| self.slots[s as usize]).collect();
+        self.alloc(2 * self.slots.len());
+        self.used.clear();
+        let mask = self.slots.len() - 1;
+        for e in old {
+            let mut i = (e.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+            while self.slots[i].3 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e;
+            self.used.push(i as u32);
+        }
+    }
+
+    /// The slot of `w` (hash `hash`) or the empty slot where it would go; `text` holds the
+    /// words already inserted.
+    #[inline]
+    fn slot(&self, text: &str, w: &str, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let (h, start, end, id) = self.slots[i];
+            if id == 0 || (h == hash && &text[start..end] == w) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Id of word `text[start..end]`, a new one if unseen.
+    fn get_or_insert(&mut self, text: &str, start: usize, end: usize) -> u32 {
+        let w = &text[start..end];
+        let hash = word_hash(w.as_bytes());
+        let i = self.slot(text, w, hash);
+        if self.slots[i].3 != 0 {
+            return self.slots[i].3;
+        }
+        self.n += 1;
+        self.slots[i] = (hash, start, end, self.n);
+        self.used.push(i as u32);
+        if 2 * self.used.len() >= self.slots.len() {
+            self.grow();
+        }
+        self.n
+    }
+
+    /// Id of a reference word, or `UNKNOWN_WORD`.
+    fn get(&self, text: &str, w: &str, hash: u64) -> u32 {
+        match self.slots[self.slot(text, w, hash)].3 {
+            0 => UNKNOWN_WORD,
+            id => id,
         }
     }
 }
@@ -905,17 +1073,18 @@ impl PreparedRefs {
 pub struct Scratch {
     chars: HypGrams,
     words: HypGrams,
+    word_ids: WordIds,
     syms: Vec<u32>,
+    rsyms: Vec<u32>,
     row: Vec<i64>,
 }
 
 /// `_compute_segment_statistics`: the row of the reference with the best F-score (ties: the
 /// first). `out` is left untouched (zeros) when there is no reference.
-fn extract_row(
+fn extract_row<'a>(
     cfg: &ChrfExtract,
     hyp: &str,
-    refs: &[PreparedRef],
-    vocab: &FxHashMap<Box<str>, u32>,
+    refs: impl Iterator<Item = &'a PreparedRef>,
     s: &mut Scratch,
     out: &mut [i64],
 ) {
@@ -931,10 +1100,13 @@ fn extract_row(
     }
     if o.word_order > 0 {
         s.syms.clear();
-        // A word no reference has can be one symbol: no n-gram with it matches.
-        let syms = &mut s.syms;
+        let (syms, ids) = (&mut s.syms, &mut s.word_ids);
+        // About one distinct word per 6 bytes of text (the table grows if not).
+        ids.reset(text.len() / 6 + 8);
+        let base = text.as_ptr() as usize;
         for_each_word(&text, |w| {
-            syms.push(vocab.get(w).copied().unwrap_or(UNKNOWN_WORD))
+            let start = w.as_ptr() as usize - base;
+            syms.push(ids.get_or_insert(&text, start, start + w.len()));
         });
         s.words.build(&s.syms, o.word_order);
     }
@@ -947,7 +1119,15 @@ fn extract_row(
             s.chars.compare(&r.chars, &mut s.row[..nc]);
         }
         if o.word_order > 0 {
-            s.words.compare(&r.words, &mut s.row[nc..]);
+            // A word the hypothesis lacks is one unknown symbol: no n-gram with it matches.
+            s.rsyms.clear();
+            let ids = &s.word_ids;
+            s.rsyms.extend(
+                r.words
+                    .iter()
+                    .map(|w| ids.get(&text, &r.text[w.start..w.end], w.hash)),
+            );
+            s.words.compare(&s.rsyms, &mut s.row[nc..]);
         }
         let f = f_score(&s.row, o);
         if f > best {
@@ -964,14 +1144,25 @@ pub fn extract<S: AsRef<str> + Sync>(
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<i64>> {
-    if hyps.len() != refs.segments.len() {
+    if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
+            expected: refs.len(),
             found: hyps.len(),
         });
     }
     extract_block(cfg, hyps, refs, 0, workers)
+}
+
+fn check_block(refs: &PreparedRefs, first: usize, n: usize) -> Result<()> {
+    if first + n > refs.len() {
+        return Err(Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected: refs.len(),
+            found: first + n,
+        });
+    }
+    Ok(())
 }
 
 /// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
@@ -984,32 +1175,49 @@ pub fn extract_block<S: AsRef<str> + Sync>(
     workers: usize,
 ) -> Result<Vec<i64>> {
     cfg.score.check()?;
-    let segments = refs
-        .segments
-        .get(first..first + hyps.len())
-        .ok_or(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
-            found: first + hyps.len(),
-        })?;
+    check_block(refs, first, hyps.len())?;
     let w = cfg.width();
     let mut rows = vec![0i64; hyps.len() * w];
     parallel::for_each_chunk(workers, &mut rows, 256 * w, |start, chunk| {
         let mut s = Scratch::default();
-        let first = start / w;
+        let i0 = start / w;
         for (j, out) in chunk.chunks_mut(w).enumerate() {
-            let i = first + j;
-            extract_row(
-                cfg,
-                hyps[i].as_ref(),
-                &segments[i],
-                &refs.vocab,
-                &mut s,
-                out,
-            );
+            let i = i0 + j;
+            extract_row(cfg, hyps[i].as_ref(), refs.refs(first + i), &mut s, out);
         }
     });
     Ok(rows)
+}
+
+/// Sentence chrF of `hyps`, the hypotheses of segments `first..first + hyps.len()`: as
+/// `finalize_many(extract_block(..))`, without materializing the rows.
+pub fn sentence_scores_block<S: AsRef<str> + Sync>(
+    cfg: &ChrfExtract,
+    hyps: &[S],
+    refs: &PreparedRefs,
+    first: usize,
+    workers: usize,
+) -> Result<Vec<f64>> {
+    cfg.score.check()?;
+    check_block(refs, first, hyps.len())?;
+    let mut out = vec![0.0; hyps.len()];
+    parallel::for_each_chunk(workers, &mut out, 256, |start, chunk| {
+        let mut s = Scratch::default();
+        let mut row = vec![0i64; cfg.width()];
+        for (j, v) in chunk.iter_mut().enumerate() {
+            let i = start + j;
+            row.iter_mut().for_each(|x| *x = 0);
+            extract_row(
+                cfg,
+                hyps[i].as_ref(),
+                refs.refs(first + i),
+                &mut s,
+                &mut row,
+            );
+            *v = f_score(&row, &cfg.score);
+        }
+    });
+    Ok(out)
 }
 
 #[cfg(test)]
