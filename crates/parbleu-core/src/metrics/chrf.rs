@@ -1369,6 +1369,21 @@ mod tests {
     }
 
     #[test]
+    fn many_distinct_short_words() {
+        // More distinct words than the word table first expects (it grows), and a long
+        // repetitive segment (packed keys, table grown to its distinct n-grams).
+        let c = cfg(6, 2, 2.0, false, false, false);
+        let hyp: String = (0..3_000).map(|i| format!("{} ", i % 1_500)).collect();
+        let rf: String = (0..2_000)
+            .map(|i| format!("{} ", (i * 7) % 1_700))
+            .collect();
+        assert_eq!(row(&c, &hyp, &[&rf]), naive_row(&c, &hyp, &[&rf]));
+        let hyp = "the cat sat on the mat . ".repeat(4_000);
+        let rf = hyp.replace("mat", "hat");
+        assert_eq!(row(&c, &hyp, &[&rf, "x"]), naive_row(&c, &hyp, &[&rf, "x"]));
+    }
+
+    #[test]
     fn scratch_is_reset_between_segments() {
         let c = cfg(4, 2, 2.0, true, false, false);
         let hyps: Vec<String> = ["a b c d", "", "x", "Ab cd. ab", "éé é", "a b c d"]
@@ -1402,6 +1417,44 @@ mod tests {
 
     thread_local! {
         pub(super) static FORCE_MODE: std::cell::Cell<Option<Mode>> = const { std::cell::Cell::new(None) };
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prop_words_and_shared_refs_agree_with_definition(
+            hyps in proptest::collection::vec("([aé猫Ab .!(,]|xxxxxxxxxxxxxxxxxxxx){0,12}", 1..4),
+            pool in proptest::collection::vec("([aé猫Ab .!),\t]|xxxxxxxxxxxxxxxxxxxx){0,12}", 1..4),
+            picks in proptest::collection::vec(0usize..16, 1..12),
+            nc in 0usize..7,
+            nw in 0usize..4,
+            lc in proptest::bool::ANY,
+            ws in proptest::bool::ANY,
+        ) {
+            proptest::prop_assume!(nc + nw > 0);
+            let c = cfg(nc, nw, 2.0, lc, ws, false);
+            // Segment i's references: pool texts picked (with repeats) from `picks`.
+            let n = hyps.len();
+            let texts: Vec<&str> = pool.iter().map(String::as_str).collect();
+            let mut starts = vec![0];
+            let mut items = Vec::new();
+            for i in 0..n {
+                let k = 1 + picks[i % picks.len()] % 3;
+                for j in 0..k {
+                    items.push(((picks[(i + j) % picks.len()] + j) % texts.len()) as u32);
+                }
+                starts.push(items.len());
+            }
+            let p = PreparedRefs::from_strs(&c, &texts, starts.clone(), items.clone(), 1);
+            let rows = extract(&c, &hyps, &p, 1).unwrap();
+            let scores = sentence_scores_block(&c, &hyps, &p, 0, 1).unwrap();
+            for i in 0..n {
+                let refs: Vec<&str> =
+                    items[starts[i]..starts[i + 1]].iter().map(|&j| texts[j as usize]).collect();
+                let want = naive_row(&c, &hyps[i], &refs);
+                proptest::prop_assert_eq!(&rows[i * c.width()..(i + 1) * c.width()], want.as_slice());
+                proptest::prop_assert_eq!(scores[i].to_bits(), f_score(&want, &c.score).to_bits());
+            }
+        }
     }
 
     proptest::proptest! {
