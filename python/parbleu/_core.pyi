@@ -163,6 +163,9 @@ class ChrfRefs:
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows as int64 bytes."""
 
+    def sentence_scores(self, hyps: Sequence[str], workers: int) -> bytes:
+        """Sentence chrF of every segment as float64 bytes."""
+
 def chrf_scores(
     rows: _I64,
     width: int,

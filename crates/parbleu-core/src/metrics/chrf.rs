@@ -14,6 +14,9 @@ use crate::text::{py_is_space, py_lower, py_split};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
+mod packed;
+use packed::Packed;
+
 /// Options of `_compute_f_score` (used to finalize and to choose among references).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ChrfScoreOpts {
@@ -204,7 +207,7 @@ fn char_symbols(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.truncate(n);
 }
 
-/// Symbol of a word no reference contains (no reference n-gram can contain it either).
+/// Symbol of a reference word the hypothesis lacks (no hypothesis n-gram contains it).
 const UNKNOWN_WORD: u32 = u32::MAX - 1;
 
 /// Dense per-segment ids (1, 2, ...) of the distinct symbols of a hypothesis; 0 is "absent".
@@ -603,7 +606,8 @@ impl Direct {
         true
     }
 
-    /// As `Table::compare`.
+    /// As `Table::compare`, without `touched`: each order starts from a copy of the
+    /// hypothesis counts and counts matches down (cheaper than clearing afterwards).
     #[allow(clippy::too_many_arguments)]
     fn compare(
         &mut self,
@@ -613,37 +617,36 @@ impl Direct {
         ids: &mut [u32],
         mut live: usize,
         max_order: usize,
-        touched: &mut [u32],
         matches_out: &mut [u64],
     ) {
-        let d = d as usize;
+        let d1 = d as usize + 1;
         let r = rf.len();
         for n in 2..=max_order {
             let ref_total = (r + 1).saturating_sub(n);
             if live == 0 || ref_total == 0 {
                 break;
             }
-            let (base, cb) = (self.base[n], self.cbase[n]);
+            let (base, cb, ce) = (self.base[n], self.cbase[n], self.cbase[n + 1]);
             let cells = &self.cells[base..];
-            let (hcount, rcount) = (&self.hcount[cb..], &mut self.rcount[cb..]);
+            let left = &mut self.rcount[cb..ce];
+            left.copy_from_slice(&self.hcount[cb..ce]);
+            // Positions are increasing: those with room for an n-gram come first.
             let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
             let mut next = 0;
             let mut matches = 0u64;
             for k in 0..m {
                 let i = pos[k] as usize;
-                let id = usize::from(cells[ids[k] as usize * (d + 1) + rf[i + n - 1] as usize]);
+                let id = usize::from(cells[ids[k] as usize * d1 + rf[i + n - 1] as usize]);
                 // sum of min(hyp count, ref count), one occurrence at a time (id 0 has hyp
                 // count 0, so it never matches)
-                let rc = &mut rcount[id];
-                matches += u64::from(*rc < hcount[id]);
-                *rc = rc.saturating_add(1);
-                touched[k] = id as u32;
+                let c = &mut left[id];
+                let hit = u16::from(*c > 0);
+                matches += u64::from(hit);
+                *c -= hit;
+                // keep the position if its n-gram occurs (next <= k: in place is safe)
                 pos[next] = i as u32;
                 ids[next] = id as u32;
                 next += usize::from(id != 0);
-            }
-            for &id in &touched[..m] {
-                rcount[id as usize] = 0;
             }
             matches_out[n - 1] = matches;
             live = next;
@@ -654,6 +657,7 @@ impl Direct {
 #[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     #[default]
+    Packed,
     Direct,
     Small,
     Large,
@@ -668,10 +672,11 @@ struct HypGrams {
     max_order: usize,
     uni_hyp: Vec<u32>,
     uni_rf: Vec<u32>,
+    packed: Packed,
     direct: Direct,
     small: Table<Small>,
     large: Table<Large>,
-    /// Which of `direct`, `small` and `large` holds the n-grams of orders >= 2.
+    /// Which of `packed`, `direct`, `small` and `large` holds the n-grams of orders >= 2.
     mode: Mode,
     prev: Vec<u32>,
     cur: Vec<u32>,
@@ -692,13 +697,15 @@ impl HypGrams {
         }
         let d = u64::from(self.dense.n);
         self.d = d;
+        // Id d + 1: reference symbols the hypothesis lacks (packed keys), count 0.
         self.uni_hyp.clear();
-        self.uni_hyp.resize(d as usize + 1, 0);
+        self.uni_hyp.resize(d as usize + 2, 0);
         for &id in &self.hyp {
             self.uni_hyp[id as usize] += 1;
         }
         self.uni_rf.clear();
-        self.uni_rf.resize(d as usize + 1, 0);
+        self.uni_rf.resize(d as usize + 2, 0);
+        self.mode = Mode::Direct;
         let orders = max_order.min(h);
         if orders < 2 {
             return;
@@ -712,7 +719,15 @@ impl HypGrams {
                 .direct
                 .build(&self.hyp, orders, d as usize, &mut self.prev, &mut self.cur)
         {
-            self.mode = Mode::Direct;
+            return;
+        }
+        // Too large for direct tables: packed keys if they fit (a table that grows with the
+        // distinct n-grams, so long repetitive text stays small), else wider hashed keys.
+        if let (None | Some(Mode::Packed), Some(bits)) =
+            (forced, Packed::bits_for(d as usize, orders))
+        {
+            self.mode = Mode::Packed;
+            self.packed.build(&self.hyp, orders, bits);
             return;
         }
         let entries = h * (orders - 1);
@@ -743,7 +758,17 @@ impl HypGrams {
         let max_order = out.len() / 3;
         let (h, r) = (self.hyp.len(), rf_syms.len());
         self.rf.clear();
-        self.rf.extend(rf_syms.iter().map(|&s| self.dense.get(s)));
+        // Packed keys need a nonzero id for symbols the hypothesis lacks.
+        let absent = if self.mode == Mode::Packed {
+            self.d as u32 + 1
+        } else {
+            0
+        };
+        self.rf
+            .extend(rf_syms.iter().map(|&s| match self.dense.get(s) {
+                0 => absent,
+                id => id,
+            }));
         self.matches.clear();
         self.matches.resize(max_order.max(1), 0);
         // Unigrams: dense ids index the counts directly.
@@ -755,17 +780,20 @@ impl HypGrams {
         }
         self.uni_rf.iter_mut().for_each(|c| *c = 0);
         self.matches[0] = m1;
-        if max_order >= 2 && h >= 2 && r >= 2 {
+        if self.mode == Mode::Packed {
+            let orders = max_order.min(self.max_order).min(h);
+            self.packed
+                .compare(&self.rf, &mut self.matches[..orders.max(1)]);
+        } else if max_order >= 2 && h >= 2 && r >= 2 {
             // Live positions: those whose unigram occurs in the hypothesis.
-            self.prev.clear();
-            self.cur.clear();
+            self.prev.resize(r, 0);
+            self.cur.resize(r, 0);
+            let mut live = 0;
             for (i, &id) in self.rf.iter().enumerate() {
-                if id != 0 {
-                    self.prev.push(i as u32);
-                    self.cur.push(id);
-                }
+                self.prev[live] = i as u32;
+                self.cur[live] = id;
+                live += usize::from(id != 0);
             }
-            let live = self.prev.len();
             self.touched.clear();
             self.touched.resize(live, 0);
             // The hypothesis has no n-gram longer than itself.
@@ -773,9 +801,8 @@ impl HypGrams {
             let (rf, d, pos, ids) = (&self.rf, self.d, &mut self.prev, &mut self.cur);
             let (touched, matches) = (&mut self.touched, &mut self.matches);
             match self.mode {
-                Mode::Direct => self
-                    .direct
-                    .compare(rf, d, pos, ids, live, orders, touched, matches),
+                Mode::Packed => unreachable!("handled above"),
+                Mode::Direct => self.direct.compare(rf, d, pos, ids, live, orders, matches),
                 Mode::Small => self
                     .small
                     .compare(rf, d, pos, ids, live, orders, touched, matches),
@@ -799,76 +826,244 @@ impl HypGrams {
     }
 }
 
-/// One preprocessed reference: its character symbols and (for chrF++) its word ids.
+/// A word of a reference: its hash and where it is in the reference's text.
+#[derive(Debug, Clone, Copy)]
+struct WordRef {
+    hash: u64,
+    start: usize,
+    end: usize,
+}
+
+/// One preprocessed reference: its character symbols and (for chrF++) its (lowercased) text
+/// and words.
 #[derive(Debug, Clone, Default)]
 pub struct PreparedRef {
     chars: Vec<u32>,
-    words: Vec<u32>,
+    text: Box<str>,
+    words: Vec<WordRef>,
 }
 
-/// References of a corpus, segment by segment (`None` references already removed), with the
-/// vocabulary of their words (chrF++).
-#[derive(Debug, Clone)]
+impl PreparedRef {
+    fn new(cfg: &ChrfExtract, r: &str) -> Self {
+        let text = if cfg.lowercase {
+            Cow::Owned(py_lower(r))
+        } else {
+            Cow::Borrowed(r)
+        };
+        let mut chars = Vec::new();
+        if cfg.score.char_order > 0 {
+            char_symbols(&text, cfg.whitespace, &mut chars);
+        }
+        let mut words = Vec::new();
+        if cfg.score.word_order > 0 {
+            let base = text.as_ptr() as usize;
+            for_each_word(&text, |w| {
+                let start = w.as_ptr() as usize - base;
+                words.push(WordRef {
+                    hash: word_hash(w.as_bytes()),
+                    start,
+                    end: start + w.len(),
+                });
+            });
+        }
+        PreparedRef {
+            chars,
+            text: if cfg.score.word_order > 0 {
+                text.into()
+            } else {
+                Box::default()
+            },
+            words,
+        }
+    }
+}
+
+/// Hash of a word (exactness comes from comparing the bytes on a hash match).
+#[inline]
+fn word_hash(w: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = w.len() as u64;
+    let mut chunks = w.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h.rotate_left(23) ^ x).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+/// References of a corpus: the distinct reference texts, prepared once each, and for every
+/// segment the indices of its references (`None` references already removed).
+#[derive(Debug, Clone, Default)]
 pub struct PreparedRefs {
-    pub segments: Vec<Vec<PreparedRef>>,
-    vocab: FxHashMap<Box<str>, u32>,
+    pool: Vec<PreparedRef>,
+    /// Segment i's references are `pool[items[starts[i]..starts[i + 1]]]`.
+    starts: Vec<usize>,
+    items: Vec<u32>,
 }
 
 impl PreparedRefs {
     /// Preprocess references given segment by segment.
     pub fn new(cfg: &ChrfExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut texts: Vec<Vec<String>> = segments;
-        let mut out: Vec<Vec<PreparedRef>> = vec![Vec::new(); texts.len()];
-        parallel::for_each_chunk(workers, &mut out, 512, |start, chunk| {
-            for (j, seg) in chunk.iter_mut().enumerate() {
-                *seg = texts[start + j]
-                    .iter()
-                    .map(|r| {
-                        let text = if cfg.lowercase {
-                            Cow::Owned(py_lower(r))
-                        } else {
-                            Cow::Borrowed(r.as_str())
-                        };
-                        let mut chars = Vec::new();
-                        if cfg.score.char_order > 0 {
-                            char_symbols(&text, cfg.whitespace, &mut chars);
-                        }
-                        PreparedRef {
-                            chars,
-                            words: Vec::new(),
-                        }
-                    })
-                    .collect();
+        let mut texts: Vec<&str> = Vec::new();
+        let mut starts = Vec::with_capacity(segments.len() + 1);
+        starts.push(0);
+        for seg in &segments {
+            texts.extend(seg.iter().map(String::as_str));
+            starts.push(texts.len());
+        }
+        let items = (0..texts.len() as u32).collect();
+        Self::from_strs(cfg, &texts, starts, items, workers)
+    }
+
+    /// Preprocess references given as candidate texts and, per segment, indices into them
+    /// (`starts` has one more entry than there are segments). Equal texts are prepared once.
+    pub fn from_strs(
+        cfg: &ChrfExtract,
+        texts: &[&str],
+        starts: Vec<usize>,
+        mut items: Vec<u32>,
+        workers: usize,
+    ) -> Self {
+        // Identical references are common (a test set scored against many systems, batch
+        // sentence scores): one entry per distinct text.
+        let mut first: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut remap = Vec::with_capacity(texts.len());
+        let mut distinct: Vec<&str> = Vec::new();
+        for &t in texts {
+            let next = distinct.len() as u32;
+            let id = *first.entry(t).or_insert(next);
+            if id == next {
+                distinct.push(t);
+            }
+            remap.push(id);
+        }
+        for it in &mut items {
+            *it = remap[*it as usize];
+        }
+        let mut pool = vec![PreparedRef::default(); distinct.len()];
+        parallel::for_each_chunk(workers, &mut pool, 256, |start, chunk| {
+            for (j, p) in chunk.iter_mut().enumerate() {
+                *p = PreparedRef::new(cfg, distinct[start + j]);
             }
         });
-        let mut vocab: FxHashMap<Box<str>, u32> = FxHashMap::default();
-        if cfg.score.word_order > 0 {
-            // One vocabulary for all references, so hypotheses are matched by word id.
-            let chars: usize = out.iter().flatten().map(|p| p.chars.len()).sum();
-            vocab.reserve(chars / 16);
-            for (seg, prepared) in texts.iter_mut().zip(out.iter_mut()) {
-                for (r, p) in seg.iter_mut().zip(prepared.iter_mut()) {
-                    if cfg.lowercase {
-                        *r = py_lower(r);
-                    }
-                    let words = &mut p.words;
-                    for_each_word(r, |w| {
-                        let id = match vocab.get(w) {
-                            Some(&id) => id,
-                            None => {
-                                let id = vocab.len() as u32;
-                                vocab.insert(w.into(), id);
-                                id
-                            }
-                        };
-                        words.push(id);
-                    });
-                }
-            }
-        }
         PreparedRefs {
-            segments: out,
-            vocab,
+            pool,
+            starts,
+            items,
+        }
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// No segments.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of references of segment `i`.
+    pub fn count(&self, i: usize) -> usize {
+        self.starts[i + 1] - self.starts[i]
+    }
+
+    fn refs(&self, i: usize) -> impl Iterator<Item = &PreparedRef> {
+        self.items[self.starts[i]..self.starts[i + 1]]
+            .iter()
+            .map(|&j| &self.pool[j as usize])
+    }
+}
+
+/// Per-hypothesis word ids `1..=k` by content, so reference words are matched by comparing
+/// strings within the segment (no corpus-wide vocabulary to build).
+#[derive(Default)]
+struct WordIds {
+    /// (hash, start, end, id) per slot; id 0: empty.
+    slots: Vec<(u64, usize, usize, u32)>,
+    used: Vec<u32>,
+    shift: u32,
+    n: u32,
+}
+
+impl WordIds {
+    /// Start a hypothesis of about `expect` distinct words (the table grows if needed).
+    fn reset(&mut self, expect: usize) {
+        for &s in &self.used {
+            self.slots[s as usize].3 = 0;
+        }
+        self.used.clear();
+        let want = (2 * expect).next_power_of_two().max(64);
+        if self.slots.len() < want || self.slots.len() > 8 * want {
+            self.alloc(want);
+        }
+        self.n = 0;
+    }
+
+    fn alloc(&mut self, len: usize) {
+        self.slots = vec![(0, 0, 0, 0); len];
+        self.shift = 64 - len.trailing_zeros();
+    }
+
+    /// Double the table, keeping its words.
+    fn grow(&mut self) {
+        let old: Vec<_> = self.used.iter().map(|&s| self.slots[s as usize]).collect();
+        self.alloc(2 * self.slots.len());
+        self.used.clear();
+        let mask = self.slots.len() - 1;
+        for e in old {
+            let mut i = (e.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+            while self.slots[i].3 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e;
+            self.used.push(i as u32);
+        }
+    }
+
+    /// The slot of `w` (hash `hash`) or the empty slot where it would go; `text` holds the
+    /// words already inserted.
+    #[inline]
+    fn slot(&self, text: &str, w: &str, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let (h, start, end, id) = self.slots[i];
+            if id == 0 || (h == hash && &text[start..end] == w) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Id of word `text[start..end]`, a new one if unseen.
+    fn get_or_insert(&mut self, text: &str, start: usize, end: usize) -> u32 {
+        let w = &text[start..end];
+        let hash = word_hash(w.as_bytes());
+        let i = self.slot(text, w, hash);
+        if self.slots[i].3 != 0 {
+            return self.slots[i].3;
+        }
+        self.n += 1;
+        self.slots[i] = (hash, start, end, self.n);
+        self.used.push(i as u32);
+        if 2 * self.used.len() >= self.slots.len() {
+            self.grow();
+        }
+        self.n
+    }
+
+    /// Id of a reference word, or `UNKNOWN_WORD`.
+    fn get(&self, text: &str, w: &str, hash: u64) -> u32 {
+        match self.slots[self.slot(text, w, hash)].3 {
+            0 => UNKNOWN_WORD,
+            id => id,
         }
     }
 }
@@ -878,17 +1073,18 @@ impl PreparedRefs {
 pub struct Scratch {
     chars: HypGrams,
     words: HypGrams,
+    word_ids: WordIds,
     syms: Vec<u32>,
+    rsyms: Vec<u32>,
     row: Vec<i64>,
 }
 
 /// `_compute_segment_statistics`: the row of the reference with the best F-score (ties: the
 /// first). `out` is left untouched (zeros) when there is no reference.
-fn extract_row(
+fn extract_row<'a>(
     cfg: &ChrfExtract,
     hyp: &str,
-    refs: &[PreparedRef],
-    vocab: &FxHashMap<Box<str>, u32>,
+    refs: impl Iterator<Item = &'a PreparedRef>,
     s: &mut Scratch,
     out: &mut [i64],
 ) {
@@ -904,10 +1100,13 @@ fn extract_row(
     }
     if o.word_order > 0 {
         s.syms.clear();
-        // A word no reference has can be one symbol: no n-gram with it matches.
-        let syms = &mut s.syms;
+        let (syms, ids) = (&mut s.syms, &mut s.word_ids);
+        // About one distinct word per 6 bytes of text (the table grows if not).
+        ids.reset(text.len() / 6 + 8);
+        let base = text.as_ptr() as usize;
         for_each_word(&text, |w| {
-            syms.push(vocab.get(w).copied().unwrap_or(UNKNOWN_WORD))
+            let start = w.as_ptr() as usize - base;
+            syms.push(ids.get_or_insert(&text, start, start + w.len()));
         });
         s.words.build(&s.syms, o.word_order);
     }
@@ -920,7 +1119,15 @@ fn extract_row(
             s.chars.compare(&r.chars, &mut s.row[..nc]);
         }
         if o.word_order > 0 {
-            s.words.compare(&r.words, &mut s.row[nc..]);
+            // A word the hypothesis lacks is one unknown symbol: no n-gram with it matches.
+            s.rsyms.clear();
+            let ids = &s.word_ids;
+            s.rsyms.extend(
+                r.words
+                    .iter()
+                    .map(|w| ids.get(&text, &r.text[w.start..w.end], w.hash)),
+            );
+            s.words.compare(&s.rsyms, &mut s.row[nc..]);
         }
         let f = f_score(&s.row, o);
         if f > best {
@@ -937,14 +1144,25 @@ pub fn extract<S: AsRef<str> + Sync>(
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<i64>> {
-    if hyps.len() != refs.segments.len() {
+    if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
+            expected: refs.len(),
             found: hyps.len(),
         });
     }
     extract_block(cfg, hyps, refs, 0, workers)
+}
+
+fn check_block(refs: &PreparedRefs, first: usize, n: usize) -> Result<()> {
+    if first + n > refs.len() {
+        return Err(Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected: refs.len(),
+            found: first + n,
+        });
+    }
+    Ok(())
 }
 
 /// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
@@ -957,32 +1175,49 @@ pub fn extract_block<S: AsRef<str> + Sync>(
     workers: usize,
 ) -> Result<Vec<i64>> {
     cfg.score.check()?;
-    let segments = refs
-        .segments
-        .get(first..first + hyps.len())
-        .ok_or(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
-            found: first + hyps.len(),
-        })?;
+    check_block(refs, first, hyps.len())?;
     let w = cfg.width();
     let mut rows = vec![0i64; hyps.len() * w];
     parallel::for_each_chunk(workers, &mut rows, 256 * w, |start, chunk| {
         let mut s = Scratch::default();
-        let first = start / w;
+        let i0 = start / w;
         for (j, out) in chunk.chunks_mut(w).enumerate() {
-            let i = first + j;
-            extract_row(
-                cfg,
-                hyps[i].as_ref(),
-                &segments[i],
-                &refs.vocab,
-                &mut s,
-                out,
-            );
+            let i = i0 + j;
+            extract_row(cfg, hyps[i].as_ref(), refs.refs(first + i), &mut s, out);
         }
     });
     Ok(rows)
+}
+
+/// Sentence chrF of `hyps`, the hypotheses of segments `first..first + hyps.len()`: as
+/// `finalize_many(extract_block(..))`, without materializing the rows.
+pub fn sentence_scores_block<S: AsRef<str> + Sync>(
+    cfg: &ChrfExtract,
+    hyps: &[S],
+    refs: &PreparedRefs,
+    first: usize,
+    workers: usize,
+) -> Result<Vec<f64>> {
+    cfg.score.check()?;
+    check_block(refs, first, hyps.len())?;
+    let mut out = vec![0.0; hyps.len()];
+    parallel::for_each_chunk(workers, &mut out, 256, |start, chunk| {
+        let mut s = Scratch::default();
+        let mut row = vec![0i64; cfg.width()];
+        for (j, v) in chunk.iter_mut().enumerate() {
+            let i = start + j;
+            row.iter_mut().for_each(|x| *x = 0);
+            extract_row(
+                cfg,
+                hyps[i].as_ref(),
+                refs.refs(first + i),
+                &mut s,
+                &mut row,
+            );
+            *v = f_score(&row, &cfg.score);
+        }
+    });
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -1134,6 +1369,21 @@ mod tests {
     }
 
     #[test]
+    fn many_distinct_short_words() {
+        // More distinct words than the word table first expects (it grows), and a long
+        // repetitive segment (packed keys, table grown to its distinct n-grams).
+        let c = cfg(6, 2, 2.0, false, false, false);
+        let hyp: String = (0..3_000).map(|i| format!("{} ", i % 1_500)).collect();
+        let rf: String = (0..2_000)
+            .map(|i| format!("{} ", (i * 7) % 1_700))
+            .collect();
+        assert_eq!(row(&c, &hyp, &[&rf]), naive_row(&c, &hyp, &[&rf]));
+        let hyp = "the cat sat on the mat . ".repeat(4_000);
+        let rf = hyp.replace("mat", "hat");
+        assert_eq!(row(&c, &hyp, &[&rf, "x"]), naive_row(&c, &hyp, &[&rf, "x"]));
+    }
+
+    #[test]
     fn scratch_is_reset_between_segments() {
         let c = cfg(4, 2, 2.0, true, false, false);
         let hyps: Vec<String> = ["a b c d", "", "x", "Ab cd. ab", "éé é", "a b c d"]
@@ -1171,6 +1421,44 @@ mod tests {
 
     proptest::proptest! {
         #[test]
+        fn prop_words_and_shared_refs_agree_with_definition(
+            hyps in proptest::collection::vec("([aé猫Ab .!(,]|xxxxxxxxxxxxxxxxxxxx){0,12}", 1..4),
+            pool in proptest::collection::vec("([aé猫Ab .!),\t]|xxxxxxxxxxxxxxxxxxxx){0,12}", 1..4),
+            picks in proptest::collection::vec(0usize..16, 1..12),
+            nc in 0usize..7,
+            nw in 0usize..4,
+            lc in proptest::bool::ANY,
+            ws in proptest::bool::ANY,
+        ) {
+            proptest::prop_assume!(nc + nw > 0);
+            let c = cfg(nc, nw, 2.0, lc, ws, false);
+            // Segment i's references: pool texts picked (with repeats) from `picks`.
+            let n = hyps.len();
+            let texts: Vec<&str> = pool.iter().map(String::as_str).collect();
+            let mut starts = vec![0];
+            let mut items = Vec::new();
+            for i in 0..n {
+                let k = 1 + picks[i % picks.len()] % 3;
+                for j in 0..k {
+                    items.push(((picks[(i + j) % picks.len()] + j) % texts.len()) as u32);
+                }
+                starts.push(items.len());
+            }
+            let p = PreparedRefs::from_strs(&c, &texts, starts.clone(), items.clone(), 1);
+            let rows = extract(&c, &hyps, &p, 1).unwrap();
+            let scores = sentence_scores_block(&c, &hyps, &p, 0, 1).unwrap();
+            for i in 0..n {
+                let refs: Vec<&str> =
+                    items[starts[i]..starts[i + 1]].iter().map(|&j| texts[j as usize]).collect();
+                let want = naive_row(&c, &hyps[i], &refs);
+                proptest::prop_assert_eq!(&rows[i * c.width()..(i + 1) * c.width()], want.as_slice());
+                proptest::prop_assert_eq!(scores[i].to_bits(), f_score(&want, &c.score).to_bits());
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
         fn prop_agrees_with_definition(
             hyp in "[abc .,!(]{0,14}",
             refs in proptest::collection::vec("[abcA .,!)]{0,14}", 1..4),
@@ -1180,12 +1468,12 @@ mod tests {
             ws in proptest::bool::ANY,
             eps in proptest::bool::ANY,
             beta in 0u8..4,
-            mode in 0usize..3,
+            mode in 0usize..4,
         ) {
             proptest::prop_assume!(nc + nw > 0);
             let c = cfg(nc, nw, f64::from(beta), lc, ws, eps);
             let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
-            let mode = [Mode::Direct, Mode::Small, Mode::Large][mode];
+            let mode = [Mode::Packed, Mode::Direct, Mode::Small, Mode::Large][mode];
             FORCE_MODE.with(|f| f.set(Some(mode)));
             let got = row(&c, &hyp, &refs);
             FORCE_MODE.with(|f| f.set(None));
