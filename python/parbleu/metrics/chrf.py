@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
-from .._inputs import check_items, diagnose_unencodable
-from .._workers import resolve_workers
 from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
@@ -178,45 +176,13 @@ class CHRF(Metric[CHRFScore]):
         data = prepared.extract(hyps, workers)
         return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
 
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[str],
-        references: Sequence[Sequence[str | None]] | None = None,
-        *,
-        workers: int | None = None,
+    def _sentence_scores(
+        self, prepared: Any, hyps: list[str], workers: int
     ) -> npt.NDArray[np.float64]:
-        """Sentence-level chrF of every segment in one call.
-
-        Equal, segment by segment, to ``sentence_score`` with this object's options (the
-        statistics rows are never materialized).
-
-        Parameters
-        ----------
-        hypotheses
-            One string per segment.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
-
-        Returns
-        -------
-        numpy.ndarray
-            float64, one score per segment.
-        """
         import numpy as np
 
-        hyps = self._hyps(hypotheses)
-        w = resolve_workers(workers, len(hyps))
-        prepared = self._refs_for(references, len(hyps), w)
-        try:
-            data = prepared.sentence_scores(hyps, w)
-        except TypeError:
-            check_items(hyps, "hypotheses")
-            raise
-        except UnicodeEncodeError:
-            raise diagnose_unencodable([hyps], "hypotheses") from None
-        return np.frombuffer(data, dtype="<f8").copy()
+        # Scored where the statistics are made: no rows go through Python.
+        return np.frombuffer(prepared.sentence_scores(hyps, workers), dtype="<f8").copy()
 
     def _score_row(self, row: Sequence[Any]) -> CHRFScore:
         return CHRFScore(
