@@ -212,8 +212,9 @@ struct RefData {
     lens: Vec<u32>,
     /// The common case: maximum reference counts precomputed.
     table: Option<RefTable>,
-    /// Otherwise (huge segments, high orders): the tokens, matched per hypothesis.
-    tokens: Vec<Vec<String>>,
+    /// Otherwise (huge segments, high orders): each reference's tokenizer output, split and
+    /// matched per hypothesis (one string each, not one per token: such segments are big).
+    tokenized: Vec<String>,
 }
 
 impl RefSegment {
@@ -226,13 +227,11 @@ impl RefSegment {
         let mut seg = RefData {
             lens: split.iter().map(|r| r.len() as u32).collect(),
             table: RefTable::build(&split, cfg.max_order, b),
-            tokens: Vec::new(),
+            tokenized: Vec::new(),
         };
         if seg.table.is_none() {
-            seg.tokens = split
-                .iter()
-                .map(|r| r.iter().map(|t| t.to_string()).collect())
-                .collect();
+            drop(split);
+            seg.tokenized = tok;
         }
         RefSegment(Arc::new(seg))
     }
@@ -461,9 +460,9 @@ impl<'c> RowExtractor<'c> {
         } else {
             let htoks = cfg.tokenizer.split_output(&h);
             let r: Vec<Vec<&str>> = seg
-                .tokens
+                .tokenized
                 .iter()
-                .map(|r| r.iter().map(String::as_str).collect())
+                .map(|r| cfg.tokenizer.split_output(r))
                 .collect();
             match_counts(&htoks, &r, n_ord, &mut self.s, &mut self.m, &mut self.t);
             htoks.len()
