@@ -25,6 +25,7 @@
 //! `k + a` is even or `z` is a non-digit. Non-ASCII characters only matter as whitespace (Python's
 //! `str.split()`), so the scan goes byte by byte: every pattern is ASCII.
 
+use super::bytes16;
 use std::borrow::Cow;
 
 /// Byte classes of the scanner.
@@ -65,6 +66,21 @@ const fn class_table(all_leads: bool) -> [u8; 256] {
 
 static CLASS_SOME_LEADS: [u8; 256] = class_table(false);
 static CLASS_ALL_LEADS: [u8; 256] = class_table(true);
+
+/// The bytes (bit `k` for `w[k]`) that the ORD/DIGIT loop of [`scan`] may pass over: those
+/// surely `ORD` or `DIGIT` (ASCII letters and digits, and non-ASCII bytes that are not `LEAD`),
+/// and spaces followed by one. A subset of what the loop accepts: the rest goes byte by byte.
+#[inline(always)]
+fn plain_bytes<const ALL_NONASCII: bool>(w: [u8; 16]) -> u32 {
+    let c = bytes16::classes16(w);
+    let high = if ALL_NONASCII {
+        c.continuation
+    } else {
+        c.high_not_c2_e1_e3
+    };
+    let plain = c.alnum | high;
+    plain | (c.space & (plain >> 1))
+}
 
 /// `Tokenizer13a()(line)`.
 pub fn tokenize(line: &str) -> String {
@@ -133,13 +149,20 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bo
                 }
                 glue = true;
                 i += 1;
-                loop {
-                    i += b[i..]
-                        .iter()
-                        .position(|&c| class[c as usize] > DIGIT)
-                        .unwrap_or(n - i);
-                    // One space between ordinary characters stays as it is.
-                    if i + 1 < n && b[i] == b' ' && class[b[i + 1] as usize] <= DIGIT {
+                // Through ordinary characters, and single spaces between them, which stay as
+                // they are: eight bytes at a time while they are surely ordinary, else one.
+                while i < n {
+                    let (w, drop) = bytes16::block16(b, i);
+                    let ok = plain_bytes::<ALL_NONASCII>(w) >> drop;
+                    if ok == 0xffff {
+                        i += 16;
+                        continue;
+                    }
+                    // Bytes past the end are not plain: this stays within the line.
+                    i += (!ok).trailing_zeros() as usize;
+                    if i < n && class[b[i] as usize] <= DIGIT {
+                        i += 1;
+                    } else if i + 1 < n && b[i] == b' ' && class[b[i + 1] as usize] <= DIGIT {
                         i += 2;
                     } else {
                         break;
@@ -476,6 +499,23 @@ mod tests {
                 }
             }
             cur = next;
+        }
+    }
+
+    proptest::proptest! {
+        // Long lines: the 16-byte fast path, its zero-filled and shifted tails and the bytes it
+        // leaves to the byte loop, against the literal passes.
+        #[test]
+        fn matches_literal_passes_on_long_lines(
+            t in "([a-zA-Z0-9]{0,20}[ .,\\-'(é中ä€\u{a0}\u{3000}\u{2019}\u{85}\t\x01]{0,3}){0,8}"
+        ) {
+            proptest::prop_assert_eq!(post_tokenize(&t), reference_post(&t));
+            proptest::prop_assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")));
+        }
+
+        #[test]
+        fn mostly_letters_and_spaces(t in "[a-z ]{0,70}[.,]?[a-z ]{0,40}") {
+            proptest::prop_assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")));
         }
     }
 }

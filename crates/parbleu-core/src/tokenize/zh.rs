@@ -96,4 +96,13 @@ mod tests {
             cur = next;
         }
     }
+
+    proptest::proptest! {
+        #[test]
+        fn long_lines_match_padding_then_post_tokenize(
+            t in "([a-zA-Z0-9]{0,20}[ .,\\-中€é\u{2001}\u{3000}\u{20000}]{0,3}){0,8}"
+        ) {
+            proptest::prop_assert_eq!(tokenize(&t), reference(&t));
+        }
+    }
 }
