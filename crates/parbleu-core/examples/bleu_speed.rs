@@ -1,9 +1,9 @@
 //! Where the time goes in BLEU extraction:
 //! `cargo run --release --example bleu_speed -- HYP REF [PHASE [TOKENIZER [lc]]]`
-//! with PHASE one of `all`, `prepare`, `tokenize`, `tokens`, `extract`; one phase alone, e.g.
-//! under `valgrind --tool=callgrind`, for instruction counts. `tokenize` (preprocess each
-//! hypothesis) and `tokens` (preprocess into a reused buffer and iterate over its tokens, as
-//! BLEU extraction does) read no references. `lc` lowercases.
+//! with PHASE one of `all`, `prepare`, `tokenize`, `into`, `tokens`, `extract`; one phase alone,
+//! e.g. under `valgrind --tool=callgrind`, for instruction counts. `tokenize` (preprocess each
+//! hypothesis into a new string), `into` (the same into a reused buffer) and `tokens` (`into`,
+//! then iterate over the tokens, as BLEU extraction does) read no references. `lc` lowercases.
 
 use parbleu_core::metrics::bleu::{extract, BleuExtract, PreparedRefs};
 use parbleu_core::tokenize::Tokenizer;
@@ -30,14 +30,21 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(if phase == "all" { 20 } else { 5 });
     let per = |t: Instant| t.elapsed().as_secs_f64() / (reps * hyps.len()) as f64 * 1e6;
-    if phase == "tokenize" || phase == "tokens" {
+    if matches!(phase, "tokenize" | "into" | "tokens") {
         let t = Instant::now();
         let mut total = 0;
+        let mut buf = String::new();
         for _ in 0..reps {
-            total += if phase == "tokenize" {
-                tokenize_only(&cfg, &hyps)
-            } else {
-                tokens_only(&cfg, &hyps)
+            total += match phase {
+                "tokenize" => tokenize_only(&cfg, &hyps),
+                "into" => hyps
+                    .iter()
+                    .map(|h| {
+                        cfg.tokenizer.preprocess_into(h, cfg.lowercase, &mut buf);
+                        buf.len()
+                    })
+                    .sum(),
+                _ => tokens_only(&cfg, &hyps, &mut buf),
             };
         }
         println!("{phase}: {:.3} us/segment ({total})", per(t));
@@ -76,11 +83,11 @@ fn tokenize_only(cfg: &BleuExtract, hyps: &[String]) -> usize {
         .sum()
 }
 
-fn tokens_only(cfg: &BleuExtract, hyps: &[String]) -> usize {
+fn tokens_only(cfg: &BleuExtract, hyps: &[String], buf: &mut String) -> usize {
     hyps.iter()
         .map(|h| {
-            let out = cfg.tokenizer.preprocess(h, cfg.lowercase);
-            cfg.tokenizer.tokens(&out).map(str::len).sum::<usize>() + 1
+            cfg.tokenizer.preprocess_into(h, cfg.lowercase, buf);
+            cfg.tokenizer.tokens(buf).map(str::len).sum::<usize>() + 1
         })
         .sum()
 }

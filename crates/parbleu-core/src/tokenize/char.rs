@@ -2,7 +2,15 @@
 
 /// `TokenizerChar()(line)`.
 pub fn tokenize(line: &str) -> String {
-    let mut out = String::with_capacity(2 * line.len());
+    let mut out = String::new();
+    tokenize_into(line, &mut out);
+    out
+}
+
+/// [`tokenize`] into `out`, replacing its contents and reusing its allocation.
+pub fn tokenize_into(line: &str, out: &mut String) {
+    out.clear();
+    out.reserve(2 * line.len());
     let mut chars = line.chars();
     if let Some(c) = chars.next() {
         out.push(c);
@@ -11,7 +19,6 @@ pub fn tokenize(line: &str) -> String {
             out.push(c);
         }
     }
-    out
 }
 
 #[cfg(test)]

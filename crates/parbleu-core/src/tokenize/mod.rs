@@ -69,6 +69,18 @@ impl Tokenizer {
         }
     }
 
+    /// [`Tokenizer::tokenize`] into `out`, replacing its contents and reusing its allocation
+    /// (no allocation per line once `out` is large enough).
+    pub fn tokenize_into(self, line: &str, out: &mut String) {
+        match self {
+            Tokenizer::None => none::tokenize_into(line, out),
+            Tokenizer::T13a => t13a::tokenize_into(line, out),
+            Tokenizer::Intl => intl::tokenize_into(line, out),
+            Tokenizer::Char => char::tokenize_into(line, out),
+            Tokenizer::Zh => zh::tokenize_into(line, out),
+        }
+    }
+
     /// Whether the output is `' '.join(tokens)` with no whitespace inside tokens, so that
     /// Python's `str.split()` of it is a plain split on `' '`.
     pub fn joins_with_single_spaces(self) -> bool {
@@ -95,11 +107,19 @@ impl Tokenizer {
 
     /// SacreBLEU's BLEU `_preprocess_segment`: optional `lower()`, then `rstrip()`, then tokenize.
     pub fn preprocess(self, line: &str, lowercase: bool) -> String {
+        let mut out = String::new();
+        self.preprocess_into(line, lowercase, &mut out);
+        out
+    }
+
+    /// [`Tokenizer::preprocess`] into `out`, replacing its contents and reusing its allocation
+    /// (lowercasing still allocates the lowercased line).
+    pub fn preprocess_into(self, line: &str, lowercase: bool, out: &mut String) {
         if lowercase {
             let low = py_lower(line);
-            self.tokenize(py_rstrip(&low))
+            self.tokenize_into(py_rstrip(&low), out);
         } else {
-            self.tokenize(py_rstrip(line))
+            self.tokenize_into(py_rstrip(line), out);
         }
     }
 }
@@ -210,6 +230,29 @@ mod tests {
                     want,
                     "{tok:?} {line:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn into_variants_equal_allocating_ones() {
+        // `out` starts dirty and shrinks and grows between lines: nothing of it may survive.
+        let lines = [
+            "Hello, world! 3.14 and 1,000 «Ja»—sagte er… 中文。",
+            "",
+            "a &amp; b<skipped>-\nc",
+            "  ÄÖÜ ẞ İstanbul ΣΑΣ.  ",
+            "x",
+        ];
+        for tok in Tokenizer::NAMES.map(|n| Tokenizer::from_name(n).unwrap()) {
+            let mut out = String::from("left over");
+            for lowercase in [false, true] {
+                for line in lines {
+                    tok.tokenize_into(line, &mut out);
+                    assert_eq!(out, tok.tokenize(line), "{tok:?} {line:?}");
+                    tok.preprocess_into(line, lowercase, &mut out);
+                    assert_eq!(out, tok.preprocess(line, lowercase), "{tok:?} {line:?}");
+                }
             }
         }
     }
