@@ -2,7 +2,8 @@
 
 /// `TokenizerChar()(line)`.
 pub fn tokenize(line: &str) -> String {
-    let mut out = String::new();
+    // A right-sized allocation: cheaper than growing an empty string.
+    let mut out = String::with_capacity(2 * line.len());
     tokenize_into(line, &mut out);
     out
 }
@@ -10,7 +11,9 @@ pub fn tokenize(line: &str) -> String {
 /// [`tokenize`] into `out`, replacing its contents and reusing its allocation.
 pub fn tokenize_into(line: &str, out: &mut String) {
     out.clear();
-    out.reserve(2 * line.len());
+    if out.capacity() < 2 * line.len() {
+        *out = String::with_capacity(2 * line.len());
+    }
     let mut chars = line.chars();
     if let Some(c) = chars.next() {
         out.push(c);

@@ -107,9 +107,12 @@ impl Tokenizer {
 
     /// SacreBLEU's BLEU `_preprocess_segment`: optional `lower()`, then `rstrip()`, then tokenize.
     pub fn preprocess(self, line: &str, lowercase: bool) -> String {
-        let mut out = String::new();
-        self.preprocess_into(line, lowercase, &mut out);
-        out
+        if lowercase {
+            let low = py_lower(line);
+            self.tokenize(py_rstrip(&low))
+        } else {
+            self.tokenize(py_rstrip(line))
+        }
     }
 
     /// [`Tokenizer::preprocess`] into `out`, replacing its contents and reusing its allocation
