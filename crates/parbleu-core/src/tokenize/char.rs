@@ -2,7 +2,18 @@
 
 /// `TokenizerChar()(line)`.
 pub fn tokenize(line: &str) -> String {
+    // A right-sized allocation: cheaper than growing an empty string.
     let mut out = String::with_capacity(2 * line.len());
+    tokenize_into(line, &mut out);
+    out
+}
+
+/// [`tokenize`] into `out`, replacing its contents and reusing its allocation.
+pub fn tokenize_into(line: &str, out: &mut String) {
+    out.clear();
+    if out.capacity() < 2 * line.len() {
+        *out = String::with_capacity(2 * line.len());
+    }
     let mut chars = line.chars();
     if let Some(c) = chars.next() {
         out.push(c);
@@ -11,7 +22,6 @@ pub fn tokenize(line: &str) -> String {
             out.push(c);
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! Each tokenizer maps one (already `rstrip`ped, optionally lowercased) line to a string whose
 //! tokens are separated by whitespace; the metrics split it with Python's `str.split()` rules.
 
+mod bytes16;
 pub mod char;
 pub mod intl;
 pub mod lower;
@@ -68,6 +69,18 @@ impl Tokenizer {
         }
     }
 
+    /// [`Tokenizer::tokenize`] into `out`, replacing its contents and reusing its allocation
+    /// (no allocation per line once `out` is large enough).
+    pub fn tokenize_into(self, line: &str, out: &mut String) {
+        match self {
+            Tokenizer::None => none::tokenize_into(line, out),
+            Tokenizer::T13a => t13a::tokenize_into(line, out),
+            Tokenizer::Intl => intl::tokenize_into(line, out),
+            Tokenizer::Char => char::tokenize_into(line, out),
+            Tokenizer::Zh => zh::tokenize_into(line, out),
+        }
+    }
+
     /// Whether the output is `' '.join(tokens)` with no whitespace inside tokens, so that
     /// Python's `str.split()` of it is a plain split on `' '`.
     pub fn joins_with_single_spaces(self) -> bool {
@@ -86,11 +99,7 @@ impl Tokenizer {
     /// [`Tokenizer::split_output`] as an iterator (no token list is built).
     pub fn tokens(self, out: &str) -> Tokens<'_> {
         if self.joins_with_single_spaces() {
-            // `' '.join(tokens)`: "" has no token, otherwise every ' ' separates two.
-            Tokens::Single {
-                s: out,
-                pos: if out.is_empty() { None } else { Some(0) },
-            }
+            Tokens::Single(SpaceTokens::new(out))
         } else {
             Tokens::Python(crate::text::py_split(out))
         }
@@ -105,15 +114,23 @@ impl Tokenizer {
             self.tokenize(py_rstrip(line))
         }
     }
+
+    /// [`Tokenizer::preprocess`] into `out`, replacing its contents and reusing its allocation
+    /// (lowercasing still allocates the lowercased line).
+    pub fn preprocess_into(self, line: &str, lowercase: bool, out: &mut String) {
+        if lowercase {
+            let low = py_lower(line);
+            self.tokenize_into(py_rstrip(&low), out);
+        } else {
+            self.tokenize_into(py_rstrip(line), out);
+        }
+    }
 }
 
 /// Tokens of a tokenizer's output, see [`Tokenizer::tokens`].
 pub enum Tokens<'a> {
-    /// Start of the next token of `' '.join(tokens)`, `None` when done.
-    Single {
-        s: &'a str,
-        pos: Option<usize>,
-    },
+    /// The tokens of `' '.join(tokens)`.
+    Single(SpaceTokens<'a>),
     Python(crate::text::PySplit<'a>),
 }
 
@@ -123,42 +140,74 @@ impl<'a> Iterator for Tokens<'a> {
     #[inline]
     fn next(&mut self) -> Option<&'a str> {
         match self {
-            Tokens::Single { s, pos } => {
-                let start = (*pos)?;
-                let rest = &s.as_bytes()[start..];
-                // A byte loop: faster than `str::split` for the short tokens of natural text.
-                match rest.iter().position(|&c| c == b' ') {
-                    Some(k) => {
-                        *pos = Some(start + k + 1);
-                        Some(&s[start..start + k])
-                    }
-                    None => {
-                        *pos = None;
-                        Some(&s[start..])
-                    }
-                }
-            }
+            Tokens::Single(s) => s.next(),
             Tokens::Python(s) => s.next(),
         }
     }
 }
 
-/// Split `' '.join(tokens)` back into tokens (a byte loop: faster than `str::split` for the
-/// short tokens of natural text).
-fn split_single_spaces(s: &str) -> Vec<&str> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len() / 5 + 1);
-    if b.is_empty() {
-        return out;
-    }
-    let mut start = 0;
-    for (i, &c) in b.iter().enumerate() {
-        if c == b' ' {
-            out.push(&s[start..i]);
-            start = i + 1;
+/// The pieces of `s.split(' ')`, except that `""` has none: the tokens of `' '.join(tokens)`.
+///
+/// Finds the spaces 16 bytes at a time: a byte loop costs a compare and a branch per byte,
+/// and natural text has a space every 6 bytes or so.
+#[derive(Clone, Debug)]
+pub struct SpaceTokens<'a> {
+    s: &'a str,
+    /// Start of the next token; past the end when there is none.
+    start: usize,
+    /// The spaces at or after `start` among the 16 bytes at `base` (bit `k` for `s[base + k]`).
+    mask: u32,
+    base: usize,
+    /// Where the next 16 bytes to look at start.
+    next: usize,
+}
+
+impl<'a> SpaceTokens<'a> {
+    pub fn new(s: &'a str) -> Self {
+        SpaceTokens {
+            s,
+            start: usize::from(s.is_empty()),
+            mask: 0,
+            base: 0,
+            next: 0,
         }
     }
-    out.push(&s[start..]);
+}
+
+impl<'a> Iterator for SpaceTokens<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            if self.mask != 0 {
+                let k = self.base + self.mask.trailing_zeros() as usize;
+                self.mask &= self.mask - 1;
+                let tok = &self.s[self.start..k];
+                self.start = k + 1;
+                return Some(tok);
+            }
+            let b = self.s.as_bytes();
+            if self.next >= b.len() {
+                if self.start > b.len() {
+                    return None;
+                }
+                let tok = &self.s[self.start..];
+                self.start = b.len() + 1;
+                return Some(tok);
+            }
+            let (w, drop) = bytes16::block16(b, self.next);
+            self.mask = bytes16::eq16(w, b' ') >> drop;
+            self.base = self.next;
+            self.next += 16;
+        }
+    }
+}
+
+/// Split `' '.join(tokens)` back into tokens.
+fn split_single_spaces(s: &str) -> Vec<&str> {
+    let mut out = Vec::with_capacity(s.len() / 5 + 1);
+    out.extend(SpaceTokens::new(s));
     out
 }
 
@@ -185,6 +234,76 @@ mod tests {
                     "{tok:?} {line:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn into_variants_equal_allocating_ones() {
+        // `out` starts dirty and shrinks and grows between lines: nothing of it may survive.
+        let lines = [
+            "Hello, world! 3.14 and 1,000 «Ja»—sagte er… 中文。",
+            "",
+            "a &amp; b<skipped>-\nc",
+            "  ÄÖÜ ẞ İstanbul ΣΑΣ.  ",
+            "x",
+        ];
+        for tok in Tokenizer::NAMES.map(|n| Tokenizer::from_name(n).unwrap()) {
+            let mut out = String::from("left over");
+            for lowercase in [false, true] {
+                for line in lines {
+                    tok.tokenize_into(line, &mut out);
+                    assert_eq!(out, tok.tokenize(line), "{tok:?} {line:?}");
+                    tok.preprocess_into(line, lowercase, &mut out);
+                    assert_eq!(out, tok.preprocess(line, lowercase), "{tok:?} {line:?}");
+                }
+            }
+        }
+    }
+
+    /// What `SpaceTokens` must give: `s.split(' ')`, nothing for `""`.
+    fn split_reference(s: &str) -> Vec<&str> {
+        if s.is_empty() {
+            vec![]
+        } else {
+            s.split(' ').collect()
+        }
+    }
+
+    #[test]
+    fn space_tokens_at_every_offset() {
+        // Spaces at every position of lines of every length around the 8-byte words.
+        for len in 0..26 {
+            for bits in [
+                0u32,
+                1,
+                0x5555_5555,
+                0xaaaa_aaaa,
+                0xffff_ffff,
+                0x0101_0101,
+                0x8000_0001,
+            ] {
+                for rot in 0..8 {
+                    let s: String = (0..len)
+                        .map(|i| {
+                            if bits.rotate_left(rot) >> (i % 32) & 1 == 1 {
+                                ' '
+                            } else {
+                                'x'
+                            }
+                        })
+                        .collect();
+                    let got: Vec<&str> = SpaceTokens::new(&s).collect();
+                    assert_eq!(got, split_reference(&s), "{s:?}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn space_tokens_is_split_on_space(s in "[a ,é中\\u{3000}.]{0,40}") {
+            let got: Vec<&str> = SpaceTokens::new(&s).collect();
+            proptest::prop_assert_eq!(got, split_reference(&s));
         }
     }
 }

@@ -25,6 +25,7 @@
 //! `k + a` is even or `z` is a non-digit. Non-ASCII characters only matter as whitespace (Python's
 //! `str.split()`), so the scan goes byte by byte: every pattern is ASCII.
 
+use super::bytes16;
 use std::borrow::Cow;
 
 /// Byte classes of the scanner.
@@ -66,12 +67,34 @@ const fn class_table(all_leads: bool) -> [u8; 256] {
 static CLASS_SOME_LEADS: [u8; 256] = class_table(false);
 static CLASS_ALL_LEADS: [u8; 256] = class_table(true);
 
+/// The bytes (bit `k` for `w[k]`) that the ORD/DIGIT loop of [`scan_edits`] may pass over: those
+/// surely `ORD` or `DIGIT` (ASCII letters and digits, and non-ASCII bytes that are not `LEAD`),
+/// and spaces followed by one. A subset of what the loop accepts: the rest goes byte by byte.
+#[inline(always)]
+fn plain_bytes<const ALL_NONASCII: bool>(w: [u8; 16]) -> u32 {
+    let c = bytes16::classes16(w);
+    let high = if ALL_NONASCII {
+        c.continuation
+    } else {
+        c.high_not_c2_e1_e3
+    };
+    let plain = c.alnum | high;
+    plain | (c.space & (plain >> 1))
+}
+
 /// `Tokenizer13a()(line)`.
 pub fn tokenize(line: &str) -> String {
+    let mut out = String::new();
+    tokenize_into(line, &mut out);
+    out
+}
+
+/// [`tokenize`] into `out`, replacing its contents and reusing its allocation.
+pub fn tokenize_into(line: &str, out: &mut String) {
     // Most lines have no `\n`, `&` or `<`, hence nothing to replace: one scan, which gives up on
     // meeting any of them.
-    if let Some(out) = scan::<true, false, true>(line, |_| false) {
-        return out;
+    if scan_into::<true, false, true>(line, |_| false, out) {
+        return;
     }
     let mut s = Cow::Borrowed(line);
     if s.contains("<skipped>") {
@@ -88,29 +111,47 @@ pub fn tokenize(line: &str) -> String {
                 .replace("&gt;", ">"),
         );
     }
-    scan::<true, false, false>(&s, |_| false).unwrap_or_default()
+    scan_into::<true, false, false>(&s, |_| false, out);
 }
 
 /// `TokenizerRegexp()(line)`: the language-dependent part of `13a`, also used by `zh`.
 pub fn post_tokenize(line: &str) -> String {
-    scan::<false, false, false>(line, |_| false).unwrap_or_default()
+    let mut out = String::new();
+    scan_into::<false, false, false>(line, |_| false, &mut out);
+    out
 }
 
-/// The single-pass equivalent of `TokenizerRegexp` (see the module docs).
+/// The single-pass equivalent of `TokenizerRegexp` (see the module docs), into `out` (replacing
+/// its contents, reusing its allocation).
 ///
 /// * `PADDED`: act as if `line` had one space before and after it (`13a` pads with `f' {line} '`,
 ///   which matters to `.`/`,` at either end).
 /// * `ALL_NONASCII`: decode every non-ASCII character and make it a token of its own when
 ///   `isolated` says so (`zh` pads Chinese characters with spaces before this tokenizer runs).
-/// * `CHECK`: return `None` on meeting `\n`, `&` or `<` (otherwise never `None`).
+/// * `CHECK`: give up and return `false` on meeting `\n`, `&` or `<` (`out` then holds a partial
+///   result); otherwise always `true`.
 ///
 /// The output is the input with a few edits (spaces inserted at token boundaries, whitespace runs
 /// turned into one space or removed at the ends), so unchanged stretches are copied in bulk.
 #[inline]
-pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bool>(
+pub(crate) fn scan_into<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bool>(
     line: &str,
     isolated: impl Fn(char) -> bool,
-) -> Option<String> {
+    out: &mut String,
+) -> bool {
+    let mut edits = Edits::new_in(line, std::mem::take(out));
+    let done = scan_edits::<PADDED, ALL_NONASCII, CHECK>(&mut edits, isolated).is_some();
+    *out = edits.finish();
+    done
+}
+
+/// The body of [`scan_into`], appending to `out` (whose `line` is the line to scan).
+#[inline(always)]
+fn scan_edits<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bool>(
+    out: &mut Edits<'_>,
+    isolated: impl Fn(char) -> bool,
+) -> Option<()> {
+    let line = out.line;
     let class = if ALL_NONASCII {
         &CLASS_ALL_LEADS
     } else {
@@ -118,7 +159,6 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bo
     };
     let b = line.as_bytes();
     let n = b.len();
-    let mut out = Edits::new(line);
     // A token boundary falls after the previous character (which is not whitespace).
     let mut pending = false;
     // The previous character exists and is not whitespace.
@@ -133,13 +173,20 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bo
                 }
                 glue = true;
                 i += 1;
-                loop {
-                    i += b[i..]
-                        .iter()
-                        .position(|&c| class[c as usize] > DIGIT)
-                        .unwrap_or(n - i);
-                    // One space between ordinary characters stays as it is.
-                    if i + 1 < n && b[i] == b' ' && class[b[i + 1] as usize] <= DIGIT {
+                // Through ordinary characters, and single spaces between them, which stay as
+                // they are: eight bytes at a time while they are surely ordinary, else one.
+                while i < n {
+                    let (w, drop) = bytes16::block16(b, i);
+                    let ok = plain_bytes::<ALL_NONASCII>(w) >> drop;
+                    if ok == 0xffff {
+                        i += 16;
+                        continue;
+                    }
+                    // Bytes past the end are not plain: this stays within the line.
+                    i += (!ok).trailing_zeros() as usize;
+                    if i < n && class[b[i] as usize] <= DIGIT {
+                        i += 1;
+                    } else if i + 1 < n && b[i] == b' ' && class[b[i + 1] as usize] <= DIGIT {
                         i += 2;
                     } else {
                         break;
@@ -147,7 +194,7 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bo
                 }
             }
             WS | NL => {
-                i = whitespace_run::<CHECK>(&mut out, class, i)?;
+                i = whitespace_run::<CHECK>(out, class, i)?;
                 pending = false;
                 glue = false;
             }
@@ -205,7 +252,7 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bo
             _ => {
                 // LEAD: the first byte of a multi-byte character.
                 if multibyte_space_len(b, i) > 0 {
-                    i = whitespace_run::<CHECK>(&mut out, class, i)?;
+                    i = whitespace_run::<CHECK>(out, class, i)?;
                     pending = false;
                     glue = false;
                     continue;
@@ -233,7 +280,7 @@ pub(crate) fn scan<const PADDED: bool, const ALL_NONASCII: bool, const CHECK: bo
             }
         }
     }
-    Some(out.finish())
+    Some(())
 }
 
 /// The character starting at byte `i` of `s` (a character boundary).
@@ -299,20 +346,24 @@ pub(crate) fn skip_whitespace(out: &mut Edits<'_>, i: usize) -> usize {
 
 /// The output under construction, as edits of `line`: `line[copied..]` is still to be copied.
 pub(crate) struct Edits<'a> {
-    line: &'a str,
+    pub(crate) line: &'a str,
     s: String,
     copied: usize,
 }
 
 impl<'a> Edits<'a> {
+    /// Edits of `line` into `s` (cleared; its allocation is reused).
     #[inline]
-    pub(crate) fn new(line: &'a str) -> Self {
+    pub(crate) fn new_in(line: &'a str, mut s: String) -> Self {
         let n = line.len();
-        Edits {
-            line,
-            s: String::with_capacity(n + n / 4 + 8),
-            copied: 0,
+        let want = n + n / 4 + 8;
+        if s.capacity() < want {
+            // A fresh allocation: cheaper than `reserve`'s growth path, and nothing to keep.
+            s = String::with_capacity(want);
+        } else {
+            s.clear();
         }
+        Edits { line, s, copied: 0 }
     }
 
     /// Insert a space before byte `i`.
@@ -476,6 +527,23 @@ mod tests {
                 }
             }
             cur = next;
+        }
+    }
+
+    proptest::proptest! {
+        // Long lines: the 16-byte fast path, its zero-filled and shifted tails and the bytes it
+        // leaves to the byte loop, against the literal passes.
+        #[test]
+        fn matches_literal_passes_on_long_lines(
+            t in "([a-zA-Z0-9]{0,20}[ .,\\-'(é中ä€\u{a0}\u{3000}\u{2019}\u{85}\t\x01]{0,3}){0,8}"
+        ) {
+            proptest::prop_assert_eq!(post_tokenize(&t), reference_post(&t));
+            proptest::prop_assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")));
+        }
+
+        #[test]
+        fn mostly_letters_and_spaces(t in "[a-z ]{0,70}[.,]?[a-z ]{0,40}") {
+            proptest::prop_assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")));
         }
     }
 }

@@ -14,10 +14,17 @@ use crate::text::py_strip;
 
 /// `TokenizerZh()(line)`.
 pub fn tokenize(line: &str) -> String {
+    let mut out = String::new();
+    tokenize_into(line, &mut out);
+    out
+}
+
+/// [`tokenize`] into `out`, replacing its contents and reusing its allocation.
+pub fn tokenize_into(line: &str, out: &mut String) {
     // A space on each side of a character is a token boundary on each side of it, which is what
-    // `scan` does with `isolated` characters; it behaves as a non-digit for `.`/`,` rules, like
-    // the space SacreBLEU inserts.
-    t13a::scan::<false, true, false>(py_strip(line), tables::is_chinese).unwrap_or_default()
+    // `scan_into` does with `isolated` characters; it behaves as a non-digit for `.`/`,` rules,
+    // like the space SacreBLEU inserts.
+    t13a::scan_into::<false, true, false>(py_strip(line), tables::is_chinese, out);
 }
 
 #[cfg(test)]
@@ -94,6 +101,15 @@ mod tests {
                 }
             }
             cur = next;
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn long_lines_match_padding_then_post_tokenize(
+            t in "([a-zA-Z0-9]{0,20}[ .,\\-中€é\u{2001}\u{3000}\u{20000}]{0,3}){0,8}"
+        ) {
+            proptest::prop_assert_eq!(tokenize(&t), reference(&t));
         }
     }
 }
