@@ -437,6 +437,8 @@ struct RowExtractor<'c> {
     ts: TableScratch,
     m: Vec<u64>,
     t: Vec<u64>,
+    /// The tokenized hypothesis (reused: one allocation per thread, not per line).
+    buf: String,
 }
 
 impl<'c> RowExtractor<'c> {
@@ -447,6 +449,7 @@ impl<'c> RowExtractor<'c> {
             ts: TableScratch::default(),
             m: vec![0; cfg.max_order],
             t: vec![0; cfg.max_order],
+            buf: String::new(),
         }
     }
 
@@ -454,11 +457,13 @@ impl<'c> RowExtractor<'c> {
     fn row(&mut self, hyp: &str, seg: &RefSegment, out: &mut [i64]) {
         let (cfg, n_ord) = (self.cfg, self.cfg.max_order);
         let seg = &*seg.0;
-        let h = cfg.tokenizer.preprocess(hyp, cfg.lowercase);
+        cfg.tokenizer
+            .preprocess_into(hyp, cfg.lowercase, &mut self.buf);
+        let h = &self.buf;
         let hl = if let Some(table) = &seg.table {
-            table.match_tokens(cfg.tokenizer.tokens(&h), &mut self.ts, &mut self.m)
+            table.match_tokens(cfg.tokenizer.tokens(h), &mut self.ts, &mut self.m)
         } else {
-            let htoks = cfg.tokenizer.split_output(&h);
+            let htoks = cfg.tokenizer.split_output(h);
             let r: Vec<Vec<&str>> = seg
                 .tokenized
                 .iter()
