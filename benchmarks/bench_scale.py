@@ -11,14 +11,16 @@
   deterministic word-dropout/swap variants of them; every candidate against every candidate
   (``parbleu.mbr``, exact, and with reference aggregation). SacreBLEU's loop over the same
   pairs is timed on a few sources and extrapolated.
+* fast-bleu (``pip install fast-bleu``), when installed: its per-pair API on the same pairs, as
+  a speed reference (it computes NLTK's rules on whitespace tokens, not SacreBLEU's numbers).
 * Streaming: a ``--stream-lines`` hypothesis file and reference file made in /tmp by repeating
   WMT21 lines, scored by the ``parbleu`` command (corpus BLEU; the default path streams files
   of 32 MiB and more); wall time and the child's peak resident memory.
 * Workers: every parbleu timing is taken with 1 and with 2 threads.
 
 Timings on a shared machine vary; CPU contention from other processes lowers the 1 -> 2
-worker speed-up. The ``mbrs`` and ``fast-bleu`` packages are not installed here, so they are
-not compared.
+worker speed-up. The ``mbrs`` package needs torch, COMET and BLEURT (gigabytes), so it is not
+compared.
 """
 
 from __future__ import annotations
@@ -139,6 +141,43 @@ def bench_sentences(n: int, table: list[tuple[str, ...]]) -> None:
             )
         )
         print(table[-1], flush=True)
+        if name == "sentence BLEU":
+            fast_bleu_row(hyps, refs, sub, t2, table)
+
+
+def fast_bleu_row(
+    hyps: list[str], refs: list[str], sub: int, ours: float, table: list[tuple[str, ...]]
+) -> None:
+    """fast-bleu (PyPI ``fast-bleu``), if installed: its per-pair API over the same pairs.
+
+    It computes NLTK's rules on ``str.split`` tokens, not SacreBLEU's numbers: a speed
+    reference only. Timed on ``sub`` pairs and extrapolated, as SacreBLEU's loop.
+    """
+    from importlib.metadata import version
+
+    try:
+        import fast_bleu
+    except ImportError:
+        return
+    n = len(hyps)
+    weights = {"bleu4": (0.25, 0.25, 0.25, 0.25)}
+
+    def loop() -> None:
+        for h, r in zip(hyps[:sub], refs[:sub]):
+            fast_bleu.BLEU([r.split()], weights).get_score([h.split()])
+
+    total = timed(loop)[0] / sub * n
+    table.append(
+        (
+            f"sentence BLEU, {n:,} pairs: fast-bleu {version('fast-bleu')} per-pair loop "
+            "(NLTK rules, other numbers)",
+            f"{total:,.0f} s (loop, {sub:,} pairs timed, extrapolated)",
+            f"- / {ours:.2f} s",
+            f"- / {total / ours:,.0f}×",
+            "-",
+        )
+    )
+    print(table[-1], flush=True)
 
 
 def sacre_sentence_loop(metric: Any, hyps: list[str], refs: list[str]) -> None:
