@@ -74,7 +74,8 @@ fn probe(slots: &[u16], text: &str, tok_end: &[u32], tok: &str) -> Result<u16, u
             id => {
                 let k = usize::from(id) - 1;
                 let start = if k == 0 { 0 } else { tok_end[k - 1] as usize };
-                if &text[start..tok_end[k] as usize] == tok {
+                // Bytes, not str: slicing a str re-checks character boundaries.
+                if &text.as_bytes()[start..tok_end[k] as usize] == tok.as_bytes() {
                     return Ok(id);
                 }
                 i = (i + 1) & mask;
