@@ -3,13 +3,14 @@
 //! `_core.flavor_tokens`).
 
 use crate::{i64s_to_bytes, to_py};
-use parbleu_core::flavors::nltk::{SentenceBleu, Smoothing};
+use parbleu_core::flavors::nltk::{Scratch, SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
 use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats, Segments};
 use parbleu_core::parallel;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyList, PyString, PyTuple};
+use std::cell::RefCell;
 
 /// `(matches, totals, hyp_lens, ref_lens, ref_offsets)` as little-endian int64 bytes.
 type StatsBytes<'py> = (
@@ -322,8 +323,95 @@ fn flavor_nltk_sentence_bleu<'py>(
     })
 }
 
+/// Scratch memory of the per-segment NLTK paths, kept from call to call on each thread.
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    }
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut s) => f(&mut s),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// Append the items of an exact list or tuple of exact `str` to `out`; `false` for anything
+/// else (nothing is consumed from any iterator: the Python layer then takes another path).
+fn push_strs<'py>(seq: &Bound<'py, PyAny>, out: &mut Vec<Bound<'py, PyString>>) -> bool {
+    let mut push = |x: Bound<'py, PyAny>| match x.cast_into_exact::<PyString>() {
+        Ok(s) => {
+            out.push(s);
+            true
+        }
+        Err(_) => false,
+    };
+    if let Ok(l) = seq.cast_exact::<PyList>() {
+        l.iter().all(&mut push)
+    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
+        t.iter().all(&mut push)
+    } else {
+        false
+    }
+}
+
+/// Token sequences gathered from Python (`str` objects held, their text borrowed later).
+#[derive(Default)]
+struct Gathered<'py> {
+    tokens: Vec<Bound<'py, PyString>>,
+    /// End of each sequence in `tokens`.
+    ends: Vec<usize>,
+    /// Per segment: number of references (its hypothesis sequence comes first).
+    n_refs: Vec<usize>,
+}
+
+impl<'py> Gathered<'py> {
+    /// Add one segment: `false` when a container or token is not of the exact types.
+    fn push_segment(&mut self, hyp: &Bound<'py, PyAny>, refs: &Bound<'py, PyAny>) -> bool {
+        let Some(refs) = strict_items(refs) else {
+            return false;
+        };
+        if !push_strs(hyp, &mut self.tokens) {
+            return false;
+        }
+        self.ends.push(self.tokens.len());
+        for r in &refs {
+            if !push_strs(r, &mut self.tokens) {
+                return false;
+            }
+            self.ends.push(self.tokens.len());
+        }
+        self.n_refs.push(refs.len());
+        true
+    }
+
+    /// The tokens' text, or `None` when one cannot be encoded as UTF-8 (a lone surrogate).
+    fn strs(&self) -> Option<Vec<&str>> {
+        self.tokens.iter().map(|t| t.to_str().ok()).collect()
+    }
+
+    /// GLEU of the segments over `strs` (from [`Gathered::strs`]).
+    fn corpus_gleu(&self, strs: &[&str], min_len: usize, max_len: usize) -> f64 {
+        let seqs: Vec<&[&str]> = (0..self.ends.len())
+            .map(|k| &strs[if k == 0 { 0 } else { self.ends[k - 1] }..self.ends[k]])
+            .collect();
+        let mut at = 0;
+        let segments = self.n_refs.iter().map(|&n| {
+            let seg = (seqs[at], &seqs[at + 1..at + 1 + n]);
+            at += 1 + n;
+            seg
+        });
+        with_scratch(|s| flavors::nltk::corpus_gleu(s, segments, min_len, max_len))
+    }
+}
+
+fn check_gleu_orders(min_len: usize, max_len: usize) -> PyResult<()> {
+    if min_len < 1 || max_len < min_len {
+        return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
+    }
+    Ok(())
+}
+
 /// NLTK's `sentence_gleu` of `str` token lists (`1 <= min_len <= max_len`), or `None` for
-/// inputs this path does not take.
+/// inputs this path does not take (other containers or tokens, no reference).
 #[pyfunction]
 #[pyo3(signature = (references, hypothesis, min_len, max_len))]
 fn flavor_nltk_sentence_gleu(
@@ -332,39 +420,72 @@ fn flavor_nltk_sentence_gleu(
     min_len: usize,
     max_len: usize,
 ) -> PyResult<Option<f64>> {
+    check_gleu_orders(min_len, max_len)?;
+    let mut g = Gathered::default();
+    if !g.push_segment(hypothesis, references) || g.n_refs[0] == 0 {
+        return Ok(None);
+    }
+    let Some(strs) = g.strs() else {
+        return Ok(None);
+    };
+    Ok(Some(g.corpus_gleu(&strs, min_len, max_len)))
+}
+
+/// NLTK's `corpus_gleu` of `str` token lists (`1 <= min_len <= max_len`; as many reference
+/// lists as hypotheses), or `None` for inputs this path does not take (other containers or
+/// tokens).
+#[pyfunction]
+#[pyo3(signature = (list_of_references, hypotheses, min_len, max_len))]
+fn flavor_nltk_corpus_gleu(
+    list_of_references: &Bound<'_, PyAny>,
+    hypotheses: &Bound<'_, PyAny>,
+    min_len: usize,
+    max_len: usize,
+) -> PyResult<Option<f64>> {
+    check_gleu_orders(min_len, max_len)?;
+    let (Some(hyps), Some(refs)) = (strict_items(hypotheses), strict_items(list_of_references))
+    else {
+        return Ok(None);
+    };
+    if hyps.len() != refs.len() {
+        return Err(PyValueError::new_err(
+            "as many reference lists as hypotheses needed",
+        ));
+    }
+    let mut g = Gathered::default();
+    for (h, r) in hyps.iter().zip(&refs) {
+        if !g.push_segment(h, r) {
+            return Ok(None);
+        }
+    }
+    let Some(strs) = g.strs() else {
+        return Ok(None);
+    };
+    Ok(Some(g.corpus_gleu(&strs, min_len, max_len)))
+}
+
+/// NLTK's `sentence_chrf` of two `str` (`1 <= min_len <= max_len`), given `factor`, Python's
+/// `beta**2` (a float, or an integer exactly representable as one), or `None` when a string
+/// holds a lone surrogate.
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, min_len, max_len, factor, ignore_whitespace))]
+fn flavor_nltk_sentence_chrf(
+    reference: &Bound<'_, PyString>,
+    hypothesis: &Bound<'_, PyString>,
+    min_len: usize,
+    max_len: usize,
+    factor: f64,
+    ignore_whitespace: bool,
+) -> PyResult<Option<f64>> {
     if min_len < 1 || max_len < min_len {
         return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
     }
-    let Some(refs) = strict_items(references) else {
+    let (Ok(r), Ok(h)) = (reference.to_str(), hypothesis.to_str()) else {
         return Ok(None);
     };
-    if refs.is_empty() {
-        return Ok(None);
-    }
-    let mut flat = FlatCorpus::default();
-    if !push_tokens_strict(&mut flat, hypothesis)
-        || !refs.iter().all(|r| push_tokens_strict(&mut flat, r))
-    {
-        return Ok(None);
-    }
-    flat.end_segment();
-    let orders = min_len - 1..max_len;
-    let mut score = 0.0;
-    flat.with_tokens(0, &mut |h, refs| {
-        let (mut tp, mut tpfn) = (Vec::new(), Vec::new());
-        let mut tpfp = 0;
-        for r in refs {
-            // GLEU's matches are against each reference alone.
-            let (m, t) = flavors::nltk::sentence_counts(h, std::slice::from_ref(r), max_len);
-            tp.push(m[orders.clone()].iter().sum());
-            tpfp = t[orders.clone()].iter().sum();
-            let len = r.len() as u64;
-            let n_ref = (min_len as u64..=max_len as u64).map(|n| (len + 1).saturating_sub(n));
-            tpfn.push(n_ref.sum());
-        }
-        score = flavors::nltk::sentence_gleu(&tp, tpfp, &tpfn);
-    });
-    Ok(Some(score))
+    Ok(Some(with_scratch(|s| {
+        flavors::nltk::sentence_chrf(s, r, h, min_len, max_len, factor, ignore_whitespace)
+    })))
 }
 
 /// Add the flavor functions to the extension module.
@@ -377,5 +498,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_fairseq_stats, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_sentence_bleu, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_sentence_gleu, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_corpus_gleu, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_sentence_chrf, m)?)?;
     Ok(())
 }
