@@ -145,8 +145,8 @@ fn flavor_token_stats_lists(
 #[pyo3(signature = (hyps, refs, hyp_prep, ref_prep, max_order, workers))]
 fn flavor_line_stats<'py>(
     py: Python<'py>,
-    hyps: Vec<String>,
-    refs: Vec<Vec<String>>,
+    hyps: Vec<Bound<'py, PyString>>,
+    refs: Vec<Vec<Bound<'py, PyString>>>,
     hyp_prep: (String, String, String),
     ref_prep: (String, String, String),
     max_order: usize,
@@ -155,6 +155,13 @@ fn flavor_line_stats<'py>(
     let hp = prep(py, hyp_prep)?;
     let rp = prep(py, ref_prep)?;
     let workers = parallel::resolve(workers);
+    // The lines' text is borrowed from the `str` objects, which `hyps`/`refs` keep alive (and
+    // which are immutable) while the GIL is released.
+    let hyps: Vec<&str> = hyps.iter().map(|x| x.to_str()).collect::<PyResult<_>>()?;
+    let refs: Vec<Vec<&str>> = refs
+        .iter()
+        .map(|rs| rs.iter().map(|x| x.to_str()).collect::<PyResult<_>>())
+        .collect::<PyResult<_>>()?;
     let s = py.detach(|| flavors::line_stats(&hyps, &refs, hp, rp, max_order, workers));
     Ok(to_bytes(py, &s))
 }
@@ -337,7 +344,9 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 /// Append the items of an exact list or tuple of exact `str` to `out`; `false` for anything
 /// else (nothing is consumed from any iterator: the Python layer then takes another path).
 fn push_strs<'py>(seq: &Bound<'py, PyAny>, out: &mut Vec<Bound<'py, PyString>>) -> bool {
-    let mut push = |x: Bound<'py, PyAny>| match x.cast_into_exact::<PyString>() {
+    let push = |out: &mut Vec<Bound<'py, PyString>>, x: Bound<'py, PyAny>| match x
+        .cast_into_exact::<PyString>()
+    {
         Ok(s) => {
             out.push(s);
             true
@@ -345,9 +354,11 @@ fn push_strs<'py>(seq: &Bound<'py, PyAny>, out: &mut Vec<Bound<'py, PyString>>) 
         Err(_) => false,
     };
     if let Ok(l) = seq.cast_exact::<PyList>() {
-        l.iter().all(&mut push)
+        out.reserve(l.len());
+        l.iter().all(|x| push(out, x))
     } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
-        t.iter().all(&mut push)
+        out.reserve(t.len());
+        t.iter().all(|x| push(out, x))
     } else {
         false
     }

@@ -134,11 +134,8 @@ impl Prep {
     pub fn split<'a>(&self, text: &'a str) -> Vec<&'a str> {
         match self.split {
             Split::Python => py_split(text).collect(),
-            Split::Ascii => text
-                .split([' ', '\t', '\n', '\r', '\x0b', '\x0c'])
-                .filter(|t| !t.is_empty())
-                .collect(),
-            Split::Perl => text.split(perl_space).filter(|t| !t.is_empty()).collect(),
+            Split::Ascii => split_by(text, ascii_space_len),
+            Split::Perl => perl_split(text),
             Split::PerlRegex => {
                 let mut v: Vec<&str> = text.split(perl_space).collect();
                 // Runs of whitespace: drop the empty pieces between separators, keep a leading
@@ -173,6 +170,83 @@ pub fn perl_space(c: char) -> bool {
         '\t' | '\n' | '\x0b' | '\x0c' | '\r' | ' ' | '\u{85}' | '\u{a0}' | '\u{1680}' | '\u{2000}'
             ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
     )
+}
+
+/// Length in bytes of the [`perl_space`] character starting at `b[i]`, 0 if none does.
+#[inline]
+fn perl_space_len(b: &[u8], i: usize) -> usize {
+    if !PERL_SPACE_START[usize::from(b[i])] {
+        return 0;
+    }
+    match b[i] {
+        b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => 1,
+        0xC2 => match b.get(i + 1) {
+            Some(0x85 | 0xA0) => 2,
+            _ => 0,
+        },
+        0xE1 => match (b.get(i + 1), b.get(i + 2)) {
+            (Some(0x9A), Some(0x80)) => 3,
+            _ => 0,
+        },
+        0xE2 => match (b.get(i + 1), b.get(i + 2)) {
+            (Some(0x80), Some(0x80..=0x8A | 0xA8 | 0xA9 | 0xAF)) | (Some(0x81), Some(0x9F)) => 3,
+            _ => 0,
+        },
+        0xE3 => match (b.get(i + 1), b.get(i + 2)) {
+            (Some(0x80), Some(0x80)) => 3,
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// Bytes that may start a [`perl_space`] character: `[\t\n\x0b\x0c\r ]` and the lead bytes
+/// `C2`, `E1`, `E2`, `E3`.
+static PERL_SPACE_START: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = matches!(i, 0x09..=0x0d | 0x20 | 0xC2 | 0xE1 | 0xE2 | 0xE3);
+        i += 1;
+    }
+    t
+};
+
+/// 1 if `b[i]` is `[ \t\n\r\x0b\x0c]`, else 0.
+#[inline]
+fn ascii_space_len(b: &[u8], i: usize) -> usize {
+    usize::from(matches!(b[i], b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+}
+
+/// Perl's `split ' '` of a character string: the pieces between runs of [`perl_space`], none
+/// empty (a byte scan of the UTF-8 text).
+pub fn perl_split(text: &str) -> Vec<&str> {
+    split_by(text, perl_space_len)
+}
+
+/// The non-empty pieces of `text` between separators; `sep(bytes, i)` is the length of the
+/// separator (whole characters) starting at byte `i`, 0 if none does.
+#[inline]
+fn split_by(text: &str, sep: impl Fn(&[u8], usize) -> usize) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 5 + 2);
+    let (mut start, mut i) = (0, 0);
+    while i < b.len() {
+        let w = sep(b, i);
+        if w == 0 {
+            i += 1;
+            continue;
+        }
+        if start < i {
+            out.push(&text[start..i]);
+        }
+        i += w;
+        start = i;
+    }
+    if start < b.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
 
 /// Perl's `lc`: CPython's full lowercase mapping without the final-sigma rule.
@@ -313,22 +387,25 @@ pub fn mteval_intl(line: &str) -> String {
 }
 
 /// Lines of a corpus with one [`Prep`] for hypotheses and one for references.
-pub struct Lines<'a> {
-    pub hyps: &'a [String],
+pub struct Lines<'a, S> {
+    pub hyps: &'a [S],
     /// References of each segment (any number, possibly none).
-    pub refs: &'a [Vec<String>],
+    pub refs: &'a [Vec<S>],
     pub hyp: Prep,
     pub refp: Prep,
 }
 
-impl Segments for Lines<'_> {
+impl<S: AsRef<str> + Sync> Segments for Lines<'_, S> {
     fn count(&self) -> usize {
         self.hyps.len().min(self.refs.len())
     }
 
     fn with_tokens(&self, i: usize, f: &mut TokensFn<'_>) {
-        let h = self.hyp.text(&self.hyps[i]);
-        let r: Vec<String> = self.refs[i].iter().map(|x| self.refp.text(x)).collect();
+        let h = self.hyp.text(self.hyps[i].as_ref());
+        let r: Vec<String> = self.refs[i]
+            .iter()
+            .map(|x| self.refp.text(x.as_ref()))
+            .collect();
         let ht = self.hyp.split(&h);
         let rt: Vec<Vec<&str>> = r.iter().map(|x| self.refp.split(x)).collect();
         f(&ht, &rt);
@@ -336,9 +413,9 @@ impl Segments for Lines<'_> {
 }
 
 /// Statistics of raw lines prepared as `hyp` / `refp` say.
-pub fn line_stats(
-    hyps: &[String],
-    refs: &[Vec<String>],
+pub fn line_stats<S: AsRef<str> + Sync>(
+    hyps: &[S],
+    refs: &[Vec<S>],
     hyp: Prep,
     refp: Prep,
     max_order: usize,
@@ -359,6 +436,44 @@ pub fn line_stats(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn perl_split_equals_the_char_split(
+            text in prop::collection::vec(
+                prop_oneof![
+                    Just(' '), Just('\t'), Just('\n'), Just('\x0b'), Just('\x0c'), Just('\r'),
+                    Just('\u{85}'), Just('\u{a0}'), Just('\u{1680}'), Just('\u{2000}'),
+                    Just('\u{200a}'), Just('\u{200b}'), Just('\u{2028}'), Just('\u{2029}'),
+                    Just('\u{202f}'), Just('\u{205f}'), Just('\u{3000}'), Just('\u{3001}'),
+                    Just('\u{1c}'), Just('\u{84}'), Just('\u{a1}'), Just('\u{1681}'),
+                    Just('\u{201e}'), Just('\u{2060}'), Just('\u{e000}'), Just('a'), Just('ä'),
+                    Just('€'), Just('😀'), any::<char>(),
+                ],
+                0..24,
+            ).prop_map(|v| v.into_iter().collect::<String>()),
+        ) {
+            let want: Vec<&str> = text.split(perl_space).filter(|t| !t.is_empty()).collect();
+            prop_assert_eq!(perl_split(&text), want);
+            let ascii = [' ', '\t', '\n', '\r', '\x0b', '\x0c'];
+            let want: Vec<&str> = text.split(ascii).filter(|t| !t.is_empty()).collect();
+            let p = Prep::from_names("none", "keep", "ascii").unwrap();
+            prop_assert_eq!(p.split(&text), want);
+        }
+    }
+
+    #[test]
+    fn perl_split_every_space() {
+        for cp in 0..=0x10FFFFu32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let text = format!("a{c}b");
+            let want: Vec<&str> = text.split(perl_space).filter(|t| !t.is_empty()).collect();
+            assert_eq!(perl_split(&text), want, "U+{cp:04X}");
+        }
+    }
 
     fn prep(tok: &str, case: &str, split: &str) -> Prep {
         Prep::from_names(tok, case, split).unwrap()

@@ -5,7 +5,7 @@
 //! divisions are for counts below 2**53), `math.log`/`math.exp` (the C library's `log`/`exp`,
 //! which `f64::ln`/`f64::exp` also call) and `math.fsum` ([`fsum`], CPython's algorithm).
 
-use super::packed::{clipped_by_maps, ngram_count, Counter};
+use super::packed::{clipped_by_maps, fits, ngram_count, CharIds, Counter};
 use crate::metrics::ngram_stats::{stats, Segments, TokensFn};
 use rustc_hash::FxHashMap;
 
@@ -285,10 +285,10 @@ impl GleuBest {
 #[derive(Default)]
 pub struct Scratch {
     counter: Counter,
-    chars: FxHashMap<char, u32>,
+    chars: CharIds,
     tp: Vec<u64>,
-    hyp_chars: Vec<char>,
-    ref_chars: Vec<char>,
+    hyp_ids: Vec<u32>,
+    ref_ids: Vec<u32>,
 }
 
 /// GLEU's `(tp, n_all)` of one segment (`1 <= min_len <= max_len`): per reference, the matches
@@ -372,31 +372,33 @@ pub fn sentence_chrf(
 ) -> f64 {
     debug_assert!(1 <= min_len && min_len <= max_len);
     let keep = |c: &char| !(ignore_whitespace && super::perl_space(*c));
-    s.hyp_chars.clear();
-    s.hyp_chars.extend(hypothesis.chars().filter(keep));
-    s.ref_chars.clear();
-    s.ref_chars.extend(reference.chars().filter(keep));
-    let (hyp, reference) = (&s.hyp_chars, &s.ref_chars);
-    let tp: &[u64] = if s
-        .counter
-        .load_hyp(&mut s.chars, hyp.iter().copied(), max_len)
-    {
-        s.tp.clear();
+    s.chars.reset();
+    s.hyp_ids.clear();
+    for c in hypothesis.chars().filter(keep) {
+        s.hyp_ids.push(s.chars.insert(c));
+    }
+    s.ref_ids.clear();
+    s.ref_ids
+        .extend(reference.chars().filter(keep).map(|c| s.chars.get(c)));
+    let (hyp_len, ref_len) = (s.hyp_ids.len(), s.ref_ids.len());
+    s.tp.clear();
+    if fits(s.chars.len(), max_len) {
         s.tp.resize(max_len, 0);
-        s.counter
-            .add_ref(&s.chars, reference.iter().copied(), &mut s.tp);
-        &s.tp
+        s.counter.load_ids(&s.hyp_ids, max_len);
+        s.counter.add_ref_ids(&s.ref_ids, &mut s.tp);
     } else {
-        s.tp = clipped_by_maps(hyp, reference, max_len);
-        &s.tp
-    };
+        let hyp: Vec<char> = hypothesis.chars().filter(keep).collect();
+        let reference: Vec<char> = reference.chars().filter(keep).collect();
+        s.tp = clipped_by_maps(&hyp, &reference, max_len);
+    }
+    let tp = &s.tp;
     // NLTK: prec = tp / tpfp; rec = tp / tpfn; factor = beta**2;
     // fscore = (1 + factor) * (prec * rec) / (factor * prec + rec); any ZeroDivisionError
     // gives epsilon. Then the sum over orders (from the int 0) divided by the number of orders.
     let mut total = 0.0;
     for n in min_len..=max_len {
-        let tpfp = ngram_count(hyp.len(), n);
-        let tpfn = ngram_count(reference.len(), n);
+        let tpfp = ngram_count(hyp_len, n);
+        let tpfn = ngram_count(ref_len, n);
         let f = if tpfp == 0 || tpfn == 0 {
             CHRF_EPSILON
         } else {

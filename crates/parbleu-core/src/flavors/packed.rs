@@ -11,15 +11,13 @@
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
-/// A hypothesis n-gram: its count, its count in the current reference, its highest count in any
-/// reference so far. A slot whose `generation` is not the table's is empty (the table is not
+/// A hypothesis n-gram: its count and its count in the current reference. A slot whose `generation` is not the table's is empty (the table is not
 /// cleared between segments).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
     hyp: u32,
     cur: u32,
-    best: u32,
     stamp: u32,
     generation: u32,
 }
@@ -28,7 +26,6 @@ struct Slot {
 #[derive(Default)]
 pub struct Counter {
     table: Vec<Slot>,
-    keys: Vec<u64>,
     ids: Vec<u32>,
     mask: usize,
     bits: u32,
@@ -74,21 +71,23 @@ fn hyp_ids<T: Eq + Hash>(
     }
 }
 
-/// The n-grams of orders `1..=max_order` of `ids` that contain no 0, packed `bits` per id.
-fn packed_ngrams(ids: &[u32], max_order: usize, bits: u32, out: &mut Vec<u64>) {
-    out.clear();
+/// Call `f(key, order - 1)` for every n-gram of orders `1..=max_order` of `ids` that contains
+/// no 0, packed `bits` per id.
+#[inline(always)]
+fn for_each_ngram(ids: &[u32], max_order: usize, bits: u32, mut f: impl FnMut(u64, usize)) {
     for (start, &first) in ids.iter().enumerate() {
         if first == 0 {
             continue;
         }
         let mut key = u64::from(first);
-        out.push(key);
-        for &x in ids[start + 1..].iter().take(max_order - 1) {
+        f(key, 0);
+        let end = ids.len().min(start + max_order);
+        for (order, &x) in (1..).zip(&ids[start + 1..end]) {
             if x == 0 {
                 break;
             }
             key = (key << bits) | u64::from(x);
-            out.push(key);
+            f(key, order);
         }
     }
 }
@@ -129,15 +128,15 @@ impl Counter {
         self.ids = ids;
     }
 
-    /// Count hypothesis ids (from 1, each below `2**(64 / max_order)`), `max_order >= 1`.
-    fn load_ids(&mut self, ids: &[u32], max_order: usize) {
+    /// Count hypothesis ids: from 1, `max_order >= 1`, the largest id passing [`fits`].
+    pub fn load_ids(&mut self, ids: &[u32], max_order: usize) {
         debug_assert!(max_order >= 1);
+        debug_assert!(ids.iter().all(|&i| i > 0 && fits(i as usize, max_order)));
         self.bits = bits_for(max_order);
         self.max_order = max_order;
         self.stamp = 0;
-        let mut keys = std::mem::take(&mut self.keys);
-        packed_ngrams(ids, max_order, self.bits, &mut keys);
-        let cap = (2 * keys.len()).next_power_of_two().max(16);
+        let n_grams: u64 = (1..=max_order).map(|n| ngram_count(ids.len(), n)).sum();
+        let cap = (2 * n_grams as usize).next_power_of_two().max(16);
         // A table that is too small, much too large, or whose generations ran out is made anew.
         if cap > self.table.len() || 8 * cap < self.table.len() || self.generation == u32::MAX {
             self.table.clear();
@@ -147,7 +146,7 @@ impl Counter {
         self.generation += 1;
         let generation = self.generation;
         self.mask = self.table.len() - 1;
-        for &k in &keys {
+        for_each_ngram(ids, max_order, self.bits, |k, _| {
             let i = self.slot_of(k);
             let s = &mut self.table[i];
             if s.generation != generation {
@@ -158,8 +157,7 @@ impl Counter {
                 };
             }
             s.hyp += 1;
-        }
-        self.keys = keys;
+        });
     }
 
     #[inline]
@@ -174,26 +172,18 @@ impl Counter {
         }
     }
 
-    /// 0-based order of a key.
-    #[inline]
-    fn order(&self, k: u64) -> usize {
-        ((63 - k.leading_zeros()) / self.bits) as usize
-    }
-
-    /// Count one reference's ids (0 for items not in the hypothesis): `tp[n - 1]` gains this reference's clipped
-    /// matches of order `n` (`min(hypothesis count, reference count)` summed over n-grams), and
-    /// every n-gram's best count over the references so far is updated.
-    fn add_ref_ids(&mut self, ids: &[u32], tp: &mut [u64]) {
+    /// Count one reference's ids (0 for items not in the hypothesis): `tp[n - 1]` gains this
+    /// reference's clipped matches of order `n` (`min(hypothesis count, reference count)`
+    /// summed over n-grams).
+    pub fn add_ref_ids(&mut self, ids: &[u32], tp: &mut [u64]) {
         self.stamp += 1;
         let (stamp, generation) = (self.stamp, self.generation);
-        let mut keys = std::mem::take(&mut self.keys);
-        packed_ngrams(ids, self.max_order, self.bits, &mut keys);
-        for &k in &keys {
+        let (max_order, bits) = (self.max_order, self.bits);
+        for_each_ngram(ids, max_order, bits, |k, order| {
             let i = self.slot_of(k);
-            let order = self.order(k);
             let s = &mut self.table[i];
             if s.generation != generation {
-                continue;
+                return;
             }
             if s.stamp != stamp {
                 s.stamp = stamp;
@@ -203,19 +193,77 @@ impl Counter {
             if s.cur <= s.hyp {
                 tp[order] += 1;
             }
-            s.best = s.best.max(s.cur);
+        });
+    }
+}
+
+/// Ids (from 1) of the characters of one hypothesis: a direct table below U+0800, a map above;
+/// not cleared between segments (generation-tagged).
+#[derive(Default)]
+pub struct CharIds {
+    direct: Vec<(u32, u32)>,
+    other: FxHashMap<char, u32>,
+    generation: u32,
+    len: u32,
+}
+
+const DIRECT_CHARS: usize = 0x800;
+
+impl CharIds {
+    /// Forget every id.
+    pub fn reset(&mut self) {
+        if self.direct.is_empty() || self.generation == u32::MAX {
+            self.direct = vec![(0, 0); DIRECT_CHARS];
+            self.generation = 0;
         }
-        self.keys = keys;
+        self.generation += 1;
+        self.other.clear();
+        self.len = 0;
     }
 
-    /// Clipped matches against all references counted: `m[n - 1] += Σ min(hyp, best)`.
-    pub fn clipped(&self, m: &mut [u64]) {
-        for s in self
-            .table
-            .iter()
-            .filter(|s| s.generation == self.generation)
-        {
-            m[self.order(s.key)] += u64::from(s.hyp.min(s.best));
+    /// Number of distinct characters given ids since [`CharIds::reset`].
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether no character has an id.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The id of `c`, a new one if it has none.
+    #[inline]
+    pub fn insert(&mut self, c: char) -> u32 {
+        let cp = c as usize;
+        if cp < DIRECT_CHARS {
+            let e = &mut self.direct[cp];
+            if e.0 != self.generation {
+                self.len += 1;
+                *e = (self.generation, self.len);
+            }
+            e.1
+        } else {
+            let len = &mut self.len;
+            *self.other.entry(c).or_insert_with(|| {
+                *len += 1;
+                *len
+            })
+        }
+    }
+
+    /// The id of `c`, 0 if it has none.
+    #[inline]
+    pub fn get(&self, c: char) -> u32 {
+        let cp = c as usize;
+        if cp < DIRECT_CHARS {
+            let e = self.direct[cp];
+            if e.0 == self.generation {
+                e.1
+            } else {
+                0
+            }
+        } else {
+            self.other.get(&c).copied().unwrap_or(0)
         }
     }
 }
@@ -253,7 +301,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// Clipped matches per order and per reference, by plain maps.
-    fn naive(hyp: &[u8], refs: &[Vec<u8>], max_order: usize) -> (Vec<u64>, Vec<Vec<u64>>) {
+    fn naive(hyp: &[u8], refs: &[Vec<u8>], max_order: usize) -> Vec<Vec<u64>> {
         let grams = |s: &[u8], n: usize| {
             let mut m: HashMap<Vec<u8>, u64> = HashMap::new();
             if s.len() >= n {
@@ -263,20 +311,17 @@ mod tests {
             }
             m
         };
-        let mut all = vec![0; max_order];
         let mut per = vec![vec![0; max_order]; refs.len()];
         for n in 1..=max_order {
             let h = grams(hyp, n);
             let rs: Vec<_> = refs.iter().map(|r| grams(r, n)).collect();
             for (g, &c) in &h {
-                let best = rs.iter().map(|r| r.get(g).copied().unwrap_or(0)).max();
-                all[n - 1] += c.min(best.unwrap_or(0));
                 for (j, r) in rs.iter().enumerate() {
                     per[j][n - 1] += c.min(r.get(g).copied().unwrap_or(0));
                 }
             }
         }
-        (all, per)
+        per
     }
 
     fn segment() -> impl Strategy<Value = (Vec<u8>, Vec<Vec<u8>>)> {
@@ -297,7 +342,7 @@ mod tests {
             let mut vocab = FxHashMap::default();
             let mut c = Counter::default();
             for (hyp, refs) in &segments {
-                let (want_all, want_per) = naive(hyp, refs, max_order);
+                let want_per = naive(hyp, refs, max_order);
                 if !c.load_hyp(&mut vocab, hyp.iter(), max_order) {
                     prop_assert!(!fits(vocab.len(), max_order));
                     continue;
@@ -308,12 +353,37 @@ mod tests {
                     c.add_ref(&vocab, r.iter(), &mut tp);
                     per.push(tp);
                 }
-                let mut m = vec![0; max_order];
-                c.clipped(&mut m);
-                prop_assert_eq!(&m, &want_all);
                 prop_assert_eq!(&per, &want_per);
                 for (r, want) in refs.iter().zip(&want_per) {
                     prop_assert_eq!(&clipped_by_maps(hyp, r, max_order), want);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn char_ids_are_first_seen_order(
+            texts in prop::collection::vec(
+                prop::collection::vec(
+                    prop_oneof![Just('a'), Just('b'), Just('\u{7ff}'), Just('\u{800}'), Just('😀')],
+                    0..10,
+                ),
+                1..4,
+            ),
+        ) {
+            let mut ids = CharIds::default();
+            for t in &texts {
+                ids.reset();
+                let mut map: FxHashMap<char, u32> = FxHashMap::default();
+                for &c in t {
+                    let next = map.len() as u32 + 1;
+                    let want = *map.entry(c).or_insert(next);
+                    prop_assert_eq!(ids.insert(c), want);
+                }
+                prop_assert_eq!(ids.len(), map.len());
+                for c in ['a', 'b', '\u{7ff}', '\u{800}', '😀', 'z'] {
+                    prop_assert_eq!(ids.get(c), map.get(&c).copied().unwrap_or(0));
                 }
             }
         }
