@@ -588,7 +588,7 @@ def corpus_gleu(
         # Lists or tuples of str tokens: counted and scored in one core call.
         r = _core.flavor_nltk_corpus_gleu(list_of_references, hypotheses, min_len, max_len)
         if r is not None:
-            return cast(float, r)
+            return r
     if min_len < 1:
         return _corpus_gleu_py(list_of_references, hypotheses, min_len, max_len)
     corpus_n_match = 0
@@ -782,7 +782,7 @@ def sentence_chrf(
                 reference, hypothesis, min_len, max_len, factor, ignore_whitespace
             )
             if r is not None:
-                return cast(float, r)
+                return r
     return corpus_chrf(
         [reference], [hypothesis], min_len, max_len, beta=beta, ignore_whitespace=ignore_whitespace
     )
