@@ -198,3 +198,9 @@ def test_missing_or_empty_reference_dies_as_perl(tmp_path: Any, detok: bool) -> 
     assert out.getvalue() == (
         "BLEU = 0.00, 100.0/100.0/0.0/0.0 (BP=1.000, ratio=1.000, hyp_len=2, ref_len=2)\n"
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(max_size=6) | st.text(alphabet="a\n\xe9", max_size=4), max_size=5))
+def test_latin1_lines_equal_line_by_line(lines: list[Any]) -> None:
+    assert moses._latin1_lines(lines) == [moses._as_latin1(x) for x in lines]

@@ -8,6 +8,7 @@ use parbleu_core::flavors::{self, Prep};
 use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats, Segments};
 use parbleu_core::parallel;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyList, PyString, PyTuple};
 use std::cell::RefCell;
@@ -341,66 +342,109 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
     })
 }
 
-/// Append the items of an exact list or tuple of exact `str` to `out`; `false` for anything
-/// else (nothing is consumed from any iterator: the Python layer then takes another path).
-fn push_strs<'py>(seq: &Bound<'py, PyAny>, out: &mut Vec<Bound<'py, PyString>>) -> bool {
-    let push = |out: &mut Vec<Bound<'py, PyString>>, x: Bound<'py, PyAny>| match x
-        .cast_into_exact::<PyString>()
-    {
-        Ok(s) => {
-            out.push(s);
-            true
+/// The items of an exact list or exact tuple, as borrowed pointers; `None` for anything else.
+///
+/// # Safety
+///
+/// The GIL must be held, and no Python code may run (nothing may mutate the container) while
+/// the slice is used; `'a` must not outlive `obj`.
+unsafe fn borrowed_items<'a>(obj: *mut ffi::PyObject) -> Option<&'a [*mut ffi::PyObject]> {
+    unsafe {
+        if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyList_Type) != 0 {
+            let l = obj.cast::<ffi::PyListObject>();
+            let n = ffi::PyList_GET_SIZE(obj) as usize;
+            if n == 0 {
+                return Some(&[]);
+            }
+            Some(std::slice::from_raw_parts((*l).ob_item, n))
+        } else if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyTuple_Type) != 0 {
+            let t = obj.cast::<ffi::PyTupleObject>();
+            let n = ffi::PyTuple_GET_SIZE(obj) as usize;
+            Some(std::slice::from_raw_parts((*t).ob_item.as_ptr(), n))
+        } else {
+            None
         }
-        Err(_) => false,
-    };
-    if let Ok(l) = seq.cast_exact::<PyList>() {
-        out.reserve(l.len());
-        l.iter().all(|x| push(out, x))
-    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
-        out.reserve(t.len());
-        t.iter().all(|x| push(out, x))
-    } else {
-        false
     }
 }
 
-/// Token sequences gathered from Python (`str` objects held, their text borrowed later).
+/// The UTF-8 text of an exact `str`, borrowed; `None` for anything else or a `str` that has no
+/// UTF-8 form (a lone surrogate; the error is cleared).
+///
+/// # Safety
+///
+/// As [`borrowed_items`]: the GIL held, `'a` not outliving the object.
+unsafe fn borrowed_str<'a>(obj: *mut ffi::PyObject) -> Option<&'a str> {
+    unsafe {
+        if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyUnicode_Type) == 0 {
+            return None;
+        }
+        let mut size: ffi::Py_ssize_t = 0;
+        let p = ffi::PyUnicode_AsUTF8AndSize(obj, &mut size);
+        if p.is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        let bytes = std::slice::from_raw_parts(p.cast::<u8>(), size as usize);
+        Some(std::str::from_utf8_unchecked(bytes))
+    }
+}
+
+/// Token sequences borrowed from Python lists and tuples of `str`.
 #[derive(Default)]
-struct Gathered<'py> {
-    tokens: Vec<Bound<'py, PyString>>,
+struct Gathered<'a> {
+    tokens: Vec<&'a str>,
     /// End of each sequence in `tokens`.
     ends: Vec<usize>,
     /// Per segment: number of references (its hypothesis sequence comes first).
     n_refs: Vec<usize>,
 }
 
-impl<'py> Gathered<'py> {
-    /// Add one segment: `false` when a container or token is not of the exact types.
-    fn push_segment(&mut self, hyp: &Bound<'py, PyAny>, refs: &Bound<'py, PyAny>) -> bool {
-        let Some(refs) = strict_items(refs) else {
+impl<'a> Gathered<'a> {
+    /// Append one sequence: `false` when it is not an exact list or tuple of exact `str` with a
+    /// UTF-8 form.
+    ///
+    /// # Safety
+    ///
+    /// As [`borrowed_items`].
+    unsafe fn push_seq(&mut self, seq: *mut ffi::PyObject) -> bool {
+        let Some(items) = (unsafe { borrowed_items(seq) }) else {
             return false;
         };
-        if !push_strs(hyp, &mut self.tokens) {
-            return false;
+        self.tokens.reserve(items.len());
+        for &x in items {
+            match unsafe { borrowed_str(x) } {
+                Some(t) => self.tokens.push(t),
+                None => return false,
+            }
         }
         self.ends.push(self.tokens.len());
-        for r in &refs {
-            if !push_strs(r, &mut self.tokens) {
+        true
+    }
+
+    /// Add one segment: `false` when a container or token is not of the exact types.
+    ///
+    /// # Safety
+    ///
+    /// As [`borrowed_items`].
+    unsafe fn push_segment(&mut self, hyp: *mut ffi::PyObject, refs: *mut ffi::PyObject) -> bool {
+        let Some(refs) = (unsafe { borrowed_items(refs) }) else {
+            return false;
+        };
+        if !unsafe { self.push_seq(hyp) } {
+            return false;
+        }
+        for &r in refs {
+            if !unsafe { self.push_seq(r) } {
                 return false;
             }
-            self.ends.push(self.tokens.len());
         }
         self.n_refs.push(refs.len());
         true
     }
 
-    /// The tokens' text, or `None` when one cannot be encoded as UTF-8 (a lone surrogate).
-    fn strs(&self) -> Option<Vec<&str>> {
-        self.tokens.iter().map(|t| t.to_str().ok()).collect()
-    }
-
-    /// GLEU of the segments over `strs` (from [`Gathered::strs`]).
-    fn corpus_gleu(&self, strs: &[&str], min_len: usize, max_len: usize) -> f64 {
+    /// GLEU of the segments gathered.
+    fn corpus_gleu(&self, min_len: usize, max_len: usize) -> f64 {
+        let strs = &self.tokens;
         let seqs: Vec<&[&str]> = (0..self.ends.len())
             .map(|k| &strs[if k == 0 { 0 } else { self.ends[k - 1] }..self.ends[k]])
             .collect();
@@ -433,13 +477,12 @@ fn flavor_nltk_sentence_gleu(
 ) -> PyResult<Option<f64>> {
     check_gleu_orders(min_len, max_len)?;
     let mut g = Gathered::default();
-    if !g.push_segment(hypothesis, references) || g.n_refs[0] == 0 {
+    // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed text
+    // lives in objects that `references` and `hypothesis` keep alive.
+    if !unsafe { g.push_segment(hypothesis.as_ptr(), references.as_ptr()) } || g.n_refs[0] == 0 {
         return Ok(None);
     }
-    let Some(strs) = g.strs() else {
-        return Ok(None);
-    };
-    Ok(Some(g.corpus_gleu(&strs, min_len, max_len)))
+    Ok(Some(g.corpus_gleu(min_len, max_len)))
 }
 
 /// NLTK's `corpus_gleu` of `str` token lists (`1 <= min_len <= max_len`; as many reference
@@ -454,8 +497,11 @@ fn flavor_nltk_corpus_gleu(
     max_len: usize,
 ) -> PyResult<Option<f64>> {
     check_gleu_orders(min_len, max_len)?;
-    let (Some(hyps), Some(refs)) = (strict_items(hypotheses), strict_items(list_of_references))
-    else {
+    // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed items
+    // and text live in objects that the two arguments keep alive.
+    let (Some(hyps), Some(refs)) = (unsafe { borrowed_items(hypotheses.as_ptr()) }, unsafe {
+        borrowed_items(list_of_references.as_ptr())
+    }) else {
         return Ok(None);
     };
     if hyps.len() != refs.len() {
@@ -464,15 +510,12 @@ fn flavor_nltk_corpus_gleu(
         ));
     }
     let mut g = Gathered::default();
-    for (h, r) in hyps.iter().zip(&refs) {
-        if !g.push_segment(h, r) {
+    for (&h, &r) in hyps.iter().zip(refs) {
+        if !unsafe { g.push_segment(h, r) } {
             return Ok(None);
         }
     }
-    let Some(strs) = g.strs() else {
-        return Ok(None);
-    };
-    Ok(Some(g.corpus_gleu(&strs, min_len, max_len)))
+    Ok(Some(g.corpus_gleu(min_len, max_len)))
 }
 
 /// NLTK's `sentence_chrf` of two `str` (`1 <= min_len <= max_len`), given `factor`, Python's

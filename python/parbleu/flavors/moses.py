@@ -115,6 +115,15 @@ def _as_latin1(line: Line) -> str:
     return raw.decode("latin-1")
 
 
+def _latin1_lines(lines: Sequence[Line]) -> list[str]:
+    """Return ``[_as_latin1(x) for x in lines]``, in one decode when every line is ``bytes``."""
+    if all(type(x) is bytes for x in lines):
+        out = b"\n".join(cast(Sequence[bytes], lines)).decode("latin-1").split("\n")
+        if len(out) == len(lines):  # no line holds a newline
+            return out
+    return [_as_latin1(x) for x in lines]
+
+
 def _as_text(line: Line) -> str:
     return line.decode("utf-8", "replace") if isinstance(line, bytes) else line
 
@@ -227,8 +236,8 @@ def multi_bleu(
     MultiBleuResult
         The printed line, exit status and numbers.
     """
-    hyps = [_as_latin1(h) for h in hypotheses]
-    refs = [[_as_latin1(r) for r in s] for s in references]
+    hyps = _latin1_lines(hypotheses)
+    refs = [_latin1_lines(s) for s in references]
     if lowercase:
         hyps = [h.encode("latin-1").lower().decode("latin-1") for h in hyps]
     case = "ascii" if lowercase else "keep"
