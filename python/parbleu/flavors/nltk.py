@@ -4,8 +4,10 @@ Replace ``from nltk.translate.bleu_score import corpus_bleu, SmoothingFunction``
 ``from parbleu.flavors.nltk import corpus_bleu, SmoothingFunction``: same functions, parameters,
 defaults, return types (``int`` 0, ``float``, or a list for a list of weight tuples), same
 ``UserWarning`` (method0), same numbers to the last bit. The n-gram counting runs in Rust;
-the arithmetic after it (``Fraction`` precisions, smoothing, ``math.fsum``) is NLTK's, operation
-for operation.
+``sentence_bleu`` (methods 0-3), ``sentence_gleu``, ``corpus_gleu`` and ``sentence_chrf`` on
+plain ``str`` inputs are one core call each, with NLTK's float operations done in the same
+order there; elsewhere the arithmetic after the counting (``Fraction`` precisions, smoothing,
+``math.fsum``) is NLTK's, operation for operation.
 
 Where NLTK crashes, a :class:`~parbleu.errors.FlavorError` is raised that is also an instance of
 NLTK's exception (``AssertionError`` for a length mismatch or method6 without trigram matches,

@@ -1,5 +1,6 @@
-//! NLTK's per-sentence arithmetic (`sentence_bleu`, `sentence_gleu`) on clipped n-gram counts,
-//! operation for operation, so that one call from Python is one call into Rust.
+//! NLTK's per-sentence arithmetic (`sentence_bleu`, `sentence_gleu`, `sentence_chrf`, and
+//! `corpus_gleu` segment by segment) on clipped n-gram counts, operation for operation, so that
+//! one call from Python is one call into Rust.
 //!
 //! NLTK computes in Python floats: integer true divisions (correctly rounded, as `u64 as f64`
 //! divisions are for counts below 2**53), `math.log`/`math.exp` (the C library's `log`/`exp`,
