@@ -231,3 +231,27 @@ def test_sentence_chrf_one_call_is_taken_and_exact() -> None:
             assert pn.sentence_chrf(r, h, lo, hi, beta, ws) == got
     assert pn._core.flavor_nltk_sentence_chrf("\ud800", "a", 1, 6, 9.0, True) is None
     assert pn.sentence_chrf("\ud800x", "x", 1, 6) == nc.sentence_chrf("\ud800x", "x", 1, 6)
+
+
+class _Tok(str):
+    """A str subclass: not taken by the one-call paths (its == could differ), same results."""
+
+
+def test_one_call_paths_leave_other_tokens_to_python() -> None:
+    hyp = ["the", "cat", "sat", "on", "the", "mat"]
+    refs = [["the", "cat", "is", "on", "the", "mat"], ["a", "cat", "sat"]]
+    sub_hyp = [_Tok(t) for t in hyp]
+    sur_hyp = [*hyp, "\ud800"]
+    sf_p, sf_n = pn.SmoothingFunction().method1, nb.SmoothingFunction().method1
+    w = (0.25, 0.25, 0.25, 0.25)
+    assert pn._core.flavor_nltk_sentence_bleu(refs, sub_hyp, w, 1, 0.1, False) is None
+    assert pn._core.flavor_nltk_sentence_bleu(refs, sur_hyp, w, 1, 0.1, False) is None
+    assert pn._core.flavor_nltk_sentence_bleu(refs, hyp, w, 1, 0.1, False) is not None
+    assert pn._core.flavor_nltk_sentence_gleu(refs, sub_hyp, 1, 4) is None
+    assert pn._core.flavor_nltk_sentence_gleu(refs, sur_hyp, 1, 4) is None
+    for h in (hyp, sub_hyp, sur_hyp, tuple(hyp)):
+        assert pn.sentence_bleu(refs, h, smoothing_function=sf_p) == nb.sentence_bleu(
+            refs, h, smoothing_function=sf_n
+        )
+        assert pn.sentence_gleu(refs, h) == ng.sentence_gleu(refs, h)
+        assert pn.corpus_gleu([refs], [h]) == ng.corpus_gleu([refs], [h])

@@ -5,7 +5,7 @@
 use crate::{i64s_to_bytes, to_py};
 use parbleu_core::flavors::nltk::{Scratch, SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
-use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats, Segments};
+use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
 use parbleu_core::parallel;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
@@ -233,43 +233,6 @@ fn flavor_fairseq_stats(
     (s.reflen, s.predlen, s.matches, s.counts)
 }
 
-/// Append a list or tuple (exact types) of `str` tokens as one sequence. `false`, with nothing
-/// consumed from any iterator, for anything else (the Python layer then takes NLTK's path).
-fn push_tokens_strict(flat: &mut FlatCorpus, seq: &Bound<'_, PyAny>) -> bool {
-    let mut push = |x: Bound<'_, PyAny>| match x.cast::<PyString>() {
-        Ok(s) => match s.to_str() {
-            Ok(t) => {
-                flat.push_token(t);
-                true
-            }
-            Err(_) => false,
-        },
-        Err(_) => false,
-    };
-    let ok = if let Ok(l) = seq.cast_exact::<PyList>() {
-        l.iter().all(&mut push)
-    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
-        t.iter().all(&mut push)
-    } else {
-        false
-    };
-    if ok {
-        flat.end_sequence();
-    }
-    ok
-}
-
-/// The reference sequences of one segment (a list or tuple of lists or tuples), or `None`.
-fn strict_items<'py>(seq: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
-    if let Ok(l) = seq.cast_exact::<PyList>() {
-        Some(l.iter().collect())
-    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
-        Some(t.iter().collect())
-    } else {
-        None
-    }
-}
-
 /// NLTK's `sentence_bleu` of `str` token lists for one weight tuple and smoothing methods 0-3
 /// (`method`, `epsilon` for method1), counted and scored in one call: the `int` 0, a `float`,
 /// `(float, orders)` when method0 must warn about `orders`, or `None` for inputs this path does
@@ -292,33 +255,36 @@ fn flavor_nltk_sentence_bleu<'py>(
         3 => Smoothing::Method3,
         _ => return Err(PyValueError::new_err("method must be 0, 1, 2 or 3")),
     };
-    let Some(refs) = strict_items(references) else {
-        return Ok(None);
-    };
-    if refs.is_empty() || weights.is_empty() {
+    if weights.is_empty() {
         return Ok(None);
     }
-    let mut flat = FlatCorpus::default();
-    if !push_tokens_strict(&mut flat, hypothesis)
-        || !refs.iter().all(|r| push_tokens_strict(&mut flat, r))
-    {
+    let mut g = Gathered::default();
+    // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed text
+    // lives in objects that `references` and `hypothesis` keep alive.
+    if !unsafe { g.push_segment(hypothesis.as_ptr(), references.as_ptr()) } || g.n_refs[0] == 0 {
         return Ok(None);
     }
-    flat.end_segment();
-    let mut out = SentenceBleu::Unsupported;
-    flat.with_tokens(0, &mut |h, r| {
-        let (m, t) = flavors::nltk::sentence_counts(h, r, weights.len());
-        let ref_lens: Vec<u64> = r.iter().map(|x| x.len() as u64).collect();
-        out = flavors::nltk::sentence_bleu(
-            &m,
-            &t,
-            h.len() as u64,
-            &ref_lens,
-            &weights,
-            smoothing,
-            auto_reweigh,
-        );
-    });
+    let (h, r) = g.tokens.split_at(g.ends[0]);
+    let refs: Vec<&[&str]> = g.ends[1..]
+        .iter()
+        .scan(g.ends[0], |start, &end| {
+            let seq = &g.tokens[*start..end];
+            *start = end;
+            Some(seq)
+        })
+        .collect();
+    debug_assert_eq!(refs.iter().map(|x| x.len()).sum::<usize>(), r.len());
+    let (m, t) = flavors::nltk::sentence_counts(h, &refs, weights.len());
+    let ref_lens: Vec<u64> = refs.iter().map(|x| x.len() as u64).collect();
+    let out = flavors::nltk::sentence_bleu(
+        &m,
+        &t,
+        h.len() as u64,
+        &ref_lens,
+        &weights,
+        smoothing,
+        auto_reweigh,
+    );
     Ok(match out {
         SentenceBleu::Zero => Some(0i64.into_pyobject(py)?.into_any()),
         SentenceBleu::Score { score, zero_orders } if zero_orders.is_empty() => {
