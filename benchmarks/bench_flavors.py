@@ -122,6 +122,22 @@ def main() -> None:
     )
     _row(
         t,
+        f"NLTK sentence_gleu loop ({len(ref_tok)} segments, 1 system)",
+        lambda: [ng.sentence_gleu(r, h) for r, h in zip(ref_tok, hyp_tok[first])],
+        lambda: [nltk.sentence_gleu(r, h) for r, h in zip(ref_tok, hyp_tok[first])],
+        runs,
+        "nltk 3.10.4",
+    )
+    _row(
+        t,
+        f"NLTK sentence_chrf loop ({len(ref_a)} segments, 1 system)",
+        lambda: [nc.sentence_chrf(r, h) for r, h in zip(ref_a, systems[first])],
+        lambda: [nltk.sentence_chrf(r, h) for r, h in zip(ref_a, systems[first])],
+        runs,
+        "nltk 3.10.4",
+    )
+    _row(
+        t,
         "NLTK corpus_gleu",
         lambda: [ng.corpus_gleu(ref_tok, hyp_tok[n]) for n in names],
         lambda: [nltk.corpus_gleu(ref_tok, hyp_tok[n]) for n in names],

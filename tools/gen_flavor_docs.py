@@ -177,6 +177,13 @@ CRASHES = [
         "same line, exit status 1",
     ),
     (
+        "multi-bleu(-detok)",
+        "reference stem missing, or its files without a line (later arguments are read after "
+        "the check)",
+        'dies "could not find reference file": exit 2 (no such file) or 255',
+        "CLI: Perl's message and exit status",
+    ),
+    (
         "mteval-v13a",
         "empty hypothesis side",
         'dies "Can\'t take log of 0"',

@@ -31,7 +31,9 @@ __all__ = [
     "flavor_fairseq_stats",
     "flavor_line_stats",
     "flavor_mteval_stats",
+    "flavor_nltk_corpus_gleu",
     "flavor_nltk_sentence_bleu",
+    "flavor_nltk_sentence_chrf",
     "flavor_nltk_sentence_gleu",
     "flavor_token_stats",
     "flavor_token_stats_lists",
@@ -368,6 +370,28 @@ def flavor_nltk_sentence_gleu(
     """NLTK's ``sentence_gleu`` of ``str`` token lists (``1 <= min_len <= max_len``).
 
     Returns ``None`` for inputs this path does not take.
+    """
+
+def flavor_nltk_corpus_gleu(
+    list_of_references: Any, hypotheses: Any, min_len: int, max_len: int
+) -> float | None:
+    """NLTK's ``corpus_gleu`` of ``str`` token lists (``1 <= min_len <= max_len``).
+
+    Returns ``None`` for inputs this path does not take (containers other than lists and
+    tuples, non-``str`` tokens, lone surrogates).
+    """
+
+def flavor_nltk_sentence_chrf(
+    reference: str,
+    hypothesis: str,
+    min_len: int,
+    max_len: int,
+    factor: float,
+    ignore_whitespace: bool,
+) -> float | None:
+    """NLTK's ``sentence_chrf`` of two ``str`` given ``factor = beta**2``.
+
+    Returns ``None`` when a string holds a lone surrogate.
     """
 
 def bleu_ids_extract(

@@ -153,3 +153,105 @@ def test_sentence_gleu_one_call(h: Any, refs: Any, lo: int, hi: int) -> None:
         outcome(pn.sentence_gleu, refs, h, lo, hi),
         outcome(ng.sentence_gleu, refs, h, lo, hi),
     )
+
+
+str_corpus = st.integers(0, 4).flatmap(
+    lambda n: st.tuples(
+        st.lists(str_sent | str_sent.map(tuple), min_size=n, max_size=n),
+        st.lists(str_refs | str_refs.map(tuple), min_size=n, max_size=n),
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(str_corpus, st.integers(1, 3), st.integers(1, 9))
+def test_corpus_gleu_one_call(c: Any, lo: int, hi: int) -> None:
+    hyps, refs = c
+    same(
+        outcome(pn.corpus_gleu, refs, hyps, lo, hi),
+        outcome(ng.corpus_gleu, refs, hyps, lo, hi),
+    )
+
+
+def test_gleu_one_call_is_taken_and_exact() -> None:
+    # The core path answers for str tokens in lists and tuples (not a fallback), and equals NLTK,
+    # also past what packs into 64-bit keys (300 distinct tokens at order 8).
+    words = [f"w{i}" for i in range(300)]
+    hyp = words + words[:50]
+    refs = [words[::-1] + words[:20], words[10:200], ("w1", "w2")]
+    for lo, hi in [(1, 4), (2, 8), (1, 1)]:
+        got = pn._core.flavor_nltk_sentence_gleu(refs, hyp, lo, hi)
+        assert got is not None and got == ng.sentence_gleu(refs, hyp, lo, hi)
+        got = pn._core.flavor_nltk_corpus_gleu([refs, refs[:1]], [hyp, words], lo, hi)
+        assert got is not None and got == ng.corpus_gleu([refs, refs[:1]], [hyp, words], lo, hi)
+    # Other containers or tokens are left to the Python path.
+    assert pn._core.flavor_nltk_corpus_gleu([[["a"]]], [iter(["a"])], 1, 4) is None
+    assert pn._core.flavor_nltk_corpus_gleu([[["a"]]], [[1]], 1, 4) is None
+    assert pn._core.flavor_nltk_corpus_gleu([[["\ud800"]]], [["a"]], 1, 4) is None
+
+
+chrf_text = st.text(alphabet="ab c\t\n\x1c\x1f\u00a0\u2003\u3000é€😀", max_size=60)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    chrf_text,
+    chrf_text,
+    st.integers(1, 4),
+    st.integers(1, 9),
+    st.sampled_from([3.0, 2, 0.5, 1.0, 0.0, -2.0, 1e-200, 1e150, 7, 0, 1 << 30, True]),
+    st.sampled_from([True, False, 0, 1]),
+)
+def test_sentence_chrf_one_call(r: str, h: str, lo: int, hi: int, beta: Any, ws: Any) -> None:
+    same(
+        outcome(pn.sentence_chrf, r, h, lo, hi, beta, ws),
+        outcome(nc.sentence_chrf, r, h, lo, hi, beta, ws),
+    )
+
+
+def test_sentence_chrf_one_call_is_taken_and_exact() -> None:
+    # Empty, single character, whitespace only, long, and more distinct characters than pack
+    # into 64-bit keys at order 6 (the core counts those with maps).
+    many = "".join(chr(0x4E00 + i) for i in range(1100))
+    cases = [
+        ("", ""),
+        ("a", ""),
+        ("", "a"),
+        ("a", "a"),
+        (" \t\u3000", "\u00a0"),
+        ("the cat sat on the mat " * 40, "the cat sat on a mat " * 45),
+        (many, many[::-1] + many[:300]),
+        ("Grüße, 😀 \x1c welt", "Grüße 😀\x1cwelt"),
+    ]
+    for r, h in cases:
+        for lo, hi, beta, ws in [(1, 6, 3.0, True), (2, 4, 1.0, False), (1, 1, 2, True)]:
+            got = pn._core.flavor_nltk_sentence_chrf(r, h, lo, hi, float(beta**2), ws)
+            assert got is not None
+            assert got == nc.sentence_chrf(r, h, lo, hi, beta, ws)
+            assert pn.sentence_chrf(r, h, lo, hi, beta, ws) == got
+    assert pn._core.flavor_nltk_sentence_chrf("\ud800", "a", 1, 6, 9.0, True) is None
+    assert pn.sentence_chrf("\ud800x", "x", 1, 6) == nc.sentence_chrf("\ud800x", "x", 1, 6)
+
+
+class _Tok(str):
+    """A str subclass: not taken by the one-call paths (its == could differ), same results."""
+
+
+def test_one_call_paths_leave_other_tokens_to_python() -> None:
+    hyp = ["the", "cat", "sat", "on", "the", "mat"]
+    refs = [["the", "cat", "is", "on", "the", "mat"], ["a", "cat", "sat"]]
+    sub_hyp = [_Tok(t) for t in hyp]
+    sur_hyp = [*hyp, "\ud800"]
+    sf_p, sf_n = pn.SmoothingFunction().method1, nb.SmoothingFunction().method1
+    w = (0.25, 0.25, 0.25, 0.25)
+    assert pn._core.flavor_nltk_sentence_bleu(refs, sub_hyp, w, 1, 0.1, False) is None
+    assert pn._core.flavor_nltk_sentence_bleu(refs, sur_hyp, w, 1, 0.1, False) is None
+    assert pn._core.flavor_nltk_sentence_bleu(refs, hyp, w, 1, 0.1, False) is not None
+    assert pn._core.flavor_nltk_sentence_gleu(refs, sub_hyp, 1, 4) is None
+    assert pn._core.flavor_nltk_sentence_gleu(refs, sur_hyp, 1, 4) is None
+    for h in (hyp, sub_hyp, sur_hyp, tuple(hyp)):
+        assert pn.sentence_bleu(refs, h, smoothing_function=sf_p) == nb.sentence_bleu(
+            refs, h, smoothing_function=sf_n
+        )
+        assert pn.sentence_gleu(refs, h) == ng.sentence_gleu(refs, h)
+        assert pn.corpus_gleu([refs], [h]) == ng.corpus_gleu([refs], [h])

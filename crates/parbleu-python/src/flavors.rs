@@ -3,13 +3,15 @@
 //! `_core.flavor_tokens`).
 
 use crate::{i64s_to_bytes, to_py};
-use parbleu_core::flavors::nltk::{SentenceBleu, Smoothing};
+use parbleu_core::flavors::nltk::{Scratch, SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
-use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats, Segments};
+use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
 use parbleu_core::parallel;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyList, PyString, PyTuple};
+use std::cell::RefCell;
 
 /// `(matches, totals, hyp_lens, ref_lens, ref_offsets)` as little-endian int64 bytes.
 type StatsBytes<'py> = (
@@ -144,8 +146,8 @@ fn flavor_token_stats_lists(
 #[pyo3(signature = (hyps, refs, hyp_prep, ref_prep, max_order, workers))]
 fn flavor_line_stats<'py>(
     py: Python<'py>,
-    hyps: Vec<String>,
-    refs: Vec<Vec<String>>,
+    hyps: Vec<Bound<'py, PyString>>,
+    refs: Vec<Vec<Bound<'py, PyString>>>,
     hyp_prep: (String, String, String),
     ref_prep: (String, String, String),
     max_order: usize,
@@ -154,6 +156,13 @@ fn flavor_line_stats<'py>(
     let hp = prep(py, hyp_prep)?;
     let rp = prep(py, ref_prep)?;
     let workers = parallel::resolve(workers);
+    // The lines' text is borrowed from the `str` objects, which `hyps`/`refs` keep alive (and
+    // which are immutable) while the GIL is released.
+    let hyps: Vec<&str> = hyps.iter().map(|x| x.to_str()).collect::<PyResult<_>>()?;
+    let refs: Vec<Vec<&str>> = refs
+        .iter()
+        .map(|rs| rs.iter().map(|x| x.to_str()).collect::<PyResult<_>>())
+        .collect::<PyResult<_>>()?;
     let s = py.detach(|| flavors::line_stats(&hyps, &refs, hp, rp, max_order, workers));
     Ok(to_bytes(py, &s))
 }
@@ -224,43 +233,6 @@ fn flavor_fairseq_stats(
     (s.reflen, s.predlen, s.matches, s.counts)
 }
 
-/// Append a list or tuple (exact types) of `str` tokens as one sequence. `false`, with nothing
-/// consumed from any iterator, for anything else (the Python layer then takes NLTK's path).
-fn push_tokens_strict(flat: &mut FlatCorpus, seq: &Bound<'_, PyAny>) -> bool {
-    let mut push = |x: Bound<'_, PyAny>| match x.cast::<PyString>() {
-        Ok(s) => match s.to_str() {
-            Ok(t) => {
-                flat.push_token(t);
-                true
-            }
-            Err(_) => false,
-        },
-        Err(_) => false,
-    };
-    let ok = if let Ok(l) = seq.cast_exact::<PyList>() {
-        l.iter().all(&mut push)
-    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
-        t.iter().all(&mut push)
-    } else {
-        false
-    };
-    if ok {
-        flat.end_sequence();
-    }
-    ok
-}
-
-/// The reference sequences of one segment (a list or tuple of lists or tuples), or `None`.
-fn strict_items<'py>(seq: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
-    if let Ok(l) = seq.cast_exact::<PyList>() {
-        Some(l.iter().collect())
-    } else if let Ok(t) = seq.cast_exact::<PyTuple>() {
-        Some(t.iter().collect())
-    } else {
-        None
-    }
-}
-
 /// NLTK's `sentence_bleu` of `str` token lists for one weight tuple and smoothing methods 0-3
 /// (`method`, `epsilon` for method1), counted and scored in one call: the `int` 0, a `float`,
 /// `(float, orders)` when method0 must warn about `orders`, or `None` for inputs this path does
@@ -283,33 +255,36 @@ fn flavor_nltk_sentence_bleu<'py>(
         3 => Smoothing::Method3,
         _ => return Err(PyValueError::new_err("method must be 0, 1, 2 or 3")),
     };
-    let Some(refs) = strict_items(references) else {
-        return Ok(None);
-    };
-    if refs.is_empty() || weights.is_empty() {
+    if weights.is_empty() {
         return Ok(None);
     }
-    let mut flat = FlatCorpus::default();
-    if !push_tokens_strict(&mut flat, hypothesis)
-        || !refs.iter().all(|r| push_tokens_strict(&mut flat, r))
-    {
+    let mut g = Gathered::default();
+    // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed text
+    // lives in objects that `references` and `hypothesis` keep alive.
+    if !unsafe { g.push_segment(hypothesis.as_ptr(), references.as_ptr()) } || g.n_refs[0] == 0 {
         return Ok(None);
     }
-    flat.end_segment();
-    let mut out = SentenceBleu::Unsupported;
-    flat.with_tokens(0, &mut |h, r| {
-        let (m, t) = flavors::nltk::sentence_counts(h, r, weights.len());
-        let ref_lens: Vec<u64> = r.iter().map(|x| x.len() as u64).collect();
-        out = flavors::nltk::sentence_bleu(
-            &m,
-            &t,
-            h.len() as u64,
-            &ref_lens,
-            &weights,
-            smoothing,
-            auto_reweigh,
-        );
-    });
+    let (h, r) = g.tokens.split_at(g.ends[0]);
+    let refs: Vec<&[&str]> = g.ends[1..]
+        .iter()
+        .scan(g.ends[0], |start, &end| {
+            let seq = &g.tokens[*start..end];
+            *start = end;
+            Some(seq)
+        })
+        .collect();
+    debug_assert_eq!(refs.iter().map(|x| x.len()).sum::<usize>(), r.len());
+    let (m, t) = flavors::nltk::sentence_counts(h, &refs, weights.len());
+    let ref_lens: Vec<u64> = refs.iter().map(|x| x.len() as u64).collect();
+    let out = flavors::nltk::sentence_bleu(
+        &m,
+        &t,
+        h.len() as u64,
+        &ref_lens,
+        &weights,
+        smoothing,
+        auto_reweigh,
+    );
     Ok(match out {
         SentenceBleu::Zero => Some(0i64.into_pyobject(py)?.into_any()),
         SentenceBleu::Score { score, zero_orders } if zero_orders.is_empty() => {
@@ -322,8 +297,142 @@ fn flavor_nltk_sentence_bleu<'py>(
     })
 }
 
+/// Scratch memory of the per-segment NLTK paths, kept from call to call on each thread.
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    }
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut s) => f(&mut s),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// The items of an exact list or exact tuple, as borrowed pointers; `None` for anything else.
+///
+/// # Safety
+///
+/// The GIL must be held, and no Python code may run (nothing may mutate the container) while
+/// the slice is used; `'a` must not outlive `obj`.
+unsafe fn borrowed_items<'a>(obj: *mut ffi::PyObject) -> Option<&'a [*mut ffi::PyObject]> {
+    unsafe {
+        if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyList_Type) != 0 {
+            let l = obj.cast::<ffi::PyListObject>();
+            let n = ffi::PyList_GET_SIZE(obj) as usize;
+            if n == 0 {
+                return Some(&[]);
+            }
+            Some(std::slice::from_raw_parts((*l).ob_item, n))
+        } else if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyTuple_Type) != 0 {
+            let t = obj.cast::<ffi::PyTupleObject>();
+            let n = ffi::PyTuple_GET_SIZE(obj) as usize;
+            Some(std::slice::from_raw_parts((*t).ob_item.as_ptr(), n))
+        } else {
+            None
+        }
+    }
+}
+
+/// The UTF-8 text of an exact `str`, borrowed; `None` for anything else or a `str` that has no
+/// UTF-8 form (a lone surrogate; the error is cleared).
+///
+/// # Safety
+///
+/// As [`borrowed_items`]: the GIL held, `'a` not outliving the object.
+unsafe fn borrowed_str<'a>(obj: *mut ffi::PyObject) -> Option<&'a str> {
+    unsafe {
+        if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyUnicode_Type) == 0 {
+            return None;
+        }
+        let mut size: ffi::Py_ssize_t = 0;
+        let p = ffi::PyUnicode_AsUTF8AndSize(obj, &mut size);
+        if p.is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        let bytes = std::slice::from_raw_parts(p.cast::<u8>(), size as usize);
+        Some(std::str::from_utf8_unchecked(bytes))
+    }
+}
+
+/// Token sequences borrowed from Python lists and tuples of `str`.
+#[derive(Default)]
+struct Gathered<'a> {
+    tokens: Vec<&'a str>,
+    /// End of each sequence in `tokens`.
+    ends: Vec<usize>,
+    /// Per segment: number of references (its hypothesis sequence comes first).
+    n_refs: Vec<usize>,
+}
+
+impl<'a> Gathered<'a> {
+    /// Append one sequence: `false` when it is not an exact list or tuple of exact `str` with a
+    /// UTF-8 form.
+    ///
+    /// # Safety
+    ///
+    /// As [`borrowed_items`].
+    unsafe fn push_seq(&mut self, seq: *mut ffi::PyObject) -> bool {
+        let Some(items) = (unsafe { borrowed_items(seq) }) else {
+            return false;
+        };
+        self.tokens.reserve(items.len());
+        for &x in items {
+            match unsafe { borrowed_str(x) } {
+                Some(t) => self.tokens.push(t),
+                None => return false,
+            }
+        }
+        self.ends.push(self.tokens.len());
+        true
+    }
+
+    /// Add one segment: `false` when a container or token is not of the exact types.
+    ///
+    /// # Safety
+    ///
+    /// As [`borrowed_items`].
+    unsafe fn push_segment(&mut self, hyp: *mut ffi::PyObject, refs: *mut ffi::PyObject) -> bool {
+        let Some(refs) = (unsafe { borrowed_items(refs) }) else {
+            return false;
+        };
+        if !unsafe { self.push_seq(hyp) } {
+            return false;
+        }
+        for &r in refs {
+            if !unsafe { self.push_seq(r) } {
+                return false;
+            }
+        }
+        self.n_refs.push(refs.len());
+        true
+    }
+
+    /// GLEU of the segments gathered.
+    fn corpus_gleu(&self, min_len: usize, max_len: usize) -> f64 {
+        let strs = &self.tokens;
+        let seqs: Vec<&[&str]> = (0..self.ends.len())
+            .map(|k| &strs[if k == 0 { 0 } else { self.ends[k - 1] }..self.ends[k]])
+            .collect();
+        let mut at = 0;
+        let segments = self.n_refs.iter().map(|&n| {
+            let seg = (seqs[at], &seqs[at + 1..at + 1 + n]);
+            at += 1 + n;
+            seg
+        });
+        with_scratch(|s| flavors::nltk::corpus_gleu(s, segments, min_len, max_len))
+    }
+}
+
+fn check_gleu_orders(min_len: usize, max_len: usize) -> PyResult<()> {
+    if min_len < 1 || max_len < min_len {
+        return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
+    }
+    Ok(())
+}
+
 /// NLTK's `sentence_gleu` of `str` token lists (`1 <= min_len <= max_len`), or `None` for
-/// inputs this path does not take.
+/// inputs this path does not take (other containers or tokens, no reference).
 #[pyfunction]
 #[pyo3(signature = (references, hypothesis, min_len, max_len))]
 fn flavor_nltk_sentence_gleu(
@@ -332,39 +441,71 @@ fn flavor_nltk_sentence_gleu(
     min_len: usize,
     max_len: usize,
 ) -> PyResult<Option<f64>> {
+    check_gleu_orders(min_len, max_len)?;
+    let mut g = Gathered::default();
+    // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed text
+    // lives in objects that `references` and `hypothesis` keep alive.
+    if !unsafe { g.push_segment(hypothesis.as_ptr(), references.as_ptr()) } || g.n_refs[0] == 0 {
+        return Ok(None);
+    }
+    Ok(Some(g.corpus_gleu(min_len, max_len)))
+}
+
+/// NLTK's `corpus_gleu` of `str` token lists (`1 <= min_len <= max_len`; as many reference
+/// lists as hypotheses), or `None` for inputs this path does not take (other containers or
+/// tokens).
+#[pyfunction]
+#[pyo3(signature = (list_of_references, hypotheses, min_len, max_len))]
+fn flavor_nltk_corpus_gleu(
+    list_of_references: &Bound<'_, PyAny>,
+    hypotheses: &Bound<'_, PyAny>,
+    min_len: usize,
+    max_len: usize,
+) -> PyResult<Option<f64>> {
+    check_gleu_orders(min_len, max_len)?;
+    // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed items
+    // and text live in objects that the two arguments keep alive.
+    let (Some(hyps), Some(refs)) = (unsafe { borrowed_items(hypotheses.as_ptr()) }, unsafe {
+        borrowed_items(list_of_references.as_ptr())
+    }) else {
+        return Ok(None);
+    };
+    if hyps.len() != refs.len() {
+        return Err(PyValueError::new_err(
+            "as many reference lists as hypotheses needed",
+        ));
+    }
+    let mut g = Gathered::default();
+    for (&h, &r) in hyps.iter().zip(refs) {
+        if !unsafe { g.push_segment(h, r) } {
+            return Ok(None);
+        }
+    }
+    Ok(Some(g.corpus_gleu(min_len, max_len)))
+}
+
+/// NLTK's `sentence_chrf` of two `str` (`1 <= min_len <= max_len`), given `factor`, Python's
+/// `beta**2` (a float, or an integer exactly representable as one), or `None` when a string
+/// holds a lone surrogate.
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, min_len, max_len, factor, ignore_whitespace))]
+fn flavor_nltk_sentence_chrf(
+    reference: &Bound<'_, PyString>,
+    hypothesis: &Bound<'_, PyString>,
+    min_len: usize,
+    max_len: usize,
+    factor: f64,
+    ignore_whitespace: bool,
+) -> PyResult<Option<f64>> {
     if min_len < 1 || max_len < min_len {
         return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
     }
-    let Some(refs) = strict_items(references) else {
+    let (Ok(r), Ok(h)) = (reference.to_str(), hypothesis.to_str()) else {
         return Ok(None);
     };
-    if refs.is_empty() {
-        return Ok(None);
-    }
-    let mut flat = FlatCorpus::default();
-    if !push_tokens_strict(&mut flat, hypothesis)
-        || !refs.iter().all(|r| push_tokens_strict(&mut flat, r))
-    {
-        return Ok(None);
-    }
-    flat.end_segment();
-    let orders = min_len - 1..max_len;
-    let mut score = 0.0;
-    flat.with_tokens(0, &mut |h, refs| {
-        let (mut tp, mut tpfn) = (Vec::new(), Vec::new());
-        let mut tpfp = 0;
-        for r in refs {
-            // GLEU's matches are against each reference alone.
-            let (m, t) = flavors::nltk::sentence_counts(h, std::slice::from_ref(r), max_len);
-            tp.push(m[orders.clone()].iter().sum());
-            tpfp = t[orders.clone()].iter().sum();
-            let len = r.len() as u64;
-            let n_ref = (min_len as u64..=max_len as u64).map(|n| (len + 1).saturating_sub(n));
-            tpfn.push(n_ref.sum());
-        }
-        score = flavors::nltk::sentence_gleu(&tp, tpfp, &tpfn);
-    });
-    Ok(Some(score))
+    Ok(Some(with_scratch(|s| {
+        flavors::nltk::sentence_chrf(s, r, h, min_len, max_len, factor, ignore_whitespace)
+    })))
 }
 
 /// Add the flavor functions to the extension module.
@@ -377,5 +518,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_fairseq_stats, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_sentence_bleu, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_sentence_gleu, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_corpus_gleu, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_sentence_chrf, m)?)?;
     Ok(())
 }

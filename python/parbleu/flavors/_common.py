@@ -106,13 +106,14 @@ def token_stats(
     """Statistics of tokenized segments: ``refs[i]`` is the list of references of ``hyps[i]``.
 
     Tokens are strings; any other hashable tokens (or a string given where a token list is
-    expected, which Python iterates character by character) are mapped to strings first, with
+    expected, which Python iterates character by character, or a string with a lone surrogate)
+    are mapped to strings first, with
     Python's ``==``/``hash`` deciding which are equal, exactly as ``collections.Counter`` does.
     """
     w = resolve_workers(workers, len(hyps))
     try:
         raw = _core.flavor_token_stats(hyps, refs, max_order, w)
-    except TypeError:
+    except (TypeError, UnicodeEncodeError):  # other tokens, or text without UTF-8 form
         table: dict[Hashable, str] = {}
         ih = [_intern(h, table) for h in hyps]
         ir = [[_intern(r, table) for r in rs] for rs in refs]
@@ -137,7 +138,7 @@ def token_stats_small(
     """:func:`token_stats` for a handful of segments, as lists."""
     try:
         m, t, h, rl = _core.flavor_token_stats_lists(hyps, refs, max_order)
-    except TypeError:
+    except (TypeError, UnicodeEncodeError):  # other tokens, or text without UTF-8 form
         table: dict[Hashable, str] = {}
         ih = [_intern(h, table) for h in hyps]
         ir = [[_intern(r, table) for r in rs] for rs in refs]

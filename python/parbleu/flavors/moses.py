@@ -30,10 +30,13 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TextIO, Union
+from typing import TextIO, Union, cast
+
+import numpy as np
 
 from ._common import (
     SegStats,
+    closest_ref_lens,
     flavor_error,
     has_py_only_space,
     line_stats,
@@ -101,6 +104,9 @@ class MultiBleuResult:
 
 def _segments(n: int, refs: Sequence[Sequence[str]]) -> list[list[str]]:
     """Return the reference lines of each hypothesis line (a shorter file adds nothing)."""
+    if len(refs) == 1:
+        (only,) = refs
+        return [[r] for r in only[:n]] + [[] for _ in range(n - len(only))]
     return [[s[i] for s in refs if i < len(s)] for i in range(n)]
 
 
@@ -109,8 +115,23 @@ def _as_latin1(line: Line) -> str:
     return raw.decode("latin-1")
 
 
+def _latin1_lines(lines: Sequence[Line]) -> list[str]:
+    """Return ``[_as_latin1(x) for x in lines]``, in one decode when every line is ``bytes``."""
+    if all(type(x) is bytes for x in lines):
+        out = b"\n".join(cast(Sequence[bytes], lines)).decode("latin-1").split("\n")
+        if len(out) == len(lines):  # no line holds a newline
+            return out
+    return [_as_latin1(x) for x in lines]
+
+
 def _as_text(line: Line) -> str:
     return line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+
+
+def _texts(lines: Sequence[Line]) -> list[str]:
+    if all(type(x) is str for x in lines):
+        return cast(list[str], list(lines))
+    return [_as_text(x) for x in lines]
 
 
 def _finish(script: str, st: SegStats, warn_line: int, stdin_lines: int) -> MultiBleuResult:
@@ -119,12 +140,20 @@ def _finish(script: str, st: SegStats, warn_line: int, stdin_lines: int) -> Mult
     totals = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * 4
     hyp_len = int(st.hyp_lens.sum()) if n else 0
     ref_len = 0
-    for i, rl in enumerate(st.ref_len_lists()):
-        h = int(st.hyp_lens[i])
-        best = (9999, 9999)
-        for r in rl:
-            best = min(best, (abs(h - r), r))
-        ref_len += best[1]
+    if n and bool((np.diff(st.ref_offsets) > 0).all()):
+        # Closest reference, ties to the shorter, then Perl's start value (9999, 9999) wins
+        # over anything farther.
+        closest = closest_ref_lens(st)
+        diff = np.abs(closest - st.hyp_lens)
+        closest[(diff > 9999) | ((diff == 9999) & (closest > 9999))] = 9999
+        ref_len = int(closest.sum())
+    else:
+        for i, rl in enumerate(st.ref_len_lists()):
+            h = int(st.hyp_lens[i])
+            best = (9999, 9999)
+            for r in rl:
+                best = min(best, (abs(h - r), r))
+            ref_len += best[1]
     stderr = []
     prec = [0.0] * 4
     for k in range(4):
@@ -207,8 +236,8 @@ def multi_bleu(
     MultiBleuResult
         The printed line, exit status and numbers.
     """
-    hyps = [_as_latin1(h) for h in hypotheses]
-    refs = [[_as_latin1(r) for r in s] for s in references]
+    hyps = _latin1_lines(hypotheses)
+    refs = [_latin1_lines(s) for s in references]
     if lowercase:
         hyps = [h.encode("latin-1").lower().decode("latin-1") for h in hyps]
     case = "ascii" if lowercase else "keep"
@@ -235,14 +264,18 @@ def multi_bleu_detok(
     whitespace; ``-lc`` is Perl's ``lc`` (hypotheses lowered before tokenizing, references after,
     as the script does).
     """
-    hyps = [_as_text(h) for h in hypotheses]
-    refs = [[_as_text(r) for r in s] for s in references]
+    hyps = _texts(hypotheses)
+    refs = [_texts(s) for s in references]
     if lowercase:
         hyps = [perl_lc(h) for h in hyps]
     segs = _segments(len(hyps), refs)
     case = "perl" if lowercase else "keep"
     st = line_stats(hyps, segs, ("13a", "keep", "perl"), ("13a", case, "perl"), 4, workers)
-    special = [i for i, (h, rs) in enumerate(zip(hyps, segs)) if has_py_only_space(h + "".join(rs))]
+    special = []
+    if has_py_only_space("".join(hyps)) or any(has_py_only_space("".join(s)) for s in refs):
+        special = [
+            i for i, (h, rs) in enumerate(zip(hyps, segs)) if has_py_only_space(h + "".join(rs))
+        ]
     if special:
 
         def ref_tok(r: str) -> list[str]:
@@ -266,15 +299,20 @@ def _chomp_lines(data: bytes) -> list[bytes]:
 
 
 def _read_chop(data: bytes) -> list[str]:
+    """Return the lines as Perl's ``while (<>) { chop; ... }`` sees them.
+
+    Each loses its last character: the newline, or the last real character of a final line
+    without one.
+    """
     text = data.decode("utf-8", "replace")
-    out = []
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end + 1
-        out.append(text[start : end - 1])  # chop: the last character, newline or not
-        start = end
-    return out
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    else:
+        lines[-1] = lines[-1][:-1]
+    return lines
 
 
 def _read_bytes(path: str) -> bytes:
@@ -346,11 +384,21 @@ def main(
         return 1
     files = read_ref_files(args)
     raw_refs = [_read_bytes(f) for f in files]
-    if not any(raw_refs):
-        # Perl: die(...) unless scalar @REF; its exit status is errno of the last failed file
-        # test (ENOENT).
-        err.write(f"ERROR: could not find reference file {args[0]} at {script} line 38.\n")
-        return 2
+    # Perl dies unless the stem's files (before the further arguments are added) hold a line;
+    # its exit status is errno of the last file test: ENOENT when the stem itself does not
+    # exist, 255 (no errno) after reading it.
+    if not any(raw_refs[: len(read_ref_files(args[:1]))]):
+        stem = args[0]
+        if (
+            not os.path.exists(stem)
+            and not os.path.exists(stem + "0")
+            and os.path.exists(stem + ".ref0")
+        ):
+            stem += ".ref"
+        # Line numbers of mosesdecoder 34452895 (the division by zero is at 154 / 166).
+        line = 42 if detok else 32
+        err.write(f"ERROR: could not find reference file {stem} at {script} line {line}.\n")
+        return 255 if os.path.exists(stem) else 2
     data = stdin if stdin is not None else sys.stdin.buffer.read()
     try:
         if detok:

@@ -4,8 +4,10 @@ Replace ``from nltk.translate.bleu_score import corpus_bleu, SmoothingFunction``
 ``from parbleu.flavors.nltk import corpus_bleu, SmoothingFunction``: same functions, parameters,
 defaults, return types (``int`` 0, ``float``, or a list for a list of weight tuples), same
 ``UserWarning`` (method0), same numbers to the last bit. The n-gram counting runs in Rust;
-the arithmetic after it (``Fraction`` precisions, smoothing, ``math.fsum``) is NLTK's, operation
-for operation.
+``sentence_bleu`` (methods 0-3), ``sentence_gleu``, ``corpus_gleu`` and ``sentence_chrf`` on
+plain ``str`` inputs are one core call each, with NLTK's float operations done in the same
+order there; elsewhere the arithmetic after the counting (``Fraction`` precisions, smoothing,
+``math.fsum``) is NLTK's, operation for operation.
 
 Where NLTK crashes, a :class:`~parbleu.errors.FlavorError` is raised that is also an instance of
 NLTK's exception (``AssertionError`` for a length mismatch or method6 without trigram matches,
@@ -32,6 +34,7 @@ from typing import Any, Callable, Union, cast
 import numpy as np
 
 from .. import _core
+from ..errors import InvalidTextError
 from ._common import (
     SegStats,
     closest_ref_lens,
@@ -583,6 +586,11 @@ def corpus_gleu(
             "AssertionError: The number of hypotheses and their reference(s) should be the same)",
             AssertionError,
         )
+    if type(min_len) is int and type(max_len) is int and 1 <= min_len <= max_len:
+        # Lists or tuples of str tokens: counted and scored in one core call.
+        r = _core.flavor_nltk_corpus_gleu(list_of_references, hypotheses, min_len, max_len)
+        if r is not None:
+            return r
     if min_len < 1:
         return _corpus_gleu_py(list_of_references, hypotheses, min_len, max_len)
     corpus_n_match = 0
@@ -757,6 +765,26 @@ def sentence_chrf(
     ignore_whitespace: bool = True,
 ) -> float:
     """Sentence-level chrF (one reference; a list of strings is joined with spaces)."""
+    if (
+        type(reference) is str
+        and type(hypothesis) is str
+        and type(min_len) is int
+        and type(max_len) is int
+        and 1 <= min_len <= max_len
+        and type(ignore_whitespace) is bool
+    ):
+        # NLTK's arithmetic takes ``beta**2`` as Python computes it; the core does the rest.
+        factor: Any = None
+        if type(beta) is float and abs(beta) < 1e100:
+            factor = beta**2
+        elif type(beta) is int and abs(beta) < 1 << 26:
+            factor = float(beta**2)
+        if factor is not None:
+            r = _core.flavor_nltk_sentence_chrf(
+                reference, hypothesis, min_len, max_len, factor, ignore_whitespace
+            )
+            if r is not None:
+                return r
     return corpus_chrf(
         [reference], [hypothesis], min_len, max_len, beta=beta, ignore_whitespace=ignore_whitespace
     )
@@ -782,13 +810,19 @@ def corpus_chrf(
     refs = [_preprocess(r, ignore_whitespace) for r in references]
     hyps = [_preprocess(h, ignore_whitespace) for h in hypotheses]
     ngram_fscores: dict[int, list[Any]] = defaultdict(list)
+    st: SegStats | None = None
     if min_len >= 1 and max_len >= min_len and num_sents:
-        if ignore_whitespace and not any(map(has_py_only_space, hyps + refs)):
-            # No whitespace is left in the strings: the core's chrF extraction gives the same
-            # clipped character n-gram matches per order (its hypothesis totals are not used).
-            st = _char_matches(hyps, refs, max_len)
-        else:
-            st = token_stats([list(h) for h in hyps], [[list(r)] for r in refs], max_len, None)
+        try:
+            if ignore_whitespace and not any(map(has_py_only_space, hyps + refs)):
+                # No whitespace is left in the strings: the core's chrF extraction gives the
+                # same clipped character n-gram matches per order (its hypothesis totals are
+                # not used).
+                st = _char_matches(hyps, refs, max_len)
+            else:
+                st = token_stats([list(h) for h in hyps], [[list(r)] for r in refs], max_len, None)
+        except (UnicodeEncodeError, InvalidTextError):
+            st = None  # a lone surrogate (not UTF-8): NLTK's own loop below
+    if st is not None:
         for n in range(min_len, max_len + 1):
             ngram_fscores[n] = _fscores(st, n, beta)
     else:

@@ -1,10 +1,12 @@
-//! NLTK's per-sentence arithmetic (`sentence_bleu`, `sentence_gleu`) on clipped n-gram counts,
-//! operation for operation, so that one call from Python is one call into Rust.
+//! NLTK's per-sentence arithmetic (`sentence_bleu`, `sentence_gleu`, `sentence_chrf`, and
+//! `corpus_gleu` segment by segment) on clipped n-gram counts, operation for operation, so that
+//! one call from Python is one call into Rust.
 //!
 //! NLTK computes in Python floats: integer true divisions (correctly rounded, as `u64 as f64`
 //! divisions are for counts below 2**53), `math.log`/`math.exp` (the C library's `log`/`exp`,
 //! which `f64::ln`/`f64::exp` also call) and `math.fsum` ([`fsum`], CPython's algorithm).
 
+use super::packed::{clipped_by_maps, fits, ngram_count, CharIds, Counter};
 use crate::metrics::ngram_stats::{stats, Segments, TokensFn};
 use rustc_hash::FxHashMap;
 
@@ -248,24 +250,172 @@ pub fn sentence_bleu(
 /// reference with the highest `tp / max(tpfp, tpfn)` wins (the first on ties); `0.0` when no
 /// reference has an n-gram on either side.
 pub fn sentence_gleu(tp: &[u64], tpfp: u64, tpfn: &[u64]) -> f64 {
-    let mut best: Option<(u64, u64)> = None;
+    let mut best = GleuBest::default();
     for (&t, &f) in tp.iter().zip(tpfn) {
-        let n_all = tpfp.max(f);
-        if n_all == 0 {
-            continue;
-        }
-        let better = match best {
-            None => true,
-            Some((bt, bn)) => t as f64 / n_all as f64 > bt as f64 / bn as f64,
-        };
-        if better {
-            best = Some((t, n_all));
-        }
+        best.offer(t, tpfp.max(f));
     }
-    match best {
+    match best.0 {
         Some((t, n)) => t as f64 / n as f64,
         None => 0.0,
     }
+}
+
+/// NLTK's choice of a reference for GLEU: `(tp, n_all)` with the highest `tp / n_all`, the
+/// first on ties (Python's `max` with a key), references with `n_all == 0` skipped.
+#[derive(Default, Clone, Copy)]
+pub struct GleuBest(pub Option<(u64, u64)>);
+
+impl GleuBest {
+    /// Consider one reference's `(tp, n_all)`.
+    #[inline]
+    pub fn offer(&mut self, tp: u64, n_all: u64) {
+        if n_all == 0 {
+            return;
+        }
+        let better = match self.0 {
+            None => true,
+            Some((bt, bn)) => tp as f64 / n_all as f64 > bt as f64 / bn as f64,
+        };
+        if better {
+            self.0 = Some((tp, n_all));
+        }
+    }
+}
+
+/// Scratch memory for scoring NLTK's GLEU or chrF one segment after another.
+#[derive(Default)]
+pub struct Scratch {
+    counter: Counter,
+    chars: CharIds,
+    tp: Vec<u64>,
+    hyp_ids: Vec<u32>,
+    ref_ids: Vec<u32>,
+}
+
+/// GLEU's `(tp, n_all)` of one segment (`1 <= min_len <= max_len`): per reference, the matches
+/// of orders `min_len..=max_len` against that reference alone and `max(tpfp, tpfn)`; the
+/// reference NLTK chooses, `None` when no reference has an n-gram on either side.
+pub fn gleu_segment<'a>(
+    s: &mut Scratch,
+    tokens: &mut FxHashMap<&'a str, u32>,
+    hyp: &[&'a str],
+    refs: &[&[&'a str]],
+    min_len: usize,
+    max_len: usize,
+) -> Option<(u64, u64)> {
+    debug_assert!(1 <= min_len && min_len <= max_len);
+    let orders = min_len - 1..max_len;
+    let lens = |len: usize| -> u64 { (min_len..=max_len).map(|n| ngram_count(len, n)).sum() };
+    let tpfp = lens(hyp.len());
+    let mut best = GleuBest::default();
+    if refs.is_empty() {
+        return None;
+    }
+    if s.counter.load_hyp(tokens, hyp.iter().copied(), max_len) {
+        s.tp.clear();
+        s.tp.resize(max_len, 0);
+        for r in refs {
+            s.tp.fill(0);
+            s.counter.add_ref(tokens, r.iter().copied(), &mut s.tp);
+            best.offer(s.tp[orders.clone()].iter().sum(), tpfp.max(lens(r.len())));
+        }
+    } else {
+        for r in refs {
+            let tp = clipped_by_maps(hyp, r, max_len);
+            best.offer(tp[orders.clone()].iter().sum(), tpfp.max(lens(r.len())));
+        }
+    }
+    best.0
+}
+
+/// NLTK's `corpus_gleu` of token lists (`1 <= min_len <= max_len`): `Σ tp / Σ n_all` over the
+/// segments with a chosen reference, `0.0` when there is none.
+pub fn corpus_gleu<'a, 'b>(
+    s: &mut Scratch,
+    segments: impl IntoIterator<Item = (&'b [&'a str], &'b [&'b [&'a str]])>,
+    min_len: usize,
+    max_len: usize,
+) -> f64
+where
+    'a: 'b,
+{
+    let mut tokens = FxHashMap::default();
+    let (mut tp, mut n_all) = (0u64, 0u64);
+    for (h, rs) in segments {
+        if let Some((t, n)) = gleu_segment(s, &mut tokens, h, rs, min_len, max_len) {
+            tp += t;
+            n_all += n;
+        }
+    }
+    if n_all == 0 {
+        0.0
+    } else {
+        tp as f64 / n_all as f64
+    }
+}
+
+/// NLTK's `epsilon` of `chrf_precision_recall_fscore_support` (as `corpus_chrf` calls it).
+const CHRF_EPSILON: f64 = 1e-16;
+
+/// NLTK's `sentence_chrf(reference, hypothesis, min_len, max_len, beta, ignore_whitespace)` of
+/// two strings (`1 <= min_len <= max_len`), given `factor = beta**2` as Python computes it
+/// (a float, or an integer exactly representable as one). With `ignore_whitespace`, Unicode
+/// `White_Space` is removed first (NLTK's `redos.sub(r"\s+", "", s)`); n-grams are of code
+/// points.
+pub fn sentence_chrf(
+    s: &mut Scratch,
+    reference: &str,
+    hypothesis: &str,
+    min_len: usize,
+    max_len: usize,
+    factor: f64,
+    ignore_whitespace: bool,
+) -> f64 {
+    debug_assert!(1 <= min_len && min_len <= max_len);
+    let keep = |c: &char| !(ignore_whitespace && super::perl_space(*c));
+    s.chars.reset();
+    s.hyp_ids.clear();
+    for c in hypothesis.chars().filter(keep) {
+        s.hyp_ids.push(s.chars.insert(c));
+    }
+    s.ref_ids.clear();
+    s.ref_ids
+        .extend(reference.chars().filter(keep).map(|c| s.chars.get(c)));
+    let (hyp_len, ref_len) = (s.hyp_ids.len(), s.ref_ids.len());
+    s.tp.clear();
+    if fits(s.chars.len(), max_len) {
+        s.tp.resize(max_len, 0);
+        s.counter.load_ids(&s.hyp_ids, max_len);
+        s.counter.add_ref_ids(&s.ref_ids, &mut s.tp);
+    } else {
+        let hyp: Vec<char> = hypothesis.chars().filter(keep).collect();
+        let reference: Vec<char> = reference.chars().filter(keep).collect();
+        s.tp = clipped_by_maps(&hyp, &reference, max_len);
+    }
+    let tp = &s.tp;
+    // NLTK: prec = tp / tpfp; rec = tp / tpfn; factor = beta**2;
+    // fscore = (1 + factor) * (prec * rec) / (factor * prec + rec); any ZeroDivisionError
+    // gives epsilon. Then the sum over orders (from the int 0) divided by the number of orders.
+    let mut total = 0.0;
+    for n in min_len..=max_len {
+        let tpfp = ngram_count(hyp_len, n);
+        let tpfn = ngram_count(ref_len, n);
+        let f = if tpfp == 0 || tpfn == 0 {
+            CHRF_EPSILON
+        } else {
+            let t = tp[n - 1] as f64;
+            let prec = t / tpfp as f64;
+            let rec = t / tpfn as f64;
+            let denom = factor * prec + rec;
+            if denom == 0.0 {
+                CHRF_EPSILON
+            } else {
+                (1.0 + factor) * (prec * rec) / denom
+            }
+        };
+        total += f;
+    }
+    total / (max_len - min_len + 1) as f64
 }
 
 /// Python's `math.fsum` of finite values: the correctly rounded sum (CPython's algorithm:
