@@ -117,13 +117,17 @@ generated.
   `torchmetrics`, `fairseq` and the flavor edge cases is reproduced by `tests/flavors/` (floats
   to 1e-12 relative, printed lines byte for byte), except as listed here.
 - **torchmetrics** is float32. With torch installed, parbleu calls torch's own `log`, `sum`
-  and `exp` on the same float32 tensors, so scores are equal as float32. Without torch, `log`
-  and `exp` are correctly rounded. torch's CPU build computes float32 `log` and `exp` with
-  Intel MKL's vector math (`vmsLn`/`vmsExp`, `VML_HA`), closed source and not correctly rounded
-  (up to 0.86 ulp for `log`, 0.55 ulp for `exp`), so 134 of the 3,525 golden float32
-  comparisons (4%) differ in the last one or two bits (at most 2 ulps, ~1e-7 relative). All
-  other float32 operations are exact: with torch's `log`/`exp` substituted, parbleu's float32
-  arithmetic matches every golden record (a test, when torch is installed).
+  and `exp` on the same float32 tensors, so scores are equal as float32. torch's CPU build
+  computes float32 `log` and `exp` with Intel MKL's vector math (`vmsLn`/`vmsExp`, `VML_HA`),
+  closed source and not correctly rounded (up to 0.86 ulp for `log`, 0.55 ulp for `exp`).
+  Without torch, with the optional extra `pip install parbleu[torchmetrics-exact]` (the `mkl`
+  wheel, x86-64 Linux and Windows), parbleu calls those MKL functions through ctypes, as torch
+  does, and every golden float32 record is bit-exact. Without either (or with
+  `PARBLEU_NO_MKL=1`), `log` and `exp` are correctly rounded, so 134 of the 3,525 golden
+  float32 comparisons (4%) differ in the last one or two bits (at most 2 ulps, ~1e-7
+  relative). All other float32 operations are exact: with MKL's or torch's `log`/`exp`
+  substituted, parbleu's float32 arithmetic matches every golden record (tests, when `mkl` or
+  torch is installed).
 - **coco**: the PTB tokenization (Stanford CoreNLP, Java) runs through pycocoevalcap when that
   optional extra is installed (`pip install parbleu[coco]`); without it,
   `coco.PTBTokenizer().tokenize` raises `TokenizerNotAvailableError` instead of approximating.

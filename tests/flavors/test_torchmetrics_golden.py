@@ -1,11 +1,13 @@
 """torchmetrics' BLEU against recorded outputs: float32 scores must be equal as float32.
 
-Without torch, parbleu's ``log``/``exp`` are correctly rounded while torch's CPU ones are MKL's
-(see the module docstring of ``parbleu.flavors.torchmetrics``): those scores may differ in the
-last bit or two, and how many do is pinned by :func:`test_without_torch_last_bit_differences`.
-With torch installed, :func:`test_float32_arithmetic_with_torch_log_exp_is_exact` shows that
-everything but ``log``/``exp`` is bit-exact, and a property test compares with torchmetrics
-itself.
+torch's CPU ``log``/``exp`` are Intel MKL's (see the module docstring of
+``parbleu.flavors.torchmetrics``). With the ``mkl`` wheel installed (extra
+``torchmetrics-exact``), parbleu calls the same functions and every golden score is bit-exact
+(:func:`test_float32_arithmetic_with_mkl_log_exp_is_exact`). Without torch or MKL, parbleu's
+``log``/``exp`` are correctly rounded: those scores may differ in the last bit or two, and how
+many do is pinned by :func:`test_without_torch_last_bit_differences`. With torch installed,
+:func:`test_float32_arithmetic_with_torch_log_exp_is_exact` shows that everything but
+``log``/``exp`` is bit-exact, and a property test compares with torchmetrics itself.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from hypothesis import strategies as st
 from test_tfnmt_t2t_golden import api_inputs
 
 from parbleu.errors import FlavorError
+from parbleu.flavors import _mkl
 from parbleu.flavors import torchmetrics as tm
 
 pytestmark = requires_shared
@@ -28,6 +31,12 @@ pytestmark = requires_shared
 
 HAVE_TORCH = tm._torch() is not None
 needs_torch = pytest.mark.skipif(not HAVE_TORCH, reason="torch is not installed")
+#: MKL from the ``mkl`` wheel (extra ``torchmetrics-exact``); not in the ``test`` extra (a
+#: 195 MB wheel), so its tests skip without it, under CI too.
+MKL = _mkl.load()
+needs_mkl = pytest.mark.skipif(MKL is None, reason="the mkl wheel is not installed")
+#: Scores of the public API are bit-exact with torch's own log/exp or MKL's.
+EXACT = HAVE_TORCH or MKL is not None
 #: Golden float32 comparisons that differ without torch (torch's CPU log/exp are MKL's, not
 #: correctly rounded); 3,525 comparisons in all.
 WITHOUT_TORCH_DIFFER = 134
@@ -40,10 +49,10 @@ def ulps(got: np.float32, want: float) -> int:
 
 
 def same_f32(got: np.float32, want: float) -> bool:
-    """Equal as float32; without torch, up to two float32 ulps apart (counted elsewhere)."""
+    """Equal as float32; without torch or MKL, up to two float32 ulps apart (counted elsewhere)."""
     if got == np.float32(want):
         return True
-    return not HAVE_TORCH and ulps(got, want) <= 2
+    return not EXACT and ulps(got, want) <= 2
 
 
 def _kwargs(opts: dict[str, Any]) -> dict[str, Any]:
@@ -183,6 +192,42 @@ def test_float32_arithmetic_with_torch_log_exp_is_exact(monkeypatch: pytest.Monk
         lambda self, w, smooth: self.compute_f32(w, smooth, _torch_log, _torch_exp),
     )
     assert differ == []
+
+
+@needs_mkl
+def test_float32_arithmetic_with_mkl_log_exp_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    # MKL's vmsLn/vmsExp from the mkl wheel, called as torch calls them: every golden score
+    # bit-exact, without torch. No cap: not one comparison may differ.
+    assert MKL is not None
+    differ = _differing(
+        monkeypatch,
+        lambda self, w, smooth: self.compute_f32(w, smooth, MKL.log32, MKL.exp32),
+    )
+    assert differ == []
+
+
+@needs_mkl
+def test_public_api_uses_mkl_without_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Corpus scores that correctly rounded log/exp get wrong come out right through the public
+    # API once torch is out of the way: parbleu uses MKL then.
+    monkeypatch.setattr(tm, "_TORCH", [None])
+    checked = 0
+    for rec in _corpus():
+        if "error" in rec or "numerator" not in rec:
+            continue
+        state = tm._State(len(rec["numerator"]))
+        state.numerator = [int(x) for x in rec["numerator"]]
+        state.denominator = [int(x) for x in rec["denominator"]]
+        state.preds_len, state.target_len = int(rec["preds_len"]), int(rec["target_len"])
+        opts = options(rec)
+        n = len(rec["numerator"])
+        weights = opts.get("weights") or [1.0 / n] * n
+        if state.compute_f32(weights, bool(opts.get("smooth"))) == np.float32(rec["score"]):
+            continue
+        hyps, refs = api_inputs(rec)
+        assert _score(rec, hyps, refs) == np.float32(rec["score"]), rec["id"]
+        checked += 1
+    assert checked == 11
 
 
 _WORDS = st.sampled_from(["a", "b", "c", "d", "e", "the", "cat", ",", "."])

@@ -7,17 +7,19 @@ Rust; only the last few float32 operations differ in where they run:
 
 * with torch installed, the final ``log``/``sum``/``exp`` are torch's own calls on the same
   float32 tensors, so scores are equal to torchmetrics' as float32;
-* without torch, ``log`` and ``exp`` are correctly rounded to float32. On CPU, torch computes
-  float32 ``log`` and ``exp`` with Intel MKL's vector math (``vmsLn``/``vmsExp`` in
-  ``VML_HA`` mode, ``aten/src/ATen/cpu/vml.h``), which is closed source and not correctly
-  rounded: on uniform inputs ``log`` is off by up to 0.86 ulp (7.5% of results differ from the
-  correctly rounded ones) and ``exp`` by up to 0.55 ulp (1%). Every other operation is
-  reproduced exactly (a test substitutes torch's ``log``/``exp`` into this arithmetic and
-  matches every golden record). Without torch, 134 of the 3,525 golden float32 comparisons
-  (3,369 scores, 156 of them also through the functional API; 11 of the 197 corpus scores)
-  differ in the last bit or two (at most 2 float32 ulps, about 1e-7 relative). Substituting
-  MKL's ``log`` alone fixes 113 of them, its ``exp`` of the weighted log sum 17, its ``exp``
-  of the brevity penalty 3; the last one needs two of them together.
+* without torch, with the ``mkl`` wheel installed (``pip install parbleu[torchmetrics-exact]``),
+  ``log`` and ``exp`` are the functions torch's CPU build calls: Intel MKL's vector math
+  (``vmsLn``/``vmsExp`` in ``VML_HA`` mode, ``aten/src/ATen/cpu/vml.h``), loaded with ctypes
+  (``parbleu.flavors._mkl``). Every golden float32 record is then reproduced bit for bit;
+* without either (or with ``PARBLEU_NO_MKL=1``), ``log`` and ``exp`` are correctly rounded to
+  float32. MKL's are not: on uniform inputs ``log`` is off by up to 0.86 ulp (7.5% of results
+  differ from the correctly rounded ones) and ``exp`` by up to 0.55 ulp (1%). Every other
+  operation is reproduced exactly (a test substitutes MKL's or torch's ``log``/``exp`` into
+  this arithmetic and matches every golden record). Without torch or MKL, 134 of the 3,525
+  golden float32 comparisons (3,369 scores, 156 of them also through the functional API; 11 of
+  the 197 corpus scores) differ in the last bit or two (at most 2 float32 ulps, about 1e-7
+  relative). Substituting MKL's ``log`` alone fixes 113 of them, its ``exp`` of the weighted
+  log sum 17, its ``exp`` of the brevity penalty 3; the last one needs two of them together.
 
 Kept on purpose (``docs/flavors.md``): the reference length is the closest one with ties to the
 **first** reference in the list; any order without a match gives 0, even with ``smooth=True``;
@@ -107,6 +109,11 @@ class _State:
         torch = _torch()
         if torch is not None:
             return self._compute_torch(torch, weights, smooth)
+        from . import _mkl
+
+        vml = _mkl.load()
+        if vml is not None:
+            return self.compute_f32(weights, smooth, vml.log32, vml.exp32)
         return self.compute_f32(weights, smooth)
 
     def compute_f32(
