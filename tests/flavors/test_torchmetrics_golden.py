@@ -12,6 +12,9 @@ many do is pinned by :func:`test_without_torch_last_bit_differences`. With torch
 
 from __future__ import annotations
 
+import os
+import platform
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -31,9 +34,14 @@ pytestmark = requires_shared
 
 HAVE_TORCH = tm._torch() is not None
 needs_torch = pytest.mark.skipif(not HAVE_TORCH, reason="torch is not installed")
-#: MKL from the ``mkl`` wheel (extra ``torchmetrics-exact``); not in the ``test`` extra (a
-#: 195 MB wheel), so its tests skip without it, under CI too.
+#: MKL from the ``mkl`` wheel (extra ``torchmetrics-exact``, also in ``test`` where wheels
+#: exist). Under CI on such a platform it must load: a skip there would hide a broken install.
 MKL = _mkl.load()
+MKL_WHEELS = (sys.platform == "linux" and platform.machine() == "x86_64") or (
+    sys.platform == "win32" and platform.machine() == "AMD64"
+)
+if os.environ.get("CI") and MKL_WHEELS and MKL is None:
+    raise RuntimeError("CI: the mkl wheel (test extra) did not load; see parbleu.flavors._mkl")
 needs_mkl = pytest.mark.skipif(MKL is None, reason="the mkl wheel is not installed")
 #: Scores of the public API are bit-exact with torch's own log/exp or MKL's.
 EXACT = HAVE_TORCH or MKL is not None
