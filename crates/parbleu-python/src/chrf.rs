@@ -1,40 +1,13 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
-use crate::{distinct, to_py};
+use crate::{distinct, in_blocks, le_bytes, to_py};
 use parbleu_core::metrics::chrf::{self, ChrfExtract, ChrfScoreOpts, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Hasher for object addresses (one multiply; SipHash would cost more than the lookup).
-#[derive(Default)]
-struct AddrHasher(u64);
-
-impl Hasher for AddrHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0 ^ x)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(26);
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+use rustc_hash::FxHashMap;
 
 /// Score options from Python's `beta ** 2` and `1 + beta ** 2` (converted to float there, so
 /// integer and float betas give exactly SacreBLEU's arithmetic).
@@ -108,7 +81,7 @@ impl ChrfRefs {
             ));
         }
         let mut texts: Vec<&str> = Vec::new();
-        let mut seen: HashMap<usize, u32, BuildHasherDefault<AddrHasher>> = HashMap::default();
+        let mut seen: FxHashMap<usize, u32> = FxHashMap::default();
         let mut starts = Vec::with_capacity(n + 1);
         let mut items = Vec::with_capacity(n * streams.len());
         let mut counts = Vec::with_capacity(n);
@@ -160,28 +133,11 @@ impl ChrfRefs {
         hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        // Borrowed, not copied; processed in blocks, with Ctrl-C checked between them.
-        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
         let workers = parallel::resolve(workers);
-        let n = self.refs.len();
-        if hyps.len() != n {
-            let e = Error::LengthMismatch {
-                what: "hypotheses vs references".into(),
-                expected: n,
-                found: hyps.len(),
-            };
-            return Err(to_py(py, e));
-        }
-        let mut rows = Vec::new();
-        for start in (0..hyps.len()).step_by(BLOCK) {
-            let block = &hyps[start..(start + BLOCK).min(hyps.len())];
-            let r = py
-                .detach(|| chrf::extract_block(&self.cfg, block, &self.refs, start, workers))
-                .map_err(|e| to_py(py, e))?;
-            rows.extend_from_slice(&r);
-            py.check_signals()?;
-        }
-        Ok(le_bytes(py, &rows, |x| x.to_le_bytes()))
+        let (rows, _) = in_blocks(py, &hyps, self.refs.len(), BLOCK, |start, block| {
+            chrf::extract_block(&self.cfg, block, &self.refs, start, workers).map(|r| (r, 0))
+        })?;
+        le_bytes(py, &rows)
     }
 
     /// Sentence chrF of every segment as little-endian float64 bytes (no statistics rows).
@@ -191,45 +147,13 @@ impl ChrfRefs {
         hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
         let workers = parallel::resolve(workers);
-        let n = self.refs.len();
-        if hyps.len() != n {
-            let e = Error::LengthMismatch {
-                what: "hypotheses vs references".into(),
-                expected: n,
-                found: hyps.len(),
-            };
-            return Err(to_py(py, e));
-        }
-        let mut out = Vec::with_capacity(n);
-        for start in (0..hyps.len()).step_by(BLOCK) {
-            let block = &hyps[start..(start + BLOCK).min(hyps.len())];
-            let r = py
-                .detach(|| {
-                    chrf::sentence_scores_block(&self.cfg, block, &self.refs, start, workers)
-                })
-                .map_err(|e| to_py(py, e))?;
-            out.extend_from_slice(&r);
-            py.check_signals()?;
-        }
-        Ok(le_bytes(py, &out, |x| x.to_le_bytes()))
+        let (out, _) = in_blocks(py, &hyps, self.refs.len(), BLOCK, |start, block| {
+            chrf::sentence_scores_block(&self.cfg, block, &self.refs, start, workers)
+                .map(|r| (r, 0))
+        })?;
+        le_bytes(py, &out)
     }
-}
-
-/// `values` as little-endian bytes, written straight into the bytes object.
-fn le_bytes<'py, T: Copy>(
-    py: Python<'py>,
-    values: &[T],
-    f: impl Fn(T) -> [u8; 8],
-) -> Bound<'py, PyBytes> {
-    PyBytes::new_with(py, values.len() * 8, |buf| {
-        for (c, &v) in buf.chunks_exact_mut(8).zip(values) {
-            c.copy_from_slice(&f(v));
-        }
-        Ok(())
-    })
-    .expect("allocating the result")
 }
 
 /// chrF of every row of an int64 statistics matrix (C-contiguous buffer), as float64 bytes.
@@ -269,7 +193,7 @@ fn chrf_scores<'py>(
     let out = py
         .detach(|| chrf::finalize_many(&data, &o, workers))
         .map_err(|e| to_py(py, e))?;
-    Ok(le_bytes(py, &out, |x| x.to_le_bytes()))
+    le_bytes(py, &out)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -2,7 +2,7 @@
 //! another tool does (`_core.flavor_token_stats`, `_core.flavor_line_stats`,
 //! `_core.flavor_tokens`).
 
-use crate::{i64s_to_bytes, to_py};
+use crate::{le_bytes, to_py};
 use parbleu_core::flavors::nltk::{Scratch, SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
 use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
@@ -22,18 +22,14 @@ type StatsBytes<'py> = (
     Bound<'py, PyBytes>,
 );
 
-fn to_bytes<'py>(py: Python<'py>, s: &SegmentStats) -> StatsBytes<'py> {
-    let b = |v: &[u64]| {
-        let w: Vec<i64> = v.iter().map(|&x| x as i64).collect();
-        PyBytes::new(py, &i64s_to_bytes(&w))
-    };
-    (
-        b(&s.matches),
-        b(&s.totals),
-        b(&s.hyp_lens),
-        b(&s.ref_lens),
-        b(&s.ref_offsets),
-    )
+fn to_bytes<'py>(py: Python<'py>, s: &SegmentStats) -> PyResult<StatsBytes<'py>> {
+    Ok((
+        le_bytes(py, &s.matches)?,
+        le_bytes(py, &s.totals)?,
+        le_bytes(py, &s.hyp_lens)?,
+        le_bytes(py, &s.ref_lens)?,
+        le_bytes(py, &s.ref_offsets)?,
+    ))
 }
 
 fn prep(py: Python<'_>, spec: (String, String, String)) -> PyResult<Prep> {
@@ -111,7 +107,7 @@ fn flavor_token_stats<'py>(
     let flat = flat_corpus(hyps, refs)?;
     let workers = parallel::resolve(workers);
     let s = py.detach(|| ngram_stats::stats(&flat, max_order, workers));
-    Ok(to_bytes(py, &s))
+    to_bytes(py, &s)
 }
 
 /// Per-segment lists, for a few segments: `(matches, totals, hyp_lens, ref_lens)` with one
@@ -164,7 +160,7 @@ fn flavor_line_stats<'py>(
         .map(|rs| rs.iter().map(|x| x.to_str()).collect::<PyResult<_>>())
         .collect::<PyResult<_>>()?;
     let s = py.detach(|| flavors::line_stats(&hyps, &refs, hp, rp, max_order, workers));
-    Ok(to_bytes(py, &s))
+    to_bytes(py, &s)
 }
 
 /// The tokens of every line under a `(tokenizer, case, split)` prep.
@@ -192,24 +188,16 @@ fn flavor_mteval_stats<'py>(
 ) -> PyResult<(StatsBytes<'py>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
     let flat = flat_corpus(hyps, refs)?;
     let s = py.detach(|| flavors::nist::mteval_stats(&flat, max_n));
-    let b = |v: &[u64]| {
-        let w: Vec<i64> = v.iter().map(|&x| x as i64).collect();
-        PyBytes::new(py, &i64s_to_bytes(&w))
-    };
-    let f = |v: &[f64]| {
-        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-        PyBytes::new(py, &bytes)
-    };
     Ok((
         (
-            b(&s.matches),
-            b(&s.tst),
-            b(&s.refs),
-            b(&s.hyp_lens),
-            b(&s.ref_offsets),
+            le_bytes(py, &s.matches)?,
+            le_bytes(py, &s.tst)?,
+            le_bytes(py, &s.refs)?,
+            le_bytes(py, &s.hyp_lens)?,
+            le_bytes(py, &s.ref_offsets)?,
         ),
-        f(&s.tst_info),
-        f(&s.ref_info),
+        le_bytes(py, &s.tst_info)?,
+        le_bytes(py, &s.ref_info)?,
     ))
 }
 

@@ -114,10 +114,12 @@ impl BleuRefs {
         hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
-        let (rows, tok) = self.blocks(py, &hyps, |h, r| {
+        let segs = &self.refs.segments;
+        let (rows, tok) = in_blocks(py, &hyps, segs.len(), BLOCK, |start, h| {
+            let r = &segs[start..start + h.len()];
             bleu::extract_strs(&self.cfg, h, r, parallel::resolve(workers))
         })?;
-        Ok((PyBytes::new(py, &i64s_to_bytes(&rows)), tok))
+        Ok((le_bytes(py, &rows)?, tok))
     }
 
     /// Sentence BLEU of every hypothesis as little-endian float64 bytes (the rows of `extract`
@@ -137,49 +139,82 @@ impl BleuRefs {
             effective_order,
             max_order: self.cfg.max_order,
         };
-        let (scores, tok) = self.blocks(py, &hyps, |h, r| {
+        let segs = &self.refs.segments;
+        let (scores, tok) = in_blocks(py, &hyps, segs.len(), BLOCK, |start, h| {
+            let r = &segs[start..start + h.len()];
             bleu::sentence_scores_strs(&self.cfg, h, r, &o, parallel::resolve(workers))
         })?;
-        let bytes: Vec<u8> = scores.iter().flat_map(|x| x.to_le_bytes()).collect();
-        Ok((PyBytes::new(py, &bytes), tok))
+        Ok((le_bytes(py, &scores)?, tok))
     }
 }
 
-impl BleuRefs {
-    /// Run `f` over the hypotheses block by block with the GIL released, checking for Ctrl-C
-    /// between blocks; concatenates the outputs and sums the " ." counts.
-    fn blocks<T: Send + Clone>(
-        &self,
-        py: Python<'_>,
-        hyps: &[Bound<'_, PyString>],
-        f: impl Fn(&[&str], &[bleu::RefSegment]) -> Result<(Vec<T>, usize), Error> + Sync,
-    ) -> PyResult<(Vec<T>, usize)> {
-        // Borrowed, not copied: converting while holding the GIL is serial time.
-        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
-        if hyps.len() != self.refs.segments.len() {
-            return Err(to_py(
-                py,
-                Error::LengthMismatch {
-                    what: "hypotheses vs references".into(),
-                    expected: self.refs.segments.len(),
-                    found: hyps.len(),
-                },
-            ));
-        }
-        let mut out = Vec::new();
-        let mut tok = 0;
-        for start in (0..hyps.len()).step_by(BLOCK) {
-            let end = (start + BLOCK).min(hyps.len());
-            let (r, t) = py
-                .detach(|| f(&hyps[start..end], &self.refs.segments[start..end]))
-                .map_err(|e| to_py(py, e))?;
-            out.extend_from_slice(&r);
-            tok += t;
-            // Between blocks: let Ctrl-C raise KeyboardInterrupt.
-            py.check_signals()?;
-        }
-        Ok((out, tok))
+/// Run `f(start, block)` over the hypotheses `block_len` at a time with the GIL released,
+/// checking for Ctrl-C between blocks; concatenates the outputs and sums the counts `f`
+/// returns beside them. `expected` is the number of reference segments.
+pub(crate) fn in_blocks<T: Send + Clone>(
+    py: Python<'_>,
+    hyps: &[Bound<'_, PyString>],
+    expected: usize,
+    block_len: usize,
+    f: impl Fn(usize, &[&str]) -> Result<(Vec<T>, usize), Error> + Sync,
+) -> PyResult<(Vec<T>, usize)> {
+    // Borrowed, not copied: converting while holding the GIL is serial time.
+    let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
+    if hyps.len() != expected {
+        let e = Error::LengthMismatch {
+            what: "hypotheses vs references".into(),
+            expected,
+            found: hyps.len(),
+        };
+        return Err(to_py(py, e));
     }
+    let mut out = Vec::with_capacity(hyps.len());
+    let mut count = 0;
+    for start in (0..hyps.len()).step_by(block_len) {
+        let block = &hyps[start..(start + block_len).min(hyps.len())];
+        let (r, c) = py.detach(|| f(start, block)).map_err(|e| to_py(py, e))?;
+        out.extend_from_slice(&r);
+        count += c;
+        py.check_signals()?;
+    }
+    Ok((out, count))
+}
+
+/// Numbers written as 8 little-endian bytes.
+pub(crate) trait LeBytes: Copy {
+    fn le(self) -> [u8; 8];
+}
+
+impl LeBytes for i64 {
+    fn le(self) -> [u8; 8] {
+        self.to_le_bytes()
+    }
+}
+
+// Counts: the same bytes as the int64 Python reads them as (all are below 2**63).
+impl LeBytes for u64 {
+    fn le(self) -> [u8; 8] {
+        self.to_le_bytes()
+    }
+}
+
+impl LeBytes for f64 {
+    fn le(self) -> [u8; 8] {
+        self.to_le_bytes()
+    }
+}
+
+/// `values` as little-endian bytes, written straight into a new bytes object.
+pub(crate) fn le_bytes<'py, T: LeBytes>(
+    py: Python<'py>,
+    values: &[T],
+) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * 8, |buf| {
+        for (c, &v) in buf.chunks_exact_mut(8).zip(values) {
+            c.copy_from_slice(&v.le());
+        }
+        Ok(())
+    })
 }
 
 /// The UTF-8 text of every string, borrowed from the Python objects.
@@ -230,10 +265,6 @@ pub(crate) fn distinct(counts: &[u32]) -> Vec<u32> {
 /// Segments processed per GIL release; small enough that Ctrl-C is seen within a second.
 const BLOCK: usize = 1 << 16;
 
-pub(crate) fn i64s_to_bytes(v: &[i64]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
 /// Scores of every row of an int64 statistics matrix (C-contiguous buffer), as float64 bytes.
 #[pyfunction]
 #[pyo3(signature = (rows, width, smooth_method, smooth_value, effective_order, max_order, workers))]
@@ -266,8 +297,7 @@ fn bleu_scores<'py>(
     };
     let workers = parallel::resolve(workers);
     let out = py.detach(|| bleu::finalize_many(&data, width, &o, workers));
-    let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_le_bytes()).collect();
-    Ok(PyBytes::new(py, &bytes))
+    le_bytes(py, &out)
 }
 
 /// One segment's BLEU in one call (the `sentence_score` loop): the statistics row, and the

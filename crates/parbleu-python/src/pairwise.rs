@@ -1,6 +1,6 @@
 //! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
 
-use crate::{i64s_to_bytes, to_py};
+use crate::{le_bytes, to_py};
 use parbleu_core::ids::{self, RefStream, Seqs};
 use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
@@ -321,7 +321,7 @@ fn bleu_ids_extract<'py>(
             ids::bleu_extract(h, &streams, pad_id, max_order, workers)
         })
         .map_err(|e| to_py(py, e))?;
-    Ok(PyBytes::new(py, &i64s_to_bytes(&rows)))
+    le_bytes(py, &rows)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,7 +4,7 @@
 //! are copied while holding the GIL, and the resampling runs without it, in blocks: between
 //! blocks Ctrl-C raises `KeyboardInterrupt`. Results go back as little-endian bytes.
 
-use crate::to_py;
+use crate::{le_bytes, to_py};
 use parbleu_core::metrics::bleu::{BleuScoreOpts, Smooth};
 use parbleu_core::metrics::chrf::ChrfScoreOpts;
 use parbleu_core::parallel;
@@ -106,11 +106,6 @@ fn rows(py: Python<'_>, sc: &Scorer, obj: &Bound<'_, PyAny>) -> PyResult<Rows> {
     })
 }
 
-fn f64_bytes<'py>(py: Python<'py>, v: &[f64]) -> Bound<'py, PyBytes> {
-    let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-    PyBytes::new(py, &bytes)
-}
-
 /// Exact paired bootstrap: `n` resamples from the seed, every system scored on each
 /// (float64 bytes, `n x len(systems)`, resample-major).
 #[pyfunction]
@@ -153,7 +148,7 @@ fn sig_bootstrap<'py>(
         first += nb;
         py.check_signals()?;
     }
-    Ok(f64_bytes(py, &out))
+    le_bytes(py, &out)
 }
 
 fn sig_task_floor(workers: usize) -> usize {
@@ -210,7 +205,7 @@ fn sig_bootstrap_indices<'py>(
             }
         },
     )?;
-    Ok(f64_bytes(py, &out))
+    le_bytes(py, &out)
 }
 
 /// Run `f` on blocks of whole rows of `idxs`, without the GIL, checking Ctrl-C in between.
@@ -270,7 +265,7 @@ fn sig_bootstrap_compat<'py>(
     })?;
     let values: Vec<f64> = out.iter().map(|v| v.value()).collect();
     let kinds: Vec<u8> = out.iter().map(|v| u8::from(v.is_f32())).collect();
-    Ok((f64_bytes(py, &values), PyBytes::new(py, &kinds)))
+    Ok((le_bytes(py, &values)?, PyBytes::new(py, &kinds)))
 }
 
 type PairBytes<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>);
@@ -309,7 +304,7 @@ fn sig_ar<'py>(
         first += nb;
         py.check_signals()?;
     }
-    Ok((f64_bytes(py, &sa), f64_bytes(py, &sb)))
+    Ok((le_bytes(py, &sa)?, le_bytes(py, &sb)?))
 }
 
 fn run_ar(
@@ -381,7 +376,7 @@ fn sig_ar_masks<'py>(
             break;
         }
     }
-    Ok((f64_bytes(py, &sa), f64_bytes(py, &sb)))
+    Ok((le_bytes(py, &sa)?, le_bytes(py, &sb)?))
 }
 
 /// Add the significance classes and functions to the module.

@@ -1,17 +1,12 @@
 //! TER binding: `_core.TerRefs`, `_core.ter_scores`, `_core.ter_sum`, `_core.tercom_tokenize`.
 
 use crate::to_py;
-use crate::{by_segment, distinct};
+use crate::{by_segment, distinct, in_blocks, le_bytes};
 use parbleu_core::metrics::ter::{self, tokenizer, PreparedRefs, TercomOpts};
 use parbleu_core::parallel;
-use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-
-fn f64s_to_bytes(v: &[f64]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
 
 /// Segments per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 14;
@@ -72,28 +67,17 @@ impl TerRefs {
         hyps: Vec<Bound<'py, PyString>>,
         workers: i64,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        // Borrowed, not copied; processed in blocks, with Ctrl-C checked between them.
-        let hyps: Vec<&str> = hyps.iter().map(|h| h.to_str()).collect::<PyResult<_>>()?;
         let workers = parallel::resolve(workers);
-        let n = self.refs.segments.len();
-        if hyps.len() != n {
-            let e = Error::LengthMismatch {
-                what: "hypotheses vs references".into(),
-                expected: n,
-                found: hyps.len(),
-            };
-            return Err(to_py(py, e));
-        }
-        let mut rows = Vec::new();
-        for start in (0..hyps.len()).step_by(BLOCK) {
-            let block = &hyps[start..(start + BLOCK).min(hyps.len())];
-            let r = py
-                .detach(|| ter::extract_block(&self.cfg, block, &self.refs, start, workers))
-                .map_err(|e| to_py(py, e))?;
-            rows.extend_from_slice(&r);
-            py.check_signals()?;
-        }
-        Ok(PyBytes::new(py, &f64s_to_bytes(&rows)))
+        let (rows, _) = in_blocks(
+            py,
+            &hyps,
+            self.refs.segments.len(),
+            BLOCK,
+            |start, block| {
+                ter::extract_block(&self.cfg, block, &self.refs, start, workers).map(|r| (r, 0))
+            },
+        )?;
+        le_bytes(py, &rows)
     }
 }
 
@@ -110,7 +94,7 @@ fn ter_scores<'py>(
     let out = py
         .detach(|| ter::finalize_many(&data, workers))
         .map_err(|e| to_py(py, e))?;
-    Ok(PyBytes::new(py, &f64s_to_bytes(&out)))
+    le_bytes(py, &out)
 }
 
 /// Column sums of a float64 `(n, 2)` matrix in index order (as SacreBLEU adds rows).

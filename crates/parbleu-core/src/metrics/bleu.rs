@@ -404,29 +404,21 @@ pub fn sentence_scores_strs<S: AsRef<str> + Sync>(
 /// The statistics row of one hypothesis against its references, for one-off sentence scores
 /// (no reference table: it would be used once).
 pub fn sentence_row<S: AsRef<str>>(cfg: &BleuExtract, hyp: &str, refs: &[S]) -> Vec<i64> {
-    let n_ord = cfg.max_order;
-    let h = cfg.tokenizer.preprocess(hyp, cfg.lowercase);
-    let htoks = cfg.tokenizer.split_output(&h);
-    let rtok: Vec<String> = refs
+    let tokenized: Vec<String> = refs
         .iter()
         .map(|r| cfg.tokenizer.preprocess(r.as_ref(), cfg.lowercase))
         .collect();
-    let rsplit: Vec<Vec<&str>> = rtok.iter().map(|r| cfg.tokenizer.split_output(r)).collect();
-    let (mut m, mut t) = (vec![0; n_ord], vec![0; n_ord]);
-    match_counts(
-        &htoks,
-        &rsplit,
-        n_ord,
-        &mut Scratch::default(),
-        &mut m,
-        &mut t,
-    );
-    let hl = htoks.len() as i64;
-    let mut row = Vec::with_capacity(cfg.width());
-    row.push(hl);
-    row.push(closest_ref_len(hl, rsplit.iter().map(|r| r.len() as i64)));
-    row.extend(m.iter().map(|&x| x as i64));
-    row.extend(t.iter().map(|&x| x as i64));
+    let lens = tokenized
+        .iter()
+        .map(|r| cfg.tokenizer.tokens(r).count() as u32)
+        .collect();
+    let seg = RefSegment(Arc::new(RefData {
+        lens,
+        table: None,
+        tokenized,
+    }));
+    let mut row = vec![0; cfg.width()];
+    RowExtractor::new(cfg).row(hyp, &seg, &mut row);
     row
 }
 
