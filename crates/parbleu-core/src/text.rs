@@ -30,7 +30,12 @@ pub fn py_is_space(c: char) -> bool {
 /// `str.rstrip()` with no argument.
 #[inline]
 pub fn py_rstrip(s: &str) -> &str {
-    s.trim_end_matches(py_is_space)
+    match s.as_bytes().last() {
+        // Most lines end in an ASCII letter or punctuation: nothing to strip, and no need to
+        // decode characters backwards.
+        Some(&b) if b < 0x80 && LEAD_CLASS[b as usize] == 0 => s,
+        _ => s.trim_end_matches(py_is_space),
+    }
 }
 
 /// `str.strip()` with no argument.
@@ -156,6 +161,15 @@ mod tests {
             let want: Vec<&str> = line.split(py_is_space).filter(|t| !t.is_empty()).collect();
             let got: Vec<&str> = py_split(&line).collect();
             assert_eq!(got, want, "U+{cp:04X}");
+        }
+    }
+
+    #[test]
+    fn rstrip_fast_path_equals_trim() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            for s in [format!("a{c}"), format!("{c}"), format!("a {c} ")] {
+                assert_eq!(py_rstrip(&s), s.trim_end_matches(py_is_space), "{:?}", c);
+            }
         }
     }
 

@@ -117,7 +117,14 @@ impl BleuRefs {
         let segs = &self.refs.segments;
         let (rows, tok) = in_blocks(py, &hyps, segs.len(), BLOCK, |start, h| {
             let r = &segs[start..start + h.len()];
-            bleu::extract_strs(&self.cfg, h, r, parallel::resolve(workers))
+            let order = self.refs.grouped_order(start, h.len());
+            bleu::extract_ordered(
+                &self.cfg,
+                h,
+                r,
+                order.as_deref(),
+                parallel::resolve(workers),
+            )
         })?;
         Ok((le_bytes(py, &rows)?, tok))
     }
@@ -142,7 +149,9 @@ impl BleuRefs {
         let segs = &self.refs.segments;
         let (scores, tok) = in_blocks(py, &hyps, segs.len(), BLOCK, |start, h| {
             let r = &segs[start..start + h.len()];
-            bleu::sentence_scores_strs(&self.cfg, h, r, &o, parallel::resolve(workers))
+            let order = self.refs.grouped_order(start, h.len());
+            let w = parallel::resolve(workers);
+            bleu::sentence_scores_ordered(&self.cfg, h, r, order.as_deref(), &o, w)
         })?;
         Ok((le_bytes(py, &scores)?, tok))
     }

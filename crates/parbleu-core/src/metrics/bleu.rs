@@ -3,7 +3,7 @@
 //! Row layout (SacreBLEU's): `hyp_len, ref_len, match_1..N, total_1..N`.
 
 use super::ngram::{match_counts, Scratch};
-use super::ref_table::{Builder, RefTable, TableScratch};
+use super::ref_table::{Builder, RefTable, TableScratch, PADDING};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::tokenize::Tokenizer;
@@ -251,7 +251,13 @@ impl RefSegment {
 #[derive(Debug, Clone)]
 pub struct PreparedRefs {
     pub segments: Vec<RefSegment>,
+    /// For each segment, the previous and the next segment with the same references
+    /// ([`NO_LINK`] if none); empty when no two segments share references.
+    links: Vec<[u32; 2]>,
 }
+
+/// End of a chain of [`PreparedRefs`] links.
+const NO_LINK: u32 = u32::MAX;
 
 impl PreparedRefs {
     /// Tokenize references given segment by segment; identical segments are tokenized once
@@ -277,8 +283,59 @@ impl PreparedRefs {
                 out[i] = out[source[i]].clone();
             }
         }
-        PreparedRefs { segments: out }
+        PreparedRefs {
+            segments: out,
+            links: links(&source),
+        }
     }
+
+    /// Indices `0..n` of the segments `start..start + n`, reordered so that segments sharing
+    /// references are scored one after the other: their table then stays in cache, and their
+    /// hypotheses (translations of one source) train the branch predictor for each other,
+    /// which makes scoring many systems at once about a third faster. `None` when no two of
+    /// these segments share references (the natural order is then as good).
+    pub fn grouped_order(&self, start: usize, n: usize) -> Option<Vec<u32>> {
+        let end = start + n;
+        let links = self.links.get(start..end)?;
+        let inside = |l: u32| l != NO_LINK && (start..end).contains(&(l as usize));
+        if !links.iter().any(|l| inside(l[0])) {
+            return None;
+        }
+        let mut order = Vec::with_capacity(n);
+        for (i, l) in (start..end).zip(links) {
+            if inside(l[0]) {
+                continue; // scored with the first of its group in this range
+            }
+            let mut j = i;
+            loop {
+                order.push((j - start) as u32);
+                match self.links[j][1] {
+                    next if inside(next) => j = next as usize,
+                    _ => break,
+                }
+            }
+        }
+        Some(order)
+    }
+}
+
+/// Previous and next segment with the same first occurrence, for every segment; empty if
+/// all are distinct (or too many to index with `u32`).
+fn links(source: &[usize]) -> Vec<[u32; 2]> {
+    if source.len() >= NO_LINK as usize || source.iter().enumerate().all(|(i, &s)| s == i) {
+        return Vec::new();
+    }
+    let mut links = vec![[NO_LINK; 2]; source.len()];
+    let mut last: Vec<u32> = (0..source.len() as u32).collect();
+    for (i, &s) in source.iter().enumerate() {
+        if s != i {
+            let prev = last[s];
+            links[i][0] = prev;
+            links[prev as usize][1] = i as u32;
+            last[s] = i as u32;
+        }
+    }
+    links
 }
 
 /// For each segment, the index of the first segment with the same references.
@@ -352,24 +409,23 @@ pub fn extract_strs<S: AsRef<str> + Sync>(
     refs: &[RefSegment],
     workers: usize,
 ) -> Result<(Vec<i64>, usize)> {
-    if hyps.len() != refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: hyps.len(),
-        });
-    }
+    extract_ordered(cfg, hyps, refs, None, workers)
+}
+
+/// [`extract_strs`], scoring the pairs in `order` (a permutation of their indices, such as
+/// [`PreparedRefs::grouped_order`]); the rows are still in the hypotheses' order.
+pub fn extract_ordered<S: AsRef<str> + Sync>(
+    cfg: &BleuExtract,
+    hyps: &[S],
+    refs: &[RefSegment],
+    order: Option<&[u32]>,
+    workers: usize,
+) -> Result<(Vec<i64>, usize)> {
     let w = cfg.width();
-    let mut rows = vec![0i64; hyps.len() * w];
-    parallel::for_each_chunk(workers, &mut rows, 128 * w, |start, chunk| {
-        let mut x = RowExtractor::new(cfg);
-        let first = start / w;
-        for (j, out) in chunk.chunks_mut(w).enumerate() {
-            x.row(hyps[first + j].as_ref(), &refs[first + j], out);
-        }
-    });
-    let tok_count = hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count();
-    Ok((rows, tok_count))
+    let rows = map_pairs(cfg, hyps, refs, order, w, workers, |x, h, r, out| {
+        x.row(h, r, out);
+    })?;
+    Ok((rows, tok_count(hyps)))
 }
 
 /// Sentence BLEU of every hypothesis (equal to [`finalize`] of its [`extract`] row), without
@@ -381,6 +437,46 @@ pub fn sentence_scores_strs<S: AsRef<str> + Sync>(
     o: &BleuScoreOpts,
     workers: usize,
 ) -> Result<(Vec<f64>, usize)> {
+    sentence_scores_ordered(cfg, hyps, refs, None, o, workers)
+}
+
+/// [`sentence_scores_strs`] scoring the pairs in `order` (see [`extract_ordered`]).
+pub fn sentence_scores_ordered<S: AsRef<str> + Sync>(
+    cfg: &BleuExtract,
+    hyps: &[S],
+    refs: &[RefSegment],
+    order: Option<&[u32]>,
+    o: &BleuScoreOpts,
+    workers: usize,
+) -> Result<(Vec<f64>, usize)> {
+    let scores = map_pairs(cfg, hyps, refs, order, 1, workers, |x, h, r, out| {
+        out[0] = x.score(h, r, o);
+    })?;
+    Ok((scores, tok_count(hyps)))
+}
+
+/// Number of hypotheses ending in " ." (SacreBLEU's "forgot to detokenize" warning).
+fn tok_count<S: AsRef<str>>(hyps: &[S]) -> usize {
+    hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count()
+}
+
+/// `f(extractor, hyp, refs, out)` for every pair, on `workers` threads, in `order` if given;
+/// `out` is the pair's `width` values of the result, which is in the pairs' order. Chunks
+/// are fixed-size slices of the order, so results never depend on the thread count.
+fn map_pairs<S, T, F>(
+    cfg: &BleuExtract,
+    hyps: &[S],
+    refs: &[RefSegment],
+    order: Option<&[u32]>,
+    width: usize,
+    workers: usize,
+    f: F,
+) -> Result<Vec<T>>
+where
+    S: AsRef<str> + Sync,
+    T: Copy + Default + Send + Sync,
+    F: Fn(&mut RowExtractor<'_>, &str, &RefSegment, &mut [T]) + Sync,
+{
     if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
@@ -388,17 +484,26 @@ pub fn sentence_scores_strs<S: AsRef<str> + Sync>(
             found: hyps.len(),
         });
     }
-    let mut scores = vec![0.0; hyps.len()];
-    parallel::for_each_chunk(workers, &mut scores, 128, |start, chunk| {
+    let mut out = vec![T::default(); hyps.len() * width];
+    let index = |k: usize| order.map_or(k, |o| o[k] as usize);
+    parallel::for_each_chunk(workers, &mut out, 128 * width, |start, chunk| {
         let mut x = RowExtractor::new(cfg);
-        let mut row = vec![0i64; cfg.width()];
-        for (j, v) in chunk.iter_mut().enumerate() {
-            x.row(hyps[start + j].as_ref(), &refs[start + j], &mut row);
-            *v = score_of(&row, o);
+        let first = start / width;
+        for (j, o) in chunk.chunks_mut(width).enumerate() {
+            let i = index(first + j);
+            f(&mut x, hyps[i].as_ref(), &refs[i], o);
         }
     });
-    let tok_count = hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count();
-    Ok((scores, tok_count))
+    if let Some(order) = order {
+        // Computed in `order`; put each result at its pair's index.
+        let mut sorted = vec![T::default(); out.len()];
+        for (k, &i) in order.iter().enumerate() {
+            let i = i as usize;
+            sorted[i * width..(i + 1) * width].copy_from_slice(&out[k * width..(k + 1) * width]);
+        }
+        out = sorted;
+    }
+    Ok(out)
 }
 
 /// The statistics row of one hypothesis against its references, for one-off sentence scores
@@ -429,6 +534,8 @@ struct RowExtractor<'c> {
     ts: TableScratch,
     m: Vec<u64>,
     t: Vec<u64>,
+    /// A statistics row (sentence scores).
+    row: Vec<i64>,
     /// The tokenized hypothesis (reused: one allocation per thread, not per line).
     buf: String,
 }
@@ -441,8 +548,18 @@ impl<'c> RowExtractor<'c> {
             ts: TableScratch::default(),
             m: vec![0; cfg.max_order],
             t: vec![0; cfg.max_order],
+            row: vec![0; cfg.width()],
             buf: String::new(),
         }
+    }
+
+    /// Sentence BLEU of `hyp` against `seg`: [`score_of`] its row.
+    fn score(&mut self, hyp: &str, seg: &RefSegment, o: &BleuScoreOpts) -> f64 {
+        let mut row = std::mem::take(&mut self.row);
+        self.row(hyp, seg, &mut row);
+        let s = score_of(&row, o);
+        self.row = row;
+        s
     }
 
     /// The statistics row of `hyp` against `seg` into `out`.
@@ -451,9 +568,13 @@ impl<'c> RowExtractor<'c> {
         let seg = &*seg.0;
         cfg.tokenizer
             .preprocess_into(hyp, cfg.lowercase, &mut self.buf);
-        let h = &self.buf;
+        let n = self.buf.len();
+        // Padding lets the table read any token as one 16-byte load.
+        self.buf.push_str(PADDING);
+        let h = &self.buf[..n];
         let hl = if let Some(table) = &seg.table {
-            table.match_tokens(cfg.tokenizer.tokens(h), &mut self.ts, &mut self.m)
+            let toks = cfg.tokenizer.tokens(h);
+            table.match_tokens(self.buf.as_bytes(), toks, &mut self.ts, &mut self.m)
         } else {
             let htoks = cfg.tokenizer.split_output(h);
             let r: Vec<Vec<&str>> = seg
@@ -518,6 +639,57 @@ mod tests {
                 proptest::prop_assert_eq!(s.to_bits(), want.to_bits());
             }
         }
+    }
+
+    proptest::proptest! {
+        /// Scoring grouped by shared references gives the rows and scores of the plain order,
+        /// for any sharing pattern, block range and thread count.
+        #[test]
+        fn prop_grouped_order_changes_nothing(
+            pairs in proptest::collection::vec(("[ab. ]{0,10}", 0usize..4), 1..40),
+            range in (0usize..40, 0usize..40),
+            workers in 1usize..3,
+        ) {
+            let cfg = BleuExtract { tokenizer: Tokenizer::T13a, lowercase: false, max_order: 4 };
+            let o = BleuScoreOpts { smooth: Smooth::Exp, effective_order: true, max_order: 4 };
+            let texts = ["a b", "a . b", "b b a", ""];
+            let hyps: Vec<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
+            let refs = PreparedRefs::new(&cfg, pairs.iter().map(|p| vec![texts[p.1]]).collect(), 1);
+            let n = hyps.len();
+            let (start, end) = (range.0.min(n), range.1.min(n));
+            let (start, end) = (start.min(end), start.max(end));
+            let (h, r) = (&hyps[start..end], &refs.segments[start..end]);
+            let order = refs.grouped_order(start, end - start);
+            if let Some(order) = &order {
+                let mut sorted = order.clone();
+                sorted.sort_unstable();
+                proptest::prop_assert_eq!(sorted, (0..(end - start) as u32).collect::<Vec<_>>());
+            }
+            let plain = extract_strs(&cfg, h, r, workers).unwrap();
+            proptest::prop_assert_eq!(&extract_ordered(&cfg, h, r, order.as_deref(), workers).unwrap(), &plain);
+            let plain = sentence_scores_strs(&cfg, h, r, &o, 1).unwrap();
+            let grouped = sentence_scores_ordered(&cfg, h, r, order.as_deref(), &o, workers).unwrap();
+            proptest::prop_assert_eq!(grouped, plain);
+        }
+    }
+
+    #[test]
+    fn grouped_order_puts_shared_references_together() {
+        let cfg = BleuExtract {
+            tokenizer: Tokenizer::None,
+            lowercase: false,
+            max_order: 4,
+        };
+        let refs = PreparedRefs::new(
+            &cfg,
+            ["x", "y", "x", "z", "y", "x"].map(|r| vec![r]).to_vec(),
+            1,
+        );
+        assert_eq!(refs.grouped_order(0, 6), Some(vec![0, 2, 5, 1, 4, 3]));
+        assert_eq!(refs.grouped_order(1, 4), Some(vec![0, 3, 1, 2])); // segments 1..5
+        assert_eq!(refs.grouped_order(3, 2), None); // z, y: nothing shared inside
+        let distinct = PreparedRefs::new(&cfg, ["x", "y"].map(|r| vec![r]).to_vec(), 1);
+        assert_eq!(distinct.grouped_order(0, 2), None);
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //! lookup, and since every prefix of a reference n-gram is itself a reference n-gram, extending
 //! a hypothesis n-gram stops at the first miss.
 
-use rustc_hash::FxBuildHasher;
-use std::hash::BuildHasher;
+/// Bytes that must be readable after the last token given to [`RefTable::match_tokens`].
+pub const PAD: usize = 16;
 
 /// Precomputed maximum reference counts of one segment (see the module documentation).
 #[derive(Debug)]
@@ -26,8 +26,10 @@ pub struct RefTable {
     small: Box<[u16]>,
     tok_cap: usize,
     /// Distinct tokens, concatenated; local id `i + 1` is `text[tok_end[i - 1]..tok_end[i]]`.
-    text: Box<str>,
+    text: Box<[u8]>,
     tok_end: Box<[u32]>,
+    /// The first 16 bytes of local id `i + 1`, zero-padded (see [`head`]).
+    heads: Box<[u128]>,
     /// Open-addressed packed keys of orders >= 2 (0 for an empty slot).
     keys: Box<[u64]>,
 }
@@ -37,8 +39,9 @@ pub struct RefTable {
 #[derive(Default)]
 pub struct Builder {
     slots: Vec<u16>,
-    text: String,
+    text: Vec<u8>,
     tok_end: Vec<u32>,
+    heads: Vec<u128>,
     ids: Vec<u16>,
     ends: Vec<usize>,
     count: Vec<u16>,
@@ -56,26 +59,64 @@ pub struct TableScratch {
     uni: Vec<u16>,
     counts: Vec<u16>,
     touched: Vec<u32>,
+    /// For [`RefTable::match_counts`]: the tokens joined and padded.
+    line: String,
 }
 
-#[inline]
-fn hash(token: &str) -> usize {
-    FxBuildHasher.hash_one(token) as usize
+/// A token's first 16 bytes (zero-padded) from a 16-byte window starting at it: with its
+/// length, all a lookup compares for tokens of up to 16 bytes, in two words and no call.
+#[inline(always)]
+fn head(window: [u8; 16], len: usize) -> u128 {
+    let w = u128::from_le_bytes(window);
+    if len >= 16 {
+        w
+    } else {
+        w & ((1u128 << (8 * len)) - 1)
+    }
 }
 
-/// Find `tok` in an open-addressed table; `Err(slot)` is the empty slot where it would go.
-#[inline]
-fn probe(slots: &[u16], text: &str, tok_end: &[u32], tok: &str) -> Result<u16, usize> {
+/// [`head`] of a token that is not followed by padding (building).
+fn head_of(tok: &[u8]) -> u128 {
+    let mut w = [0u8; 16];
+    let n = tok.len().min(16);
+    w[..n].copy_from_slice(&tok[..n]);
+    head(w, n)
+}
+
+/// Hash of a token from its head and length: fixed cost (a byte-wise hash has a loop whose
+/// length varies with the token, and so mispredicted branches).
+#[inline(always)]
+fn hash(head: u128, len: usize) -> usize {
+    let p = u128::from((head as u64) ^ 0x243F_6A88_85A3_08D3)
+        * u128::from(((head >> 64) as u64) ^ (len as u64) ^ 0x1319_8A2E_0370_7344);
+    ((p as u64) ^ ((p >> 64) as u64)) as usize
+}
+
+/// Find the token (`tok`, with [`head`] `hd`) in an open-addressed table; `Err(slot)` is the
+/// empty slot where it would go.
+#[inline(always)]
+fn probe(
+    slots: &[u16],
+    heads: &[u128],
+    text: &[u8],
+    tok_end: &[u32],
+    hd: u128,
+    tok: &[u8],
+) -> Result<u16, usize> {
     let mask = slots.len() - 1;
-    let mut i = hash(tok) & mask;
+    let mut i = hash(hd, tok.len()) & mask;
     loop {
         match slots[i] {
             0 => return Err(i),
             id => {
                 let k = usize::from(id) - 1;
                 let start = if k == 0 { 0 } else { tok_end[k - 1] as usize };
-                // Bytes, not str: slicing a str re-checks character boundaries.
-                if &text.as_bytes()[start..tok_end[k] as usize] == tok.as_bytes() {
+                let len = tok_end[k] as usize - start;
+                // Longer tokens also compare the rest (rare).
+                if heads[k] == hd
+                    && len == tok.len()
+                    && (len <= 16 || &text[start..start + len] == tok)
+                {
                     return Ok(id);
                 }
                 i = (i + 1) & mask;
@@ -118,15 +159,19 @@ impl RefTable {
         b.slots.resize(tok_cap, 0);
         b.text.clear();
         b.tok_end.clear();
+        b.heads.clear();
         b.ids.clear();
         b.ends.clear();
         for r in refs {
             for tok in r.as_ref() {
-                let id = match probe(&b.slots, &b.text, &b.tok_end, tok) {
+                let tok = tok.as_bytes();
+                let hd = head_of(tok);
+                let id = match probe(&b.slots, &b.heads, &b.text, &b.tok_end, hd, tok) {
                     Ok(id) => id,
                     Err(slot) => {
-                        b.text.push_str(tok);
+                        b.text.extend_from_slice(tok);
                         b.tok_end.push(b.text.len() as u32);
+                        b.heads.push(hd);
                         let id = b.tok_end.len() as u16;
                         b.slots[slot] = id;
                         id
@@ -213,8 +258,9 @@ impl RefTable {
             key_shift,
             small: small.into_boxed_slice(),
             tok_cap,
-            text: b.text.as_str().into(),
+            text: b.text.as_slice().into(),
             tok_end: b.tok_end.as_slice().into(),
+            heads: b.heads.as_slice().into(),
             keys: b.keys.as_slice().into(),
         })
     }
@@ -229,21 +275,49 @@ impl RefTable {
         &self.small[self.tok_cap + self.tok_end.len() + 1..]
     }
 
-    /// Local id of `tok`, 0 if no reference has it.
+    /// Local id of the token `line[off..off + len]`, 0 if no reference has it; `line` has
+    /// [`PAD`] bytes after the token.
     #[inline]
-    fn lookup(&self, tok: &str) -> u16 {
-        probe(&self.small[..self.tok_cap], &self.text, &self.tok_end, tok).unwrap_or(0)
+    fn lookup(&self, line: &[u8], off: usize, len: usize) -> u16 {
+        let mut w = [0u8; 16];
+        w.copy_from_slice(&line[off..off + 16]);
+        let slots = &self.small[..self.tok_cap];
+        let (heads, text, ends) = (&self.heads, &self.text, &self.tok_end);
+        probe(
+            slots,
+            heads,
+            text,
+            ends,
+            head(w, len),
+            &line[off..off + len],
+        )
+        .unwrap_or(0)
     }
 
-    /// Clipped matches of `hyp` for orders `1..=matches.len()` (at most the table's order).
-    pub fn match_counts(&self, hyp: &[&str], s: &mut TableScratch, matches: &mut [u64]) {
-        self.match_tokens(hyp.iter().copied(), s, matches);
+    /// Clipped matches of `hyp` for orders `1..=matches.len()` (at most the table's order);
+    /// returns the number of tokens. (Copies the tokens into a padded line: for one-off use.)
+    pub fn match_counts(&self, hyp: &[&str], s: &mut TableScratch, matches: &mut [u64]) -> usize {
+        let mut line = std::mem::take(&mut s.line);
+        line.clear();
+        let mut spans = Vec::with_capacity(hyp.len());
+        for t in hyp {
+            spans.push((line.len(), t.len()));
+            line.push_str(t);
+            line.push(' ');
+        }
+        line.push_str(PADDING);
+        let toks = spans.iter().map(|&(o, n)| &line[o..o + n]);
+        let hl = self.match_tokens(line.as_bytes(), toks, s, matches);
+        s.line = line;
+        hl
     }
 
-    /// [`RefTable::match_counts`] for tokens given one by one (no token list is built);
-    /// returns the number of tokens.
+    /// [`RefTable::match_counts`] for tokens given one by one (no token list is built), each a
+    /// slice of `line`, which has [`PAD`] readable bytes after the last token; returns the
+    /// number of tokens.
     pub fn match_tokens<'a>(
         &self,
+        line: &'a [u8],
         hyp: impl Iterator<Item = &'a str>,
         s: &mut TableScratch,
         matches: &mut [u64],
@@ -253,7 +327,9 @@ impl RefTable {
         if self.tok_end.is_empty() {
             return hyp.count();
         }
-        s.ids.extend(hyp.map(|t| self.lookup(t)));
+        let base = line.as_ptr() as usize;
+        s.ids
+            .extend(hyp.map(|t| self.lookup(line, t.as_ptr() as usize - base, t.len())));
         let hyp_len = s.ids.len();
         let uni_max = self.uni_max();
         if s.uni.len() < uni_max.len() {
@@ -311,6 +387,10 @@ impl RefTable {
         hyp_len
     }
 }
+
+/// [`PAD`] bytes to append to a tokenized line before [`RefTable::match_tokens`].
+pub const PADDING: &str = "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+const _: () = assert!(PADDING.len() == PAD);
 
 #[cfg(test)]
 mod tests {
@@ -371,11 +451,15 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn prop_equals_token_matching(
-            hyp in proptest::collection::vec(0u8..6, 0..14),
-            refs in proptest::collection::vec(proptest::collection::vec(0u8..6, 0..14), 0..4),
+            hyp in proptest::collection::vec(0u8..11, 0..14),
+            refs in proptest::collection::vec(proptest::collection::vec(0u8..11, 0..14), 0..4),
             order in 1usize..8,
         ) {
-            let words = ["a", "b", "c", "d", "é", ""];
+            // Tokens that differ only past 16 bytes, or only by length with NUL padding.
+            let words = [
+                "a", "b", "c", "d", "é", "", "a\0", "0123456789abcdef", "0123456789abcdefX",
+                "0123456789abcdefY", "0123456789abcde",
+            ];
             let hyp: Vec<&str> = hyp.iter().map(|&i| words[i as usize]).collect();
             let refs: Vec<Vec<&str>> =
                 refs.iter().map(|r| r.iter().map(|&i| words[i as usize]).collect()).collect();
