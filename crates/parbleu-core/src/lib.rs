@@ -4,6 +4,7 @@
 //! fixed-width row of statistics, rows add element-wise, and `finalize` turns a summed row into
 //! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
 
+pub mod cache;
 pub mod error;
 pub mod flavors;
 pub mod ids;

@@ -241,6 +241,21 @@ impl RefSegment {
         self.0.lens.len()
     }
 
+    /// Hint the CPU to fetch this segment's header (two pairs ahead of its use).
+    #[inline]
+    fn prefetch_header(&self) {
+        crate::cache::prefetch(std::slice::from_ref(&*self.0), 128);
+    }
+
+    /// Hint the CPU to fetch this segment's lengths and table (one pair ahead of its use).
+    #[inline]
+    fn prefetch(&self) {
+        crate::cache::prefetch(&self.0.lens, 64);
+        if let Some(t) = &self.0.table {
+            t.prefetch();
+        }
+    }
+
     /// Whether the segment has no reference.
     pub fn is_empty(&self) -> bool {
         self.0.lens.is_empty()
@@ -485,12 +500,26 @@ where
         });
     }
     let mut out = vec![T::default(); hyps.len() * width];
+    let n = hyps.len();
     let index = |k: usize| order.map_or(k, |o| o[k] as usize);
     parallel::for_each_chunk(workers, &mut out, 128 * width, |start, chunk| {
         let mut x = RowExtractor::new(cfg);
         let first = start / width;
         for (j, o) in chunk.chunks_mut(width).enumerate() {
-            let i = index(first + j);
+            let k = first + j;
+            let i = index(k);
+            // Fetch the next pairs' data while this one is scored (a new table only when the
+            // references change: in grouped order they mostly do not).
+            if k + 2 < n {
+                refs[index(k + 2)].prefetch_header();
+            }
+            if k + 1 < n {
+                let next = index(k + 1);
+                crate::cache::prefetch(hyps[next].as_ref().as_bytes(), 256);
+                if !Arc::ptr_eq(&refs[next].0, &refs[i].0) {
+                    refs[next].prefetch();
+                }
+            }
             f(&mut x, hyps[i].as_ref(), &refs[i], o);
         }
     });

@@ -265,6 +265,15 @@ impl RefTable {
         })
     }
 
+    /// Hint the CPU to fetch the table's first cache lines (see [`crate::cache`]).
+    #[inline]
+    pub fn prefetch(&self) {
+        crate::cache::prefetch(&self.small, 1024);
+        crate::cache::prefetch(&self.keys, 4096);
+        crate::cache::prefetch(&self.heads, 1024);
+        crate::cache::prefetch(&self.tok_end, 256);
+    }
+
     #[inline]
     fn uni_max(&self) -> &[u16] {
         &self.small[self.tok_cap..self.tok_cap + self.tok_end.len() + 1]
