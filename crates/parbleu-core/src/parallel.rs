@@ -112,7 +112,11 @@ mod tests {
                         *v += start + j + 1;
                     }
                 });
-                assert_eq!(data, (1..=len).collect::<Vec<_>>(), "len {len} workers {workers}");
+                assert_eq!(
+                    data,
+                    (1..=len).collect::<Vec<_>>(),
+                    "len {len} workers {workers}"
+                );
             }
         }
     }
@@ -122,9 +126,15 @@ mod tests {
         let mut outer = vec![0u64; 64];
         for_each_chunk(2, &mut outer, 4, |start, c| {
             let mut inner = vec![1u64; 32];
-            for_each_chunk(2, &mut inner, 4, |_, ic| ic.iter_mut().for_each(|v| *v *= 2));
-            c.iter_mut().for_each(|v| *v = start as u64 + inner.iter().sum::<u64>());
+            for_each_chunk(2, &mut inner, 4, |_, ic| {
+                ic.iter_mut().for_each(|v| *v *= 2)
+            });
+            c.iter_mut()
+                .for_each(|v| *v = start as u64 + inner.iter().sum::<u64>());
         });
-        assert!(outer.iter().enumerate().all(|(i, &v)| v == (i / 4 * 4) as u64 + 64));
+        assert!(outer
+            .iter()
+            .enumerate()
+            .all(|(i, &v)| v == (i / 4 * 4) as u64 + 64));
     }
 }

@@ -304,29 +304,26 @@ impl PreparedRefs {
         }
     }
 
-    /// Indices `0..n` of the segments `start..start + n`, reordered so that segments sharing
-    /// references are scored one after the other: their table then stays in cache, and their
-    /// hypotheses (translations of one source) train the branch predictor for each other,
-    /// which makes scoring many systems at once about a third faster. `None` when no two of
-    /// these segments share references (the natural order is then as good).
-    pub fn grouped_order(&self, start: usize, n: usize) -> Option<Vec<u32>> {
-        let end = start + n;
-        let links = self.links.get(start..end)?;
-        let inside = |l: u32| l != NO_LINK && (start..end).contains(&(l as usize));
-        if !links.iter().any(|l| inside(l[0])) {
+    /// Indices of all segments, ordered so that segments sharing references are scored one
+    /// after the other: their table then stays in cache, and their hypotheses (translations
+    /// of one source) train the branch predictor for each other, which makes scoring many
+    /// systems at once about a third faster. `None` when no two segments share references
+    /// (the natural order is then as good).
+    pub fn grouped_order(&self) -> Option<Vec<u32>> {
+        if self.links.is_empty() {
             return None;
         }
-        let mut order = Vec::with_capacity(n);
-        for (i, l) in (start..end).zip(links) {
-            if inside(l[0]) {
-                continue; // scored with the first of its group in this range
+        let mut order = Vec::with_capacity(self.links.len());
+        for (i, l) in self.links.iter().enumerate() {
+            if l[0] != NO_LINK {
+                continue; // scored with the first of its group
             }
-            let mut j = i;
+            let mut j = i as u32;
             loop {
-                order.push((j - start) as u32);
-                match self.links[j][1] {
-                    next if inside(next) => j = next as usize,
-                    _ => break,
+                order.push(j);
+                match self.links[j as usize][1] {
+                    NO_LINK => break,
+                    next => j = next,
                 }
             }
         }
@@ -416,6 +413,39 @@ pub fn extract(
     extract_strs(cfg, hyps, refs, workers)
 }
 
+/// Which pairs (hypothesis `i` with references `i`) to score, and in which order.
+#[derive(Debug, Clone, Copy)]
+pub enum Pairs<'a> {
+    /// `start..end`, in order.
+    Range(usize, usize),
+    /// These indices, in this order (such as a slice of [`PreparedRefs::grouped_order`]).
+    List(&'a [u32]),
+}
+
+impl Pairs<'_> {
+    /// Number of pairs.
+    pub fn len(&self) -> usize {
+        match self {
+            Pairs::Range(a, b) => b - a,
+            Pairs::List(l) => l.len(),
+        }
+    }
+
+    /// Whether there is no pair.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Index of the `k`-th pair.
+    #[inline]
+    fn get(&self, k: usize) -> usize {
+        match self {
+            Pairs::Range(a, _) => a + k,
+            Pairs::List(l) => l[k] as usize,
+        }
+    }
+}
+
 /// [`extract`] for any string type (the binding passes `&str` borrowed from Python strings:
 /// no copy while holding the GIL, which is serial time).
 pub fn extract_strs<S: AsRef<str> + Sync>(
@@ -424,23 +454,22 @@ pub fn extract_strs<S: AsRef<str> + Sync>(
     refs: &[RefSegment],
     workers: usize,
 ) -> Result<(Vec<i64>, usize)> {
-    extract_ordered(cfg, hyps, refs, None, workers)
+    extract_pairs(cfg, hyps, refs, Pairs::Range(0, hyps.len()), workers)
 }
 
-/// [`extract_strs`], scoring the pairs in `order` (a permutation of their indices, such as
-/// [`PreparedRefs::grouped_order`]); the rows are still in the hypotheses' order.
-pub fn extract_ordered<S: AsRef<str> + Sync>(
+/// The statistics rows of `pairs` of `hyps` and `refs` (all of them), in the order of
+/// `pairs`; and how many of those hypotheses end in " .".
+pub fn extract_pairs<S: AsRef<str> + Sync>(
     cfg: &BleuExtract,
     hyps: &[S],
     refs: &[RefSegment],
-    order: Option<&[u32]>,
+    pairs: Pairs<'_>,
     workers: usize,
 ) -> Result<(Vec<i64>, usize)> {
     let w = cfg.width();
-    let rows = map_pairs(cfg, hyps, refs, order, w, workers, |x, h, r, out| {
+    map_pairs(cfg, hyps, refs, pairs, w, workers, |x, h, r, out| {
         x.row(h, r, out);
-    })?;
-    Ok((rows, tok_count(hyps)))
+    })
 }
 
 /// Sentence BLEU of every hypothesis (equal to [`finalize`] of its [`extract`] row), without
@@ -452,46 +481,43 @@ pub fn sentence_scores_strs<S: AsRef<str> + Sync>(
     o: &BleuScoreOpts,
     workers: usize,
 ) -> Result<(Vec<f64>, usize)> {
-    sentence_scores_ordered(cfg, hyps, refs, None, o, workers)
+    sentence_scores_pairs(cfg, hyps, refs, Pairs::Range(0, hyps.len()), o, workers)
 }
 
-/// [`sentence_scores_strs`] scoring the pairs in `order` (see [`extract_ordered`]).
-pub fn sentence_scores_ordered<S: AsRef<str> + Sync>(
+/// [`sentence_scores_strs`] of `pairs` only, in their order (see [`extract_pairs`]).
+pub fn sentence_scores_pairs<S: AsRef<str> + Sync>(
     cfg: &BleuExtract,
     hyps: &[S],
     refs: &[RefSegment],
-    order: Option<&[u32]>,
+    pairs: Pairs<'_>,
     o: &BleuScoreOpts,
     workers: usize,
 ) -> Result<(Vec<f64>, usize)> {
-    let scores = map_pairs(cfg, hyps, refs, order, 1, workers, |x, h, r, out| {
+    map_pairs(cfg, hyps, refs, pairs, 1, workers, |x, h, r, out| {
         out[0] = x.score(h, r, o);
-    })?;
-    Ok((scores, tok_count(hyps)))
+    })
 }
 
-/// Number of hypotheses ending in " ." (SacreBLEU's "forgot to detokenize" warning).
-fn tok_count<S: AsRef<str>>(hyps: &[S]) -> usize {
-    hyps.iter().filter(|h| h.as_ref().ends_with(" .")).count()
-}
-
-/// `f(extractor, hyp, refs, out)` for every pair, on `workers` threads, in `order` if given;
-/// `out` is the pair's `width` values of the result, which is in the pairs' order. Chunks
-/// are fixed-size slices of the order, so results never depend on the thread count.
+/// `f(extractor, hyp, refs, out)` for each of `pairs`, on `workers` threads; `out` is the
+/// pair's `width` values of the result, which follows the order of `pairs`. Chunks are
+/// fixed-size slices of `pairs`, so results never depend on the thread count. Also counts
+/// the hypotheses ending in " ." (SacreBLEU's "forgot to detokenize" warning) where each is
+/// read anyway: a separate pass would be serial and read every line from memory again.
 fn map_pairs<S, T, F>(
     cfg: &BleuExtract,
     hyps: &[S],
     refs: &[RefSegment],
-    order: Option<&[u32]>,
+    pairs: Pairs<'_>,
     width: usize,
     workers: usize,
     f: F,
-) -> Result<Vec<T>>
+) -> Result<(Vec<T>, usize)>
 where
     S: AsRef<str> + Sync,
     T: Copy + Default + Send + Sync,
     F: Fn(&mut RowExtractor<'_>, &str, &RefSegment, &mut [T]) + Sync,
 {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
@@ -499,40 +525,35 @@ where
             found: hyps.len(),
         });
     }
-    let mut out = vec![T::default(); hyps.len() * width];
-    let n = hyps.len();
-    let index = |k: usize| order.map_or(k, |o| o[k] as usize);
+    let n = pairs.len();
+    let mut out = vec![T::default(); n * width];
+    let periods = AtomicUsize::new(0);
     parallel::for_each_chunk(workers, &mut out, 128 * width, |start, chunk| {
         let mut x = RowExtractor::new(cfg);
+        let mut p = 0;
         let first = start / width;
         for (j, o) in chunk.chunks_mut(width).enumerate() {
             let k = first + j;
-            let i = index(k);
+            let i = pairs.get(k);
             // Fetch the next pairs' data while this one is scored (a new table only when the
             // references change: in grouped order they mostly do not).
             if k + 2 < n {
-                refs[index(k + 2)].prefetch_header();
+                refs[pairs.get(k + 2)].prefetch_header();
             }
             if k + 1 < n {
-                let next = index(k + 1);
+                let next = pairs.get(k + 1);
                 crate::cache::prefetch(hyps[next].as_ref().as_bytes(), 256);
                 if !Arc::ptr_eq(&refs[next].0, &refs[i].0) {
                     refs[next].prefetch();
                 }
             }
-            f(&mut x, hyps[i].as_ref(), &refs[i], o);
+            let h = hyps[i].as_ref();
+            p += usize::from(h.ends_with(" ."));
+            f(&mut x, h, &refs[i], o);
         }
+        periods.fetch_add(p, Ordering::Relaxed);
     });
-    if let Some(order) = order {
-        // Computed in `order`; put each result at its pair's index.
-        let mut sorted = vec![T::default(); out.len()];
-        for (k, &i) in order.iter().enumerate() {
-            let i = i as usize;
-            sorted[i * width..(i + 1) * width].copy_from_slice(&out[k * width..(k + 1) * width]);
-        }
-        out = sorted;
-    }
-    Ok(out)
+    Ok((out, periods.into_inner()))
 }
 
 /// The statistics row of one hypothesis against its references, for one-off sentence scores
@@ -671,12 +692,12 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Scoring grouped by shared references gives the rows and scores of the plain order,
-        /// for any sharing pattern, block range and thread count.
+        /// Scoring any list of pairs gives their rows and scores of the plain order, for any
+        /// sharing pattern and thread count; the grouped order is a permutation.
         #[test]
-        fn prop_grouped_order_changes_nothing(
+        fn prop_pairs_in_any_order_change_nothing(
             pairs in proptest::collection::vec(("[ab. ]{0,10}", 0usize..4), 1..40),
-            range in (0usize..40, 0usize..40),
+            seed in 0u64..1000,
             workers in 1usize..3,
         ) {
             let cfg = BleuExtract { tokenizer: Tokenizer::T13a, lowercase: false, max_order: 4 };
@@ -685,20 +706,34 @@ mod tests {
             let hyps: Vec<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
             let refs = PreparedRefs::new(&cfg, pairs.iter().map(|p| vec![texts[p.1]]).collect(), 1);
             let n = hyps.len();
-            let (start, end) = (range.0.min(n), range.1.min(n));
-            let (start, end) = (start.min(end), start.max(end));
-            let (h, r) = (&hyps[start..end], &refs.segments[start..end]);
-            let order = refs.grouped_order(start, end - start);
-            if let Some(order) = &order {
+            let r = &refs.segments;
+            let (rows, periods) = extract_strs(&cfg, &hyps, r, workers).unwrap();
+            let (scores, _) = sentence_scores_strs(&cfg, &hyps, r, &o, 1).unwrap();
+            let mut lists = vec![(0..n as u32)
+                .rev()
+                .filter(|i| !(u64::from(*i) + seed).is_multiple_of(3))
+                .collect::<Vec<_>>()];
+            if let Some(order) = refs.grouped_order() {
                 let mut sorted = order.clone();
                 sorted.sort_unstable();
-                proptest::prop_assert_eq!(sorted, (0..(end - start) as u32).collect::<Vec<_>>());
+                proptest::prop_assert_eq!(sorted, (0..n as u32).collect::<Vec<_>>());
+                lists.push(order);
             }
-            let plain = extract_strs(&cfg, h, r, workers).unwrap();
-            proptest::prop_assert_eq!(&extract_ordered(&cfg, h, r, order.as_deref(), workers).unwrap(), &plain);
-            let plain = sentence_scores_strs(&cfg, h, r, &o, 1).unwrap();
-            let grouped = sentence_scores_ordered(&cfg, h, r, order.as_deref(), &o, workers).unwrap();
-            proptest::prop_assert_eq!(grouped, plain);
+            for list in &lists {
+                let (got, p) = extract_pairs(&cfg, &hyps, r, Pairs::List(list), workers).unwrap();
+                let (s, _) = sentence_scores_pairs(&cfg, &hyps, r, Pairs::List(list), &o, workers).unwrap();
+                let mut want_p = 0;
+                for (k, &i) in list.iter().enumerate() {
+                    let i = i as usize;
+                    proptest::prop_assert_eq!(&got[k * 10..(k + 1) * 10], &rows[i * 10..(i + 1) * 10]);
+                    proptest::prop_assert_eq!(s[k].to_bits(), scores[i].to_bits());
+                    want_p += usize::from(hyps[i].ends_with(" ."));
+                }
+                proptest::prop_assert_eq!(p, want_p);
+                if list.len() == n {
+                    proptest::prop_assert_eq!(p, periods);
+                }
+            }
         }
     }
 
@@ -714,11 +749,9 @@ mod tests {
             ["x", "y", "x", "z", "y", "x"].map(|r| vec![r]).to_vec(),
             1,
         );
-        assert_eq!(refs.grouped_order(0, 6), Some(vec![0, 2, 5, 1, 4, 3]));
-        assert_eq!(refs.grouped_order(1, 4), Some(vec![0, 3, 1, 2])); // segments 1..5
-        assert_eq!(refs.grouped_order(3, 2), None); // z, y: nothing shared inside
+        assert_eq!(refs.grouped_order(), Some(vec![0, 2, 5, 1, 4, 3]));
         let distinct = PreparedRefs::new(&cfg, ["x", "y"].map(|r| vec![r]).to_vec(), 1);
-        assert_eq!(distinct.grouped_order(0, 2), None);
+        assert_eq!(distinct.grouped_order(), None);
     }
 
     #[test]
