@@ -122,6 +122,9 @@ class BleuRefs:
     def first_segment_without_refs(self) -> int | None:
         """Index of the first segment without any reference, if there is one."""
 
+    def distinct_segments(self) -> int:
+        """Return the number of distinct reference segments (identical ones share one)."""
+
     def extract(self, hyps: Sequence[str], workers: int) -> tuple[bytes, int]:
         """Statistics rows as int64 bytes, and the count of lines ending in ``" ."``."""
 

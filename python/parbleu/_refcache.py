@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-#: References with more strings than this are not kept (bounded memory after a call).
+#: References with more strings than this are not kept (bounded memory after a call)...
 MAX_STRINGS = 100_000
+
+#: ...unless identical segments share one preparation (a test set repeated once per system, an
+#: N-best list) and at most ``MAX_STRINGS`` of them are distinct: then up to this many strings
+#: (what stays is the tables of the distinct segments plus about 40 bytes per string).
+MAX_SHARED_STRINGS = 2_000_000
 
 _last: tuple[tuple[Any, ...], list[list[Any]], Any] | None = None
 
@@ -32,7 +37,12 @@ def get(key: tuple[Any, ...], streams: list[list[Any]]) -> Any:
 def put(key: tuple[Any, ...], streams: list[list[Any]], prepared: Any) -> None:
     """Remember ``prepared`` as the preparation of ``streams`` (a shallow copy is kept)."""
     global _last
-    if sum(len(s) for s in streams) > MAX_STRINGS:
+    total = sum(len(s) for s in streams)
+    distinct = getattr(prepared, "distinct_segments", None)
+    small = total <= MAX_STRINGS or (
+        total <= MAX_SHARED_STRINGS and distinct is not None and distinct() <= MAX_STRINGS
+    )
+    if not small:
         _last = None
         return
     # Copies: a caller mutating its lists afterwards must not make a stale entry look equal.

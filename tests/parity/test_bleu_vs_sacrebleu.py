@@ -154,3 +154,24 @@ def test_reused_references_are_compared_not_trusted() -> None:
     )
     _refcache.clear()
     assert m.corpus_score(hyps, refs).score == changed
+
+
+def test_large_references_are_kept_only_when_few_are_distinct() -> None:
+    # Over 100,000 strings, prepared references are kept only when identical segments share
+    # one preparation (a test set repeated per system), so what stays is bounded.
+    from parbleu import _refcache
+
+    _refcache.clear()
+    hyps = ["the cat", "a dog", "x"] * 50_000
+    shared = [["the cat sat", "a dog", "x y z"] * 50_000]
+    m = parbleu.BLEU()
+    first = m.corpus_score(hyps, shared).score
+    kept = _refcache._last
+    assert kept is not None
+    assert m.corpus_score(hyps, shared).score == first
+    assert _refcache._last is kept  # reused, not prepared again
+    _refcache.clear()
+    assert m.corpus_score(hyps, shared).score == first  # and equal to a fresh preparation
+    distinct = [[f"w{i} x" for i in range(150_000)]]
+    m.corpus_score(hyps, distinct)
+    assert _refcache._last is None

@@ -164,6 +164,11 @@ impl BleuRefs {
         distinct(&self.counts)
     }
 
+    /// Number of distinct reference segments (identical ones share one preparation).
+    fn distinct_segments(&self) -> usize {
+        self.refs.distinct()
+    }
+
     /// Index of the first segment without any reference, if there is one.
     fn first_segment_without_refs(&self) -> Option<usize> {
         self.counts.iter().position(|&c| c == 0)

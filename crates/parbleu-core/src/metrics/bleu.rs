@@ -304,6 +304,15 @@ impl PreparedRefs {
         }
     }
 
+    /// Number of distinct reference segments (prepared tables).
+    pub fn distinct(&self) -> usize {
+        if self.links.is_empty() {
+            self.segments.len()
+        } else {
+            self.links.iter().filter(|l| l[0] == NO_LINK).count()
+        }
+    }
+
     /// Indices of all segments, ordered so that segments sharing references are scored one
     /// after the other: their table then stays in cache, and their hypotheses (translations
     /// of one source) train the branch predictor for each other, which makes scoring many
@@ -750,8 +759,10 @@ mod tests {
             1,
         );
         assert_eq!(refs.grouped_order(), Some(vec![0, 2, 5, 1, 4, 3]));
+        assert_eq!(refs.distinct(), 3);
         let distinct = PreparedRefs::new(&cfg, ["x", "y"].map(|r| vec![r]).to_vec(), 1);
         assert_eq!(distinct.grouped_order(), None);
+        assert_eq!(distinct.distinct(), 2);
     }
 
     #[test]
