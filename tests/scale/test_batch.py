@@ -7,7 +7,7 @@ import pytest
 import sacrebleu
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scale_support import REF_A, REF_C, lines, requires_wmt21, sentences, system
+from scale_support import REF_A, REF_C, SYSTEMS, lines, requires_wmt21, sentences, system
 
 import parbleu
 
@@ -66,3 +66,29 @@ def test_thread_count_does_not_change_scores() -> None:
         one = metric.sentence_scores(hyps, [refs], workers=1)
         two = metric.sentence_scores(hyps, [refs], workers=2)
         assert np.array_equal(one, two)
+
+
+@requires_wmt21
+def test_systems_against_repeated_references() -> None:
+    # References repeated once per system are scored grouped, not in input order (and the
+    # 1,000 pairs are cut into blocks of that order nowhere here, but results are put back in
+    # place all the same): scores, statistics and corpus scores must be SacreBLEU's, in order.
+    n = 250
+    hyps = [h for name in SYSTEMS for h in system(name)[:n]]
+    refs = list(lines(REF_A)[:n]) * len(SYSTEMS)
+    for ours, theirs in (
+        (parbleu.BLEU(effective_order=True), sacrebleu.BLEU(effective_order=True)),
+        (
+            parbleu.BLEU(tokenize="intl", lowercase=True),
+            sacrebleu.BLEU(tokenize="intl", lowercase=True),
+        ),
+    ):
+        got = ours.sentence_scores(hyps, [refs], workers=2)
+        assert np.array_equal(got, sacre_scores(theirs, hyps, [refs]))
+        want = theirs.corpus_score(hyps, [refs])
+        corpus = ours.corpus_score(hyps, [refs], workers=2)
+        assert (corpus.score, corpus.counts, corpus.totals) == (
+            want.score,
+            want.counts,
+            want.totals,
+        )

@@ -13,7 +13,6 @@ use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use std::sync::OnceLock;
 
 /// Map a core error to the matching exception class of `parbleu.errors`.
 pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
@@ -57,9 +56,6 @@ struct BleuRefs {
     refs: PreparedRefs,
     /// Number of non-None references of each segment.
     counts: Vec<u32>,
-    /// The order in which to score (segments sharing references together), made on first
-    /// use: the same references are usually scored many times.
-    order: OnceLock<Option<Vec<u32>>>,
 }
 
 impl BleuRefs {
@@ -79,7 +75,7 @@ impl BleuRefs {
         let segs = &self.refs.segments;
         let hyps = borrow_hyps(py, hyps, segs.len())?;
         let n = hyps.len();
-        let order = py.detach(|| self.order.get_or_init(|| self.refs.grouped_order()));
+        let order = self.refs.grouped_order();
         let mut out = Vec::new();
         let mut count = 0;
         for start in (0..n).step_by(BLOCK) {
@@ -147,12 +143,7 @@ impl BleuRefs {
                 (PreparedRefs::new(&cfg, segs, workers), counts)
             }
         });
-        Ok(BleuRefs {
-            cfg,
-            refs,
-            counts,
-            order: OnceLock::new(),
-        })
+        Ok(BleuRefs { cfg, refs, counts })
     }
 
     fn __len__(&self) -> usize {

@@ -266,13 +266,11 @@ impl RefSegment {
 #[derive(Debug, Clone)]
 pub struct PreparedRefs {
     pub segments: Vec<RefSegment>,
-    /// For each segment, the previous and the next segment with the same references
-    /// ([`NO_LINK`] if none); empty when no two segments share references.
-    links: Vec<[u32; 2]>,
+    /// See [`PreparedRefs::grouped_order`].
+    order: Option<Vec<u32>>,
+    /// Number of distinct reference segments.
+    distinct: usize,
 }
-
-/// End of a chain of [`PreparedRefs`] links.
-const NO_LINK: u32 = u32::MAX;
 
 impl PreparedRefs {
     /// Tokenize references given segment by segment; identical segments are tokenized once
@@ -300,17 +298,14 @@ impl PreparedRefs {
         }
         PreparedRefs {
             segments: out,
-            links: links(&source),
+            order: grouped(&source),
+            distinct: source.iter().enumerate().filter(|&(i, &s)| s == i).count(),
         }
     }
 
     /// Number of distinct reference segments (prepared tables).
     pub fn distinct(&self) -> usize {
-        if self.links.is_empty() {
-            self.segments.len()
-        } else {
-            self.links.iter().filter(|l| l[0] == NO_LINK).count()
-        }
+        self.distinct
     }
 
     /// Indices of all segments, ordered so that segments sharing references are scored one
@@ -318,45 +313,33 @@ impl PreparedRefs {
     /// of one source) train the branch predictor for each other, which makes scoring many
     /// systems at once about a third faster. `None` when no two segments share references
     /// (the natural order is then as good).
-    pub fn grouped_order(&self) -> Option<Vec<u32>> {
-        if self.links.is_empty() {
-            return None;
-        }
-        let mut order = Vec::with_capacity(self.links.len());
-        for (i, l) in self.links.iter().enumerate() {
-            if l[0] != NO_LINK {
-                continue; // scored with the first of its group
-            }
-            let mut j = i as u32;
-            loop {
-                order.push(j);
-                match self.links[j as usize][1] {
-                    NO_LINK => break,
-                    next => j = next,
-                }
-            }
-        }
-        Some(order)
+    pub fn grouped_order(&self) -> Option<&[u32]> {
+        self.order.as_deref()
     }
 }
 
-/// Previous and next segment with the same first occurrence, for every segment; empty if
-/// all are distinct (or too many to index with `u32`).
-fn links(source: &[usize]) -> Vec<[u32; 2]> {
-    if source.len() >= NO_LINK as usize || source.iter().enumerate().all(|(i, &s)| s == i) {
-        return Vec::new();
+/// The segments grouped by their first occurrence `source[i]` (groups in order of their first
+/// segment, each in increasing order): a counting sort. `None` if all are distinct (or too
+/// many to index with `u32`).
+fn grouped(source: &[usize]) -> Option<Vec<u32>> {
+    let n = source.len();
+    if n >= u32::MAX as usize || source.iter().enumerate().all(|(i, &s)| s == i) {
+        return None;
     }
-    let mut links = vec![[NO_LINK; 2]; source.len()];
-    let mut last: Vec<u32> = (0..source.len() as u32).collect();
+    // next[g]: where the next member of the group first seen at `g` goes.
+    let mut next = vec![0u32; n + 1];
+    for &s in source {
+        next[s + 1] += 1;
+    }
+    for g in 0..n {
+        next[g + 1] += next[g];
+    }
+    let mut order = vec![0u32; n];
     for (i, &s) in source.iter().enumerate() {
-        if s != i {
-            let prev = last[s];
-            links[i][0] = prev;
-            links[prev as usize][1] = i as u32;
-            last[s] = i as u32;
-        }
+        order[next[s] as usize] = i as u32;
+        next[s] += 1;
     }
-    links
+    Some(order)
 }
 
 /// For each segment, the index of the first segment with the same references.
@@ -723,10 +706,10 @@ mod tests {
                 .filter(|i| !(u64::from(*i) + seed).is_multiple_of(3))
                 .collect::<Vec<_>>()];
             if let Some(order) = refs.grouped_order() {
-                let mut sorted = order.clone();
+                let mut sorted = order.to_vec();
                 sorted.sort_unstable();
                 proptest::prop_assert_eq!(sorted, (0..n as u32).collect::<Vec<_>>());
-                lists.push(order);
+                lists.push(order.to_vec());
             }
             for list in &lists {
                 let (got, p) = extract_pairs(&cfg, &hyps, r, Pairs::List(list), workers).unwrap();
@@ -758,7 +741,7 @@ mod tests {
             ["x", "y", "x", "z", "y", "x"].map(|r| vec![r]).to_vec(),
             1,
         );
-        assert_eq!(refs.grouped_order(), Some(vec![0, 2, 5, 1, 4, 3]));
+        assert_eq!(refs.grouped_order(), Some(&[0, 2, 5, 1, 4, 3][..]));
         assert_eq!(refs.distinct(), 3);
         let distinct = PreparedRefs::new(&cfg, ["x", "y"].map(|r| vec![r]).to_vec(), 1);
         assert_eq!(distinct.grouped_order(), None);

@@ -52,15 +52,13 @@ pub struct Builder {
     key_ref: Vec<u32>,
 }
 
-/// Reusable per-thread buffers for [`RefTable::match_counts`].
+/// Reusable per-thread buffers for [`RefTable::match_tokens`].
 #[derive(Default)]
 pub struct TableScratch {
     ids: Vec<u16>,
     uni: Vec<u16>,
     counts: Vec<u16>,
     touched: Vec<u32>,
-    /// For [`RefTable::match_counts`]: the tokens joined and padded.
-    line: String,
 }
 
 /// A token's first 16 bytes (zero-padded) from a 16-byte window starting at it: with its
@@ -303,27 +301,10 @@ impl RefTable {
         .unwrap_or(0)
     }
 
-    /// Clipped matches of `hyp` for orders `1..=matches.len()` (at most the table's order);
-    /// returns the number of tokens. (Copies the tokens into a padded line: for one-off use.)
-    pub fn match_counts(&self, hyp: &[&str], s: &mut TableScratch, matches: &mut [u64]) -> usize {
-        let mut line = std::mem::take(&mut s.line);
-        line.clear();
-        let mut spans = Vec::with_capacity(hyp.len());
-        for t in hyp {
-            spans.push((line.len(), t.len()));
-            line.push_str(t);
-            line.push(' ');
-        }
-        line.push_str(PADDING);
-        let toks = spans.iter().map(|&(o, n)| &line[o..o + n]);
-        let hl = self.match_tokens(line.as_bytes(), toks, s, matches);
-        s.line = line;
-        hl
-    }
-
-    /// [`RefTable::match_counts`] for tokens given one by one (no token list is built), each a
-    /// slice of `line`, which has [`PAD`] readable bytes after the last token; returns the
-    /// number of tokens.
+    /// Clipped matches of the hypothesis' tokens for orders `1..=matches.len()` (at most the
+    /// table's order); returns the number of tokens. Tokens are given one by one (no token
+    /// list is built), each a slice of `line`, which has [`PAD`] readable bytes after the last
+    /// token.
     pub fn match_tokens<'a>(
         &self,
         line: &'a [u8],
@@ -426,8 +407,21 @@ mod tests {
         let Some(t) = RefTable::build(refs, order, b) else {
             return;
         };
+        // The tokens joined into one padded line, as the extractor gives them.
+        let mut line = String::new();
+        let mut spans = Vec::new();
+        for tok in hyp {
+            spans.push((line.len(), tok.len()));
+            line.push_str(tok);
+            line.push(' ');
+        }
+        line.push_str(PADDING);
+        let toks = spans.iter().map(|&(o, n)| &line[o..o + n]);
         let mut got = vec![7; order];
-        t.match_counts(hyp, s, &mut got);
+        assert_eq!(
+            t.match_tokens(line.as_bytes(), toks, s, &mut got),
+            hyp.len()
+        );
         assert_eq!(got, want, "hyp {hyp:?} refs {refs:?} order {order}");
     }
 
