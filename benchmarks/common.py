@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+sys.path.insert(0, str(REPO / "tests"))
+
+import testdata  # noqa: E402 - the test data tree (tests/data/testdata.tar.xz, extracted)
+
+SHARED = testdata.root()
 WMT = SHARED / "data" / "wmt21"
 
 

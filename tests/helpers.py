@@ -1,23 +1,32 @@
-"""Shared test utilities: where ../shared is, how golden files read their inputs."""
+"""Shared test utilities: where the golden data is, how golden files read their inputs.
+
+``SHARED`` is the data tree (``golden/``, ``data/``) extracted from ``tests/data/testdata.tar.xz``
+by :mod:`testdata` (once per archive, at the first import); golden records name their inputs
+relative to it. Tests build no other data path.
+"""
 
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import json
+import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+import testdata
+
+REPO = testdata.REPO
+SHARED = testdata.root()
 GOLDEN = SHARED / "golden"
 
-requires_shared = pytest.mark.skipif(
-    not SHARED.is_dir(), reason="../shared (golden data) is not beside the checkout"
-)
+#: Kept for the tests that mark themselves with it: the data is in the repository now, so this
+#: never skips (a missing archive is an error at import, not a skip).
+requires_shared = pytest.mark.skipif(not GOLDEN.is_dir(), reason="no golden data")
 
 
 @functools.lru_cache(maxsize=512)
@@ -60,15 +69,38 @@ def load_refs(rec: dict[str, Any]) -> list[list[str | None]]:
     return streams
 
 
-def require(module: str) -> None:
-    """Import an optional test dependency: skip locally if missing, but fail under CI.
+#: Modules of the default test install (``.[test,ja,ko]``): under CI a missing one fails.
+DEFAULT_INSTALL = frozenset({"sacrebleu", "nltk", "regex", "hypothesis", "MeCab", "mecab_ko"})
 
-    CI installs every extra (README test command), so a skip there would hide a broken install.
+
+def required() -> frozenset[str]:
+    """Extras and modules this run must exercise: ``PARBLEU_REQUIRE`` (comma-separated).
+
+    The CI step that installs an extra names it there (``PARBLEU_REQUIRE=coco,mkl``), so the
+    tests that need it fail instead of skipping when the install is broken.
     """
-    import importlib
-    import os
+    names = os.environ.get("PARBLEU_REQUIRE", "")
+    return frozenset(n.strip() for n in names.split(",") if n.strip())
 
-    if os.environ.get("CI"):
+
+def is_required(*names: str) -> bool:
+    """Whether any of ``names`` (an extra, or a module) is listed in ``PARBLEU_REQUIRE``."""
+    return any(n in required() for n in names)
+
+
+def require(module: str, extra: str | None = None) -> None:
+    """Import an optional test dependency, or skip with a reason naming its extra.
+
+    Fails instead of skipping when the module (or its ``extra``) is listed in
+    ``PARBLEU_REQUIRE``, and, under CI, when it belongs to the default test install
+    (:data:`DEFAULT_INSTALL`): there a skip would hide a broken install.
+    """
+    if importlib.util.find_spec(module.split(".")[0]) is not None:
         importlib.import_module(module)
-    else:
-        pytest.importorskip(module)
+        return
+    if is_required(module, *([extra] if extra else [])) or (
+        os.environ.get("CI") and module in DEFAULT_INSTALL
+    ):
+        pytest.fail(f"{module} is required here (PARBLEU_REQUIRE or CI) but not installed")
+    how = f"pip install -e '.[{extra}]'" if extra else f"install {module}"
+    pytest.skip(f"{module} is not installed ({how})")

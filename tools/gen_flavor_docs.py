@@ -113,9 +113,10 @@ generated.
 
 ## Exactness and limits
 
-- Every golden record in `../shared/golden/` of `nltk`, `moses`, `mteval`, `coco`, `tfnmt`,
-  `torchmetrics`, `fairseq` and the flavor edge cases is reproduced by `tests/flavors/` (floats
-  to 1e-12 relative, printed lines byte for byte), except as listed here.
+- Every golden record in the test data (`tests/data/`) of `nltk`, `moses`, `mteval`, `coco`,
+  `tfnmt`, `torchmetrics`, `fairseq` and the flavor edge cases is reproduced by
+  `tests/flavors/` (floats to 1e-12 relative, printed lines byte for byte), except as listed
+  here.
 - **torchmetrics** is float32. With torch installed, parbleu calls torch's own `log`, `sum`
   and `exp` on the same float32 tensors, so scores are equal as float32. torch's CPU build
   computes float32 `log` and `exp` with Intel MKL's vector math (`vmsLn`/`vmsExp`, `VML_HA`),

@@ -35,7 +35,11 @@ import sacrebleu
 from sacrebleu.metrics.bleu import _get_tokenizer
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(ROOT / "tests"))
+
+import testdata  # noqa: E402 - the test data tree (tests/data/testdata.tar.xz, extracted)
+
+SHARED = testdata.root()
 OUT = ROOT / "crates" / "parbleu-core" / "tests" / "data" / "tokenizer_cases.tsv"
 NAMES = ("none", "13a", "intl", "char", "zh")
 WMT_FILES = (

@@ -15,16 +15,13 @@ from typing import Any
 import pytest
 
 import parbleu
+from helpers import REPO, SHARED, requires_shared
 from parbleu.cli import main
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
 GOLDEN_CLI = SHARED / "golden" / "sacrebleu" / "cli"
 WMT21 = SHARED / "data" / "wmt21"
 
-requires_shared = pytest.mark.skipif(
-    not SHARED.is_dir(), reason="../shared (golden data) is not beside the checkout"
-)
+__all__ = ["GOLDEN_CLI", "REPO", "SHARED", "WMT21", "requires_shared"]
 
 _VERSION = re.escape(parbleu.__version__)
 _VERSION_FIELD = re.compile(rf'(version:|v:|"version": ")parbleu-{_VERSION}')

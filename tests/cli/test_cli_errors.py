@@ -15,7 +15,7 @@ from parbleu.cli import ExitCode
 REF = WMT21 / "references" / "newstest2021.en-de.ref.A.de"
 HYP = WMT21 / "system-outputs" / "newstest2021.en-de.hyp.Online-W.de"
 
-pytestmark = pytest.mark.skipif(not REF.is_file(), reason="../shared/data/wmt21 is missing")
+pytestmark = pytest.mark.skipif(not REF.is_file(), reason="data/wmt21 is missing")
 
 
 def _write(path: Path, data: bytes) -> str:

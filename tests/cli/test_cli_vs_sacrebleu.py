@@ -27,7 +27,7 @@ from cli_support import (
     sacrebleu_env,
 )
 
-pytestmark = pytest.mark.skipif(not WMT21.is_dir(), reason="../shared/data/wmt21 is missing")
+pytestmark = pytest.mark.skipif(not WMT21.is_dir(), reason="data/wmt21 is missing")
 
 sacrebleu = pytest.importorskip("sacrebleu")
 if sacrebleu.__version__ != "2.6.0":  # pragma: no cover

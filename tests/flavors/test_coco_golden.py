@@ -1,4 +1,4 @@
-"""pycocoevalcap's BLEU against recorded outputs (../shared/golden/coco, edge cases)."""
+"""pycocoevalcap's BLEU against recorded outputs (golden/coco, edge cases; tests/data)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import contextlib
 import importlib.util
 import io
 import json
-import os
 import shutil
 import sys
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 from flavor_support import SHARED, close, options, read_lines, records, ref_paths, requires_shared
 
+from helpers import is_required
 from parbleu.errors import FlavorError, TokenizerNotAvailableError
 from parbleu.flavors import coco
 
@@ -99,7 +99,8 @@ def test_bleu(rec: dict[str, Any]) -> None:
     inputs = _captions(rec)
     if inputs is None:
         pytest.skip(
-            "PTB tokenization not recorded for this input, and pycocoevalcap or Java missing"
+            "PTB tokenization not recorded for this input, and pycocoevalcap (extra coco) or "
+            "Java missing"
         )
     gts, res = inputs
     if "error" in rec:
@@ -129,9 +130,11 @@ def test_ptb_tokenizer_is_never_approximated(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_ci_runs_the_ptb_records() -> None:
-    # CI installs the coco extra (in `test`) and has Java: the PTB records must not skip there.
-    if os.environ.get("CI"):
-        assert _ptb_available(), "CI: pycocoevalcap or Java missing; the PTB records would skip"
+    # CI's coco step installs the extra, has Java and sets PARBLEU_REQUIRE=coco: the PTB records
+    # must not skip there.
+    if not is_required("coco", "pycocoevalcap"):
+        pytest.skip("PARBLEU_REQUIRE does not name coco (the coco extra's CI step does)")
+    assert _ptb_available(), "PARBLEU_REQUIRE=coco: pycocoevalcap or Java missing"
 
 
 def test_average_with_one_segment_is_the_default() -> None:

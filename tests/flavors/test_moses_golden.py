@@ -1,4 +1,4 @@
-"""multi-bleu.perl / multi-bleu-detok.perl against their recorded outputs (../shared/golden)."""
+"""multi-bleu.perl / multi-bleu-detok.perl against their recorded outputs (golden data)."""
 
 from __future__ import annotations
 

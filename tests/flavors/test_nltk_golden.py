@@ -1,4 +1,4 @@
-"""parbleu.flavors.nltk against NLTK 3.10.4's recorded outputs (../shared/golden)."""
+"""parbleu.flavors.nltk against NLTK 3.10.4's recorded outputs (golden data)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ many do is pinned by :func:`test_without_torch_last_bit_differences`. With torch
 
 from __future__ import annotations
 
-import os
 import platform
 import sys
 from collections.abc import Callable, Iterator
@@ -25,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tfnmt_t2t_golden import api_inputs
 
+from helpers import is_required
 from parbleu.errors import FlavorError
 from parbleu.flavors import _mkl
 from parbleu.flavors import torchmetrics as tm
@@ -34,15 +34,21 @@ pytestmark = requires_shared
 
 HAVE_TORCH = tm._torch() is not None
 needs_torch = pytest.mark.skipif(not HAVE_TORCH, reason="torch is not installed")
-#: MKL from the ``mkl`` wheel (extra ``torchmetrics-exact``, also in ``test`` where wheels
-#: exist). Under CI on such a platform it must load: a skip there would hide a broken install.
+#: MKL from the ``mkl`` wheel (extra ``torchmetrics-exact``). Where CI installed it
+#: (``PARBLEU_REQUIRE=torchmetrics-exact``) on a platform with wheels it must load: a skip there
+#: would hide a broken install.
 MKL = _mkl.load()
 MKL_WHEELS = (sys.platform == "linux" and platform.machine() == "x86_64") or (
     sys.platform == "win32" and platform.machine() == "AMD64"
 )
-if os.environ.get("CI") and MKL_WHEELS and MKL is None:
-    raise RuntimeError("CI: the mkl wheel (test extra) did not load; see parbleu.flavors._mkl")
-needs_mkl = pytest.mark.skipif(MKL is None, reason="the mkl wheel is not installed")
+if is_required("torchmetrics-exact", "mkl") and MKL_WHEELS and MKL is None:
+    raise RuntimeError(
+        "PARBLEU_REQUIRE: the mkl wheel (extra torchmetrics-exact) did not load; "
+        "see parbleu.flavors._mkl"
+    )
+needs_mkl = pytest.mark.skipif(
+    MKL is None, reason="the mkl wheel is not installed (pip install -e '.[torchmetrics-exact]')"
+)
 #: Scores of the public API are bit-exact with torch's own log/exp or MKL's.
 EXACT = HAVE_TORCH or MKL is not None
 #: Golden float32 comparisons that differ without torch (torch's CPU log/exp are MKL's, not

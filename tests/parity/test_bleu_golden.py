@@ -1,4 +1,4 @@
-"""BLEU against SacreBLEU 2.6.0's recorded outputs (../shared/golden)."""
+"""BLEU against SacreBLEU 2.6.0's recorded outputs (golden data)."""
 
 from __future__ import annotations
 

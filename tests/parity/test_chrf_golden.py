@@ -1,4 +1,4 @@
-"""chrF / chrF++ against SacreBLEU 2.6.0's recorded outputs (../shared/golden).
+"""chrF / chrF++ against SacreBLEU 2.6.0's recorded outputs (golden data).
 
 Every chrF record of ``sacrebleu/chrf_corpus.jsonl``, ``sacrebleu/chrf_sentence.jsonl``,
 ``sacrebleu/signatures.jsonl`` and ``edge_cases/sacrebleu.jsonl``, and every ``chrf-*`` row of

@@ -1,4 +1,4 @@
-"""TER against SacreBLEU 2.6.0: recorded outputs (../shared/golden) and SacreBLEU itself.
+"""TER against SacreBLEU 2.6.0: recorded outputs (golden data) and SacreBLEU itself.
 
 * Every TER record of ``sacrebleu/ter_corpus.jsonl``, ``sacrebleu/ter_sentence.jsonl``,
   ``sacrebleu/signatures.jsonl`` and ``edge_cases/sacrebleu.jsonl``.

@@ -1,6 +1,6 @@
-"""The official WMT21 BLEU table (../shared/data/wmt21/automatic-scores.tsv), row by row.
+"""The official WMT21 BLEU table (data/wmt21/automatic-scores.tsv of the test data), row by row.
 
-``../shared/golden/wmt21_official_vs_sacrebleu.tsv`` records, for each row, whether SacreBLEU
+``golden/wmt21_official_vs_sacrebleu.tsv`` records, for each row, whether SacreBLEU
 2.6 reproduces it and with which tokenizer (the table scores Japanese with ``char``). Every
 row SacreBLEU reproduces must be reproduced by parbleu.
 """

@@ -102,7 +102,7 @@ def _big_corpus() -> tuple[list[str], list[list[str]]]:
         ref_a = list(read_lines(base))
         ref_c = list(read_lines("data/wmt21/references/newstest2021.en-de.ref.C.de"))
         hyp = list(read_lines("data/wmt21/system-outputs/newstest2021.en-de.hyp.Online-W.de"))
-    else:  # pragma: no cover - synthetic fallback without ../shared
+    else:  # pragma: no cover - synthetic fallback without the data
         rng = random.Random(0)
         mk = lambda: " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 30)))  # noqa: E731
         ref_a, ref_c, hyp = ([mk() for _ in range(1000)] for _ in range(3))

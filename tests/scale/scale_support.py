@@ -8,13 +8,16 @@ from pathlib import Path
 import pytest
 from hypothesis import strategies as st
 
-REPO = Path(__file__).resolve().parents[2]
-WMT21 = REPO.parent / "shared" / "data" / "wmt21"
+from helpers import REPO, SHARED
+
+__all__ = ["REPO"]
+
+WMT21 = SHARED / "data" / "wmt21"
 REF_A = WMT21 / "references" / "newstest2021.en-de.ref.A.de"
 REF_C = WMT21 / "references" / "newstest2021.en-de.ref.C.de"
 SYSTEMS = ("Online-W", "Facebook-AI", "VolcTrans-GLAT", "Online-B")
 
-requires_wmt21 = pytest.mark.skipif(not REF_A.is_file(), reason="../shared/data/wmt21 is missing")
+requires_wmt21 = pytest.mark.skipif(not REF_A.is_file(), reason="data/wmt21 is missing")
 
 
 @functools.cache

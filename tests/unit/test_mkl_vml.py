@@ -10,6 +10,7 @@ import sys
 import numpy as np
 import pytest
 
+from helpers import is_required
 from parbleu.flavors import _mkl
 
 
@@ -43,7 +44,9 @@ def test_opt_out() -> None:
 def test_values() -> None:
     vml = _mkl.load()
     if vml is None:
-        pytest.skip("the mkl wheel is not installed")
+        if is_required("torchmetrics-exact", "mkl"):
+            pytest.fail("PARBLEU_REQUIRE names torchmetrics-exact but the mkl wheel did not load")
+        pytest.skip("the mkl wheel is not installed (pip install -e '.[torchmetrics-exact]')")
     assert vml.log32(np.float32(1.0)) == 0.0
     assert vml.log32(np.float32(0.0)) == -math.inf
     assert vml.exp32(np.float32(0.0)) == 1.0

@@ -7,10 +7,14 @@ import subprocess
 import sys
 
 import pytest
-import tomllib
 
 import parbleu
 from helpers import REPO
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11: the TOML parser of the test install instead
+    import tomli as tomllib
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -23,6 +27,23 @@ def test_ci_runs_the_readme_test_command() -> None:
     section = ci.split("# --- begin README test command")[1].split("# --- end README")[0]
     ci_cmd = [ln for ln in section.splitlines()[1:] if ln.strip()]
     assert ci_cmd == test_cmd
+
+
+def test_ci_fails_when_pytest_collects_nothing() -> None:
+    # pytest exits 5 when it collects no test; the README command ends with pytest in an &&
+    # list under `set -e`, so that status ends CI (nothing may swallow it).
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    head, section = ci.split("# --- begin README test command")
+    assert "set -euo pipefail" in head
+    cmd = next(ln for ln in section.split("# --- end README")[0].splitlines()[1:] if ln.strip())
+    assert cmd.endswith("&& python -m pytest -q") and "||" not in cmd
+    script = "set -euo pipefail\ntrue && (exit 5)\necho passed\n"
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    assert out.returncode == 5 and "passed" not in out.stdout
+    # The extras' steps run pytest as plain commands under the same `set -e`.
+    for line in ci.splitlines():
+        if "python -m pytest" in line:
+            assert "||" not in line and not line.rstrip().endswith("&"), line
 
 
 def test_version_is_defined_once_in_cargo() -> None:
