@@ -134,8 +134,12 @@ generated.
   Golden records of the PTB pipeline are checked where the golden files hold the tokenized
   captions.
 - **mteval**: NIST information sums are added in first-occurrence order where Perl uses its hash
-  order (differences below 1e-13 relative); `-e` and `-x "ngram info"` are not reproduced;
-  the report's date lines are today's.
+  order (differences below 1e-13 relative); `-e` and `-x "ngram info"` are not reproduced.
+  The command-line report is Perl's byte for byte for every other option (the header block,
+  `-d 1/2/3` document, segment and n-gram lines, `-x "document info"`, `--metricsMATR` files;
+  recorded from the scripts in `tests/data/mteval_cli/`), except the date lines (today's) and
+  the order of the `-d 3` n-gram lines within a segment (first occurrence; Perl prints them in
+  its hash order, which changes from run to run).
 - **Moses**: stdout and the exit status are exact; Perl's warnings on stderr name the script
   without its path.
 - **fairseq**: `fairseq-score`'s numbers, hash collisions of libbleu included (as on x86-64,
