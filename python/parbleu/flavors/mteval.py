@@ -751,6 +751,7 @@ def main(
             )
         source = next(iter(src.values())) if src else None
         if source is not None:
+            # The script prints this block after its data checks, before any -d line.
             _check_data(tst, refs, source, version)
             out.write(
                 ("\n" if v14 else "  ")
