@@ -97,6 +97,13 @@ parbleu --flavor t2t --translation HYP --reference REF         # t2t-bleu
 parbleu --flavor fairseq -s HYP -r REF [-o N] [--ignore-case]  # fairseq-score
 ```
 
+parbleu's own `-i HYP` works where the tool has a hypothesis: multi-bleu(-detok) read the
+hypotheses from HYP instead of standard input, t2t takes it as `--translation`, fairseq as `-s`.
+mteval refuses it (its system output is an SGML/XML test set, `-t`). multi-bleu(-detok) also
+refuse what the script would skip silently: unknown options, `-lc` after the first argument,
+further reference files that do not exist. `parbleu --flavor NAME --help` (or `-h`) prints the
+flavor's command line.
+
 The libraries score plain-text files (UTF-8, one segment per line) with their defaults:
 
 ```

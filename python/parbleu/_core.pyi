@@ -29,6 +29,8 @@ __all__ = [
     "bleu_sentence",
     "chrf_scores",
     "flavor_fairseq_stats",
+    "flavor_hf_sentence_bleu",
+    "flavor_hf_sentence_bleus",
     "flavor_line_stats",
     "flavor_mteval_stats",
     "flavor_nltk_corpus_gleu",
@@ -247,6 +249,20 @@ def flavor_token_stats_lists(
 
     Returns ``(matches, totals, hyp_lens, ref_lens)``, one list per segment except ``hyp_lens``.
     """
+
+def flavor_hf_sentence_bleu(
+    prediction: str, references: Sequence[str], max_order: int, smooth: bool
+) -> dict[str, Any]:
+    """HuggingFace ``evaluate`` BLEU (13a tokens) of one prediction, as ``compute``'s dict."""
+
+def flavor_hf_sentence_bleus(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]],
+    max_order: int,
+    smooth: bool,
+    workers: int,
+) -> list[dict[str, Any]]:
+    """:func:`flavor_hf_sentence_bleu` of every pair, one dict each."""
 
 def flavor_line_stats(
     hyps: Sequence[str],

@@ -56,6 +56,12 @@ def test_against_perl(
     code = moses.main(argv, detok, hyp, out, err)
     assert code == perl.returncode
     assert out.getvalue().encode() == perl.stdout
+    if code == 0 and not detok:
+        # The advisory multi-bleu.perl prints on stderr, word for word (and Perl's warnings,
+        # which name the script as it was run).
+        assert err.getvalue().encode() == perl.stderr.replace(
+            str(script).encode(), script.name.encode()
+        )
     if code in (2, 255) and detok:
         # Perl died: same message (which names the script as it was run). multi-bleu.perl's
         # line numbers are those of mosesdecoder 34452895, which a local copy may not be.
@@ -96,6 +102,12 @@ def test_against_perl_ragged_files(
     code = moses.main(argv, detok, hyp, out, err)
     assert code == perl.returncode
     assert out.getvalue().encode() == perl.stdout
+    if code == 0 and not detok:
+        # The advisory multi-bleu.perl prints on stderr, word for word (and Perl's warnings,
+        # which name the script as it was run).
+        assert err.getvalue().encode() == perl.stderr.replace(
+            str(script).encode(), script.name.encode()
+        )
     if code in (2, 255) and detok:
         # Perl died: same message (which names the script as it was run). multi-bleu.perl's
         # line numbers are those of mosesdecoder 34452895, which a local copy may not be.

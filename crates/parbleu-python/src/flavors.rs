@@ -9,8 +9,9 @@ use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
 use parbleu_core::parallel;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyFloat, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyList, PyString, PyTuple};
 use std::cell::RefCell;
 
 /// `(matches, totals, hyp_lens, ref_lens, ref_offsets)` as little-endian int64 bytes.
@@ -496,6 +497,70 @@ fn flavor_nltk_sentence_chrf(
     })))
 }
 
+/// The dict HuggingFace's `compute` returns.
+fn hf_dict(py: Python<'_>, r: Option<flavors::hf::HfBleu>) -> PyResult<Bound<'_, PyDict>> {
+    let r =
+        r.ok_or_else(|| PyValueError::new_err("a segment without references, or max_order 0"))?;
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "bleu"), r.bleu)?;
+    d.set_item(intern!(py, "precisions"), PyList::new(py, &r.precisions)?)?;
+    d.set_item(intern!(py, "brevity_penalty"), r.brevity_penalty)?;
+    d.set_item(intern!(py, "length_ratio"), r.length_ratio)?;
+    d.set_item(intern!(py, "translation_length"), r.translation_length)?;
+    d.set_item(intern!(py, "reference_length"), r.reference_length)?;
+    Ok(d)
+}
+
+/// HuggingFace `evaluate` BLEU (13a tokens) of one prediction against its references, as the
+/// dict `compute` returns, in one call.
+#[pyfunction]
+#[pyo3(signature = (prediction, references, max_order, smooth))]
+fn flavor_hf_sentence_bleu<'py>(
+    py: Python<'py>,
+    prediction: &str,
+    references: Vec<Bound<'py, PyString>>,
+    max_order: usize,
+    smooth: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let refs: Vec<&str> = references
+        .iter()
+        .map(|x| x.to_str())
+        .collect::<PyResult<_>>()?;
+    hf_dict(
+        py,
+        flavors::hf::sentence_bleu(prediction, &refs, max_order, smooth),
+    )
+}
+
+/// [`flavor_hf_sentence_bleu`] of every `(predictions[i], references[i])` pair: one dict each.
+#[pyfunction]
+#[pyo3(signature = (predictions, references, max_order, smooth, workers))]
+fn flavor_hf_sentence_bleus<'py>(
+    py: Python<'py>,
+    predictions: Vec<Bound<'py, PyString>>,
+    references: Vec<Vec<Bound<'py, PyString>>>,
+    max_order: usize,
+    smooth: bool,
+    workers: i64,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let hyps: Vec<&str> = predictions
+        .iter()
+        .map(|x| x.to_str())
+        .collect::<PyResult<_>>()?;
+    let refs: Vec<Vec<&str>> = references
+        .iter()
+        .map(|rs| rs.iter().map(|x| x.to_str()).collect::<PyResult<_>>())
+        .collect::<PyResult<_>>()?;
+    if refs.len() != hyps.len() {
+        return Err(PyValueError::new_err(
+            "as many reference lists as predictions expected",
+        ));
+    }
+    let workers = parallel::resolve(workers);
+    let out = py.detach(|| flavors::hf::sentence_bleus(&hyps, &refs, max_order, smooth, workers));
+    out.into_iter().map(|r| hf_dict(py, r)).collect()
+}
+
 /// Add the flavor functions to the extension module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_token_stats, m)?)?;
@@ -508,5 +573,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flavor_nltk_sentence_gleu, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_corpus_gleu, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_sentence_chrf, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_hf_sentence_bleu, m)?)?;
+    m.add_function(wrap_pyfunction!(flavor_hf_sentence_bleus, m)?)?;
     Ok(())
 }

@@ -425,9 +425,9 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         choices=FLAVOR_NAMES,
         default=None,
         help="Score as another implementation would, with that tool's own command line and "
-        "output: multi-bleu[-detok] take [-lc] REF... < HYP, mteval-v13a/v14 take -r/-s/-t "
-        "SGML or XML files, t2t takes --translation/--reference, the libraries take "
-        "REF... -i HYP.",
+        "output: multi-bleu[-detok] take [-lc] REF... < HYP (or -i HYP), mteval-v13a/v14 take "
+        "-r/-s/-t SGML or XML files, t2t takes --translation/--reference (or -i HYP), fairseq "
+        "-s/-i HYP -r REF, the libraries take REF... -i HYP. --flavor NAME --help shows one.",
     )
 
     # --- SacreBLEU's test-set options: parsed so that they fail with a clear message -------

@@ -75,12 +75,40 @@ class BleuScorer:
         if isinstance(other, tuple):
             self.cook_append(other[0], other[1])
         else:
-            if not (isinstance(other, BleuScorer) and self.n == other.n):
+            if not self.compatible(other):
                 raise flavor_error(FLAVOR, "incompatible BLEUs.", AssertionError)
             self.ctest.extend(other.ctest)
             self.crefs.extend(other.crefs)
             self._score = None
         return self
+
+    def compatible(self, other: object) -> bool:
+        """Whether ``other`` is a ``BleuScorer`` of the same order (``+=`` accepts it)."""
+        return isinstance(other, BleuScorer) and self.n == other.n
+
+    def retest(self, new_test: str | Sequence[str]) -> BleuScorer:
+        """Replace the hypotheses (one per segment; a ``str`` is one segment)."""
+        tests = [new_test] if isinstance(new_test, str) else list(new_test)
+        if len(tests) != len(self.crefs):
+            raise flavor_error(
+                FLAVOR, f"{len(tests)} hypotheses for {len(self.crefs)} segments", AssertionError
+            )
+        self.ctest = list(tests)
+        self._score = None
+        return self
+
+    def rescore(self, new_test: str | Sequence[str]) -> Any:
+        """:meth:`retest`, then :meth:`compute_score`."""
+        return self.retest(new_test).compute_score()
+
+    def recompute_score(self, option: str | None = None, verbose: int = 0) -> Any:
+        """:meth:`compute_score` again, the cached score dropped."""
+        self._score = None
+        return self.compute_score(option, verbose)
+
+    def single_reflen(self, option: str = "average") -> float:
+        """Return the first segment's reference length under ``option`` (shortest, average)."""
+        return self._single_reflen([len(r.split()) for r in self.crefs[0]], option, None)
 
     def size(self) -> int:
         """Return the number of segments."""
@@ -108,7 +136,7 @@ class BleuScorer:
         return self._testlen
 
     @staticmethod
-    def _single_reflen(reflens: Sequence[int], option: str | None, testlen: int) -> float:
+    def _single_reflen(reflens: Sequence[int], option: str | None, testlen: int | None) -> float:
         if option == "shortest":
             if not reflens:
                 raise flavor_error(
@@ -129,6 +157,12 @@ class BleuScorer:
                     FLAVOR,
                     "a segment has no reference (min() arg is an empty sequence)",
                     ValueError,
+                )
+            if testlen is None:
+                raise flavor_error(
+                    FLAVOR,
+                    "'closest' needs a hypothesis length (the original: TypeError)",
+                    TypeError,
                 )
             return min((abs(r - testlen), r) for r in reflens)[1]
         raise flavor_error(FLAVOR, f"unsupported reflen option {option}", AssertionError)
@@ -229,9 +263,16 @@ class Bleu:
         self.ref_for_image: dict[Any, Any] = {}
 
     def compute_score(
-        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
+        self,
+        gts: Mapping[Any, Sequence[str]],
+        res: Mapping[Any, Sequence[str]],
+        verbose: int = 1,
     ) -> Scores:
-        """Score ``res`` (one hypothesis per image) against ``gts`` (references per image)."""
+        """Score ``res`` (one hypothesis per image) against ``gts`` (references per image).
+
+        ``verbose`` as pycocoevalcap's: ``1`` (default) prints the aggregate counts and the
+        ratio, ``0`` nothing, ``2`` also every image.
+        """
         if gts.keys() != res.keys():
             raise flavor_error(
                 FLAVOR, "gts and res have different image ids (AssertionError)", AssertionError
@@ -254,7 +295,7 @@ class Bleu:
                 )
             bleu_scorer.crefs.append(list(ref))
             bleu_scorer.ctest.append(hypo[0])
-        score, scores = bleu_scorer.compute_score(option="closest", verbose=1)
+        score, scores = bleu_scorer.compute_score(option="closest", verbose=verbose)
         return score, scores
 
     def method(self) -> str:

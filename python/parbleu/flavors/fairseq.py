@@ -10,7 +10,8 @@ signed ``char``. All of it runs in the Rust core (``parbleu_core::flavors::fairs
 * :func:`score_lines` / :func:`score_files`: what ``fairseq-score -s SYS -r REF [-o N]
   [--ignore-case]`` computes; :class:`BleuStat` holds the counts and offers ``score``,
   ``precision``, ``brevity`` and ``result_string`` as fairseq's ``Scorer``.
-* :func:`main`: the command line (prints ``result_string``).
+* :func:`main`: the command line (prints the ``Namespace(...)`` of its arguments, as
+  ``fairseq-score``'s ``print(args)``, then ``result_string``).
 
 Single reference only; line pairs beyond the shorter file are ignored (``zip``), as fairseq.
 ``--sentence-bleu`` crashes in fairseq 0.12.2 and ``--sacrebleu`` delegates to SacreBLEU
@@ -137,6 +138,9 @@ def main(argv: Sequence[str], stdout: TextIO | None = None) -> int:
             "crashes in fairseq 0.12.2 (TypeError); neither is reproduced",
             ValueError,
         )
+    # fairseq-score's print(args): the same arguments in the same order make the same
+    # Namespace(...) line as fairseq's parser on this Python.
+    out.write(f"{a}\n")
     st = score_files(a.sys, a.ref, a.ignore_case)
     out.write(st.result_string(a.order) + "\n")
     return 0

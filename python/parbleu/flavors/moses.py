@@ -52,7 +52,7 @@ __all__ = ["MultiBleuResult", "main", "multi_bleu", "multi_bleu_detok", "read_re
 Line = Union[str, bytes]
 
 _ADVISORY = (
-    "It is in-advisable to publish scores from multi-bleu.perl.  The scores depend on your "
+    "It is not advisable to publish scores from multi-bleu.perl.  The scores depend on your "
     "tokenizer, which is unlikely to be reproducible from your paper or consistent across "
     "research groups.  Instead you should detokenize then use mteval-v14.pl, which has a "
     "standard tokenization.  Scores from multi-bleu.perl can still be used for internal "

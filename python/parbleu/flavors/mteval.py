@@ -30,7 +30,8 @@ import datetime
 import math
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -337,6 +338,49 @@ def _nist(
     return cum[5], ind[1:], cum[1:]
 
 
+class _NgramInfo:
+    """The information weight of every reference n-gram, as ``compute_ngram_info`` (``-d 3``)."""
+
+    def __init__(self, scorer: _Scorer) -> None:
+        self.counts: Counter[tuple[str, ...]] = Counter()
+        self.total = 0
+        for rid in scorer.ref_ids:
+            for segs in scorer.ref_words[rid].values():
+                for w in segs.values():
+                    self.total += len(w)
+                    self.counts.update(_ngrams(w))
+
+    def weight(self, ngram: tuple[str, ...]) -> float:
+        head = ngram[:-1]
+        # Perl tests the joined prefix for truth: a prefix "0" counts as absent.
+        if head and head != ("0",):
+            ratio = self.counts[ngram] / self.counts[head]
+        else:
+            ratio = self.counts[ngram] / self.total
+        return -math.log(ratio) / math.log(2)
+
+    def emit(self, hyp: list[str], refs: list[list[str]], say: Callable[[str], None]) -> None:
+        ref_max: Counter[tuple[str, ...]] = Counter()
+        for r in refs:
+            ref_max |= _ngrams(r)
+        for ngram, n in _ngrams(hyp).items():
+            if ngram in ref_max:
+                count = min(n, ref_max[ngram])
+                say(
+                    f"{self.weight(ngram):.2f} info for each of {count} {len(ngram)}-grams = "
+                    f"'{' '.join(ngram)}'"
+                )
+
+
+def _ngrams(words: list[str]) -> Counter[tuple[str, ...]]:
+    return Counter(
+        tuple(words[i : i + n])
+        for i in range(len(words))
+        for n in range(1, MAX_N + 1)
+        if i + n <= len(words)
+    )
+
+
 def evaluate(
     test: Mapping[str, Docs],
     refs: Mapping[str, Docs],
@@ -348,12 +392,22 @@ def evaluate(
     method: str = "both",
     workers: int | None = None,
     source: Docs | None = None,
+    *,
+    detail: int = 0,
+    document_info: bool = False,
+    emit: Callable[[str], None] | None = None,
 ) -> dict[str, MtevalResult]:
     """Score every system of ``test`` (``{sysid: {docid: {segid: text}}}``) against ``refs``.
 
     Texts are what the SGML/XML reader returns for a ``<seg>``. ``method`` is ``"both"``,
     ``"bleu"`` (``-b``) or ``"nist"`` (``-n``). ``source`` gives the documents and segment counts
     every system and reference must have (default: the first reference's).
+
+    ``emit`` receives, one line at a time and in the script's order, what the script prints
+    while scoring: the ``-d detail`` document (1), segment (2) and n-gram (3) lines, the
+    ``-x "document info"`` lines (``document_info``) and v13a's length-ratio line. At ``-d 3`` the
+    n-gram lines of a segment come in first-occurrence order where Perl uses its (randomized)
+    hash order.
     """
     if version not in ("v13a", "v14"):
         raise InvalidOptionError(f"version={version!r}: expected 'v13a' or 'v14'")
@@ -367,6 +421,8 @@ def evaluate(
         refs, version, international, case_sensitive, brevity_penalty, smoothing, workers
     )
     nsys = len(scorer.ref_ids)
+    say = emit if emit is not None else (lambda line: None)
+    info = _NgramInfo(scorer) if emit is not None and detail >= 3 else None
     out: dict[str, MtevalResult] = {}
     eval_docs = sorted(src_docs.keys())
     for sysid in sorted(test):
@@ -378,6 +434,7 @@ def evaluate(
         segs = {d: {s: stats[(d, s)] for s in order[d]} for d in eval_docs}
         methods = ["NIST", "BLEU"] if method == "both" else [method.upper()]
         for m in methods:
+            orders = 5 if m == "NIST" else 4  # the orders the -d lines name
             cum_ref_length = 0
             cum = {k: [0] * (MAX_N + 1) for k in ("match", "tst", "ref")}
             cumf = {k: [0.0] * (MAX_N + 1) for k in ("tst_info", "ref_info")}
@@ -386,14 +443,23 @@ def evaluate(
                 dc = {k: [0] * (MAX_N + 1) for k in ("match", "tst", "ref")}
                 df = {k: [0.0] * (MAX_N + 1) for k in ("tst_info", "ref_info")}
                 for s, seg in segs[d].items():
+                    if info is not None:
+                        ref_words = [scorer.ref_words[rid][d][s] for rid in scorer.ref_ids]
+                        for rid, rw in zip(scorer.ref_ids, ref_words):
+                            say(f"ref '{rid}', seg {s}: {' '.join(rw)}")
+                        say(f"sys '{sysid}', seg {s}: {' '.join(words[d][s])}")
+                        info.emit(words[d][s], ref_words, say)
                     if m == "BLEU":
-                        res.seg_bleu[(d, s)] = _bleu(
-                            seg.ref_length, seg.match, seg.tst, smoothing, version, False
-                        )[0]
+                        v = _bleu(seg.ref_length, seg.match, seg.tst, smoothing, version, False)[0]
+                        res.seg_bleu[(d, s)] = v
                     else:
-                        res.seg_nist[(d, s)] = _nist(nsys, seg.tst, seg.ref, seg.tst_info, version)[
-                            0
-                        ]
+                        v = _nist(nsys, seg.tst, seg.ref, seg.tst_info, version)[0]
+                        res.seg_nist[(d, s)] = v
+                    if detail >= 2:
+                        say(
+                            f"  {m} score using {orders}-grams = {v:.4f} for system "
+                            f'"{sysid}" on segment {s} of document "{d}" ({seg.tst[1]} words)'
+                        )
                     dl += seg.ref_length
                     for j in range(1, MAX_N + 1):
                         dc["match"][j] += seg.match[j]
@@ -402,25 +468,36 @@ def evaluate(
                         df["tst_info"][j] += seg.tst_info[j]
                         df["ref_info"][j] += seg.ref_info[j]
                 if m == "NIST":
-                    res.doc_nist[d] = _nist(nsys, dc["tst"], dc["ref"], df["tst_info"], version)[0]
+                    v = _nist(nsys, dc["tst"], dc["ref"], df["tst_info"], version)[0]
+                    res.doc_nist[d] = v
                 else:
-                    res.doc_bleu[d] = _bleu(dl, dc["match"], dc["tst"], smoothing, version, False)[
-                        0
-                    ]
+                    v = _bleu(dl, dc["match"], dc["tst"], smoothing, version, False)[0]
+                    res.doc_bleu[d] = v
+                if detail >= 1:
+                    say(
+                        f"{m} score using   {orders}-grams = {v:.4f} for system "
+                        f'"{sysid}" on document "{d}" ({len(segs[d])} segments, '
+                        f"{dc['tst'][1]} words)"
+                    )
                 cum_ref_length += dl
                 for j in range(1, MAX_N + 1):
                     for k in ("match", "tst", "ref"):
                         cum[k][j] += dc[k][j]
                     for k in ("tst_info", "ref_info"):
                         cumf[k][j] += df[k][j]
-                    res.doc_info.append(
+                    line = (
                         f"document info: {sysid} {d} {j}-gram {dc['match'][j]} {dc['tst'][j]} "
                         f"{dc['ref'][j]} {df['tst_info'][j]:9.4f} {df['ref_info'][j]:9.4f}"
                     )
+                    res.doc_info.append(line)
+                    if document_info:
+                        say(line)
             if m == "BLEU":
                 res.bleu, res.bleu_individual, res.bleu_cumulative, res.length_ratio_line = _bleu(
                     cum_ref_length, cum["match"], cum["tst"], smoothing, version, version == "v13a"
                 )
+                if res.length_ratio_line is not None:
+                    say(res.length_ratio_line)
                 if not smoothing and cum["tst"][1] == 0:
                     res.bleu_individual = [0.0] * MAX_N
             else:
@@ -648,8 +725,9 @@ def main(
         method = "nist"
     now = datetime.datetime.now()
     stamp = f"{now.year:4d} {now.strftime('%b')} {now.day} at {now:%H:%M:%S}"
+    v14 = version == "v14"
     out.write(f"MT evaluation scorer began on {stamp}\n")
-    out.write(f"command line:  mteval-{version}.pl {' '.join(argv)}\n")
+    out.write(("\n" if v14 else "") + f"command line:  mteval-{version}.pl {' '.join(argv)}\n")
     try:
         if a.ref.lower().endswith(".xml"):
             refs = read_xml(a.ref)["refset"]
@@ -661,7 +739,28 @@ def main(
             src = read_xml(a.src)["srcset"]
         else:
             src = read_sgml(a.src, "SrcSet", version)
+        src_id, src_lang, _ = _set_info(a.src, "SrcSet", version)
+        ref_id, _, _ = _set_info(a.ref, "RefSet", version)
+        tst_id, _, tgt_lang = _set_info(a.tst, "TstSet", version)
+        if not (src_id == tst_id == ref_id):
+            raise _die(
+                version,
+                "Not the same 'setid' attribute values across files",
+                499 if v14 else 490,
+                ValueError,
+            )
         source = next(iter(src.values())) if src else None
+        if source is not None:
+            # The script prints this block after its data checks, before any -d line.
+            _check_data(tst, refs, source, version)
+            out.write(
+                ("\n" if v14 else "  ")
+                + f"Evaluation of {src_lang}-to-{tgt_lang} translation using:\n"
+                f'    src set "{src_id}" ({len(source)} docs, '
+                f"{sum(len(x) for x in source.values())} segs)\n"
+                f'    ref set "{ref_id}" ({len(refs)} refs)\n'
+                f'    tst set "{tst_id}" ({len(tst)} systems)\n\n'
+            )
         results = evaluate(
             tst,
             refs,
@@ -672,6 +771,9 @@ def main(
             not a.no_smoothing,
             method,
             source=source,
+            detail=a.detail,
+            document_info=a.x == "document info",
+            emit=lambda line: print(line, file=out),
         )
     except Exception as e:
         from ..errors import FlavorError
@@ -680,26 +782,48 @@ def main(
             err.write(e.reason.replace(" (Perl dies)", "") + "\n")
             return 255
         raise
-    _report(results, method, a, out)
+    _report(results, method, v14, out)
     if a.matr:
-        _write_matr(results, method, tst_id="tst")
+        _write_matr(results, method, tst_id=tst_id)
     done = datetime.datetime.now()
     out.write(
-        f"MT evaluation scorer ended on {done.year:4d} {done.strftime('%b')} {done.day} "
+        ("\n" if v14 else "")
+        + f"MT evaluation scorer ended on {done.year:4d} {done.strftime('%b')} {done.day} "
         f"at {done:%H:%M:%S}\n"
     )
     return 0
 
 
-def _report(results: dict[str, MtevalResult], method: str, a: Any, out: TextIO) -> None:
+def _set_info(path: str, set_tag: str, version: str) -> tuple[str, str, str]:
+    """``(setid, srclang, trglang)`` of a file's sets, as the script's report names them.
+
+    The source's first set; the last of several reference or test sets (the script keeps the
+    last one's id).
+    """
+    if path.lower().endswith(".xml"):
+        import xml.etree.ElementTree as ET
+
+        sets = list(ET.parse(path).getroot().iter(set_tag.lower()))
+        attrs = [(st.get("setid"), st.get("srclang"), st.get("trglang")) for st in sets]
+    else:
+        with open(path, encoding="utf-8", newline="") as f:
+            rest = f.read()
+        quoted = version == "v14"
+        attrs = []
+        while (found := _sgml_span(set_tag, rest)) is not None:
+            tag, _span, rest = found
+            setid, src, tgt = (_sgml_attr(k, tag, quoted) for k in ("SetID", "SrcLang", "TrgLang"))
+            attrs.append((setid, src, tgt))
+    if set_tag == "SrcSet":
+        attrs = attrs[:1]
+    if not attrs:
+        return ("", "", "")
+    setid, src, tgt = attrs[-1]
+    return (setid or "", src or "", tgt or "")
+
+
+def _report(results: dict[str, MtevalResult], method: str, v14: bool, out: TextIO) -> None:
     systems = sorted(results)
-    for sysid in systems:
-        r = results[sysid]
-        if a.x == "document info":
-            for line in r.doc_info:
-                out.write(line + "\n")
-        if r.length_ratio_line:
-            out.write(r.length_ratio_line + "\n")
     for sysid in systems:
         line = results[sysid].score_line
         out.write(("\n" + line if method == "bleu" else line) + "\n")
@@ -707,28 +831,28 @@ def _report(results: dict[str, MtevalResult], method: str, a: Any, out: TextIO) 
         "        1-gram   2-gram   3-gram   4-gram   5-gram   6-gram   7-gram   8-gram   9-gram\n"
         "        ------   ------   ------   ------   ------   ------   ------   ------   ------\n"
     )
+    # v14 puts one more space before the system name and a blank line before "Cumulative".
+    name_gap = "  " if v14 else " "
+
+    def rows(kind: str, attr: str) -> None:
+        for sysid in systems:
+            vals = "".join(f"  {v:2.4f} " for v in getattr(results[sysid], attr))
+            out.write(f' {kind}:{vals}{name_gap}"{sysid}"\n')
+
     out.write("\n# ------------------------------------------------------------------------\n\n")
     out.write("Individual N-gram scoring\n" + header)
     if method in ("both", "nist"):
-        for sysid in systems:
-            vals = "".join(f"  {v:2.4f} " for v in results[sysid].nist_individual)
-            out.write(f' NIST:{vals} "{sysid}"\n')
+        rows("NIST", "nist_individual")
         out.write("\n")
     if method in ("both", "bleu"):
-        for sysid in systems:
-            vals = "".join(f"  {v:2.4f} " for v in results[sysid].bleu_individual)
-            out.write(f' BLEU:{vals} "{sysid}"\n')
+        rows("BLEU", "bleu_individual")
     out.write("\n# ------------------------------------------------------------------------\n")
-    out.write("Cumulative N-gram scoring\n" + header)
+    out.write(("\n" if v14 else "") + "Cumulative N-gram scoring\n" + header)
     if method in ("both", "nist"):
-        for sysid in systems:
-            vals = "".join(f"  {v:2.4f} " for v in results[sysid].nist_cumulative)
-            out.write(f' NIST:{vals} "{sysid}"\n')
+        rows("NIST", "nist_cumulative")
     out.write("\n")
     if method in ("both", "bleu"):
-        for sysid in systems:
-            vals = "".join(f"  {v:2.4f} " for v in results[sysid].bleu_cumulative)
-            out.write(f' BLEU:{vals} "{sysid}"\n')
+        rows("BLEU", "bleu_cumulative")
 
 
 def _write_matr(results: dict[str, MtevalResult], method: str, tst_id: str) -> None:

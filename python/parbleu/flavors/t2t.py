@@ -8,8 +8,9 @@ r"""tensor2tensor's ``bleu_hook`` (tensor2tensor/utils/bleu_hook.py, commit ``ba
 * :func:`bleu_tokenize`: mteval-v14's international rules with Python's ``unicodedata``
   punctuation/symbol classes and ``re``'s ``\d`` (Unicode 14 on Python 3.11), no entity
   decoding, no padding.
-* :func:`bleu_wrapper`: what ``t2t-bleu`` runs: whole files read as text and split on ``\n``
-  (the empty piece after a final newline is a segment too), lower-cased unless
+* :func:`bleu_wrapper`: what ``t2t-bleu`` runs: whole files read as ``tf.gfile`` reads them (no
+  newline translation: ``\r`` of CRLF files stays) and split on ``\n`` (the empty piece after a
+  final newline is a segment too), lower-cased unless
   ``case_sensitive``; different line counts raise a :class:`~parbleu.errors.FlavorError` that is
   also the original's ``AssertionError``.
 """
@@ -90,7 +91,8 @@ def bleu_tokenize(string: str) -> list[str]:
 
 
 def _read(path: str) -> list[str]:
-    with open(path, encoding="utf-8") as f:  # text mode: universal newlines, as the original
+    # tf.gfile.Open(path, "r").read() translates no newline: a CRLF file keeps its "\r".
+    with open(path, encoding="utf-8", newline="") as f:
         return f.read().split("\n")
 
 

@@ -23,6 +23,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, Callable, Optional
 
+from .. import _core
+from .._workers import resolve_workers
 from ._common import (
     SegStats,
     flavor_error,
@@ -31,7 +33,16 @@ from ._common import (
     token_stats,
 )
 
-__all__ = ["HFMetric", "bleu", "compute_bleu", "hf_bleu", "hf_google_bleu", "load"]
+__all__ = [
+    "HFMetric",
+    "bleu",
+    "compute_bleu",
+    "hf_bleu",
+    "hf_google_bleu",
+    "hf_sentence_bleu",
+    "hf_sentence_bleus",
+    "load",
+]
 
 FLAVOR = "tfnmt"
 
@@ -213,6 +224,72 @@ def hf_bleu(
         "translation_length": tl,
         "reference_length": rl,
     }
+
+
+def hf_sentence_bleu(
+    prediction: str,
+    references: str | Sequence[str],
+    max_order: int = 4,
+    smooth: bool = False,
+) -> dict[str, Any]:
+    """``hf_bleu([prediction], [references])`` of one sentence, in one call to the core.
+
+    The per-call path of sentence-level HF BLEU (default ``Tokenizer13a``): tokenizing, counting
+    and HF's arithmetic run in Rust and the dict is built there.
+
+    Parameters
+    ----------
+    prediction
+        The hypothesis.
+    references
+        Its reference, or a list of references.
+    max_order
+        Highest n-gram order.
+    smooth
+        Add one to numerator and denominator of every order.
+
+    Returns
+    -------
+    dict
+        As :func:`hf_bleu`: ``bleu``, ``precisions``, ``brevity_penalty``, ``length_ratio``,
+        ``translation_length``, ``reference_length``.
+    """
+    refs = [references] if isinstance(references, str) else references
+    if max_order < 1 or not refs or type(prediction) is not str:
+        # The original's errors (and anything the core does not take) go the general way.
+        return hf_bleu([prediction], [list(refs)], max_order=max_order, smooth=smooth)
+    out: dict[str, Any] = _core.flavor_hf_sentence_bleu(prediction, refs, max_order, smooth)
+    return out
+
+
+def hf_sentence_bleus(
+    predictions: Sequence[str],
+    references: Sequence[str | Sequence[str]],
+    max_order: int = 4,
+    smooth: bool = False,
+    workers: int | None = None,
+) -> list[dict[str, Any]]:
+    """Sentence-level HF BLEU of every prediction: ``[hf_bleu([p], [r]) for p, r in ...]``.
+
+    The batch API: one call to the core for the whole list (parallel with ``workers``).
+    ``references`` is as for :func:`hf_bleu` (one string per prediction, or a list each); the
+    longer of the two lists is truncated, as ``zip``.
+
+    Returns
+    -------
+    list of dict
+        One :func:`hf_bleu` result per prediction.
+    """
+    preds = list(predictions)
+    if not preds or not references:
+        return []
+    refs, preds = _zip(_hf_references(references), preds)
+    _check_refs(refs, "hf-bleu")
+    if max_order < 1:
+        return [hf_bleu(preds[:1], refs[:1], max_order=max_order, smooth=smooth)]
+    w = resolve_workers(workers, len(preds))
+    out: list[dict[str, Any]] = _core.flavor_hf_sentence_bleus(preds, refs, max_order, smooth, w)
+    return out
 
 
 def hf_google_bleu(

@@ -366,6 +366,9 @@ class BLEUScore:
         self.update(preds, target)
         return batch.compute()
 
+    #: ``metric.forward(preds, target)``, as torchmetrics' ``Metric.forward``.
+    forward = __call__
+
 
 class SacreBLEUScore(BLEUScore):
     """``torchmetrics.text.SacreBLEUScore``: :class:`BLEUScore` with SacreBLEU's tokenizers."""

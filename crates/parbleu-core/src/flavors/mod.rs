@@ -9,6 +9,7 @@
 //! [`ngram_stats`]: crate::metrics::ngram_stats
 
 pub mod fairseq;
+pub mod hf;
 pub mod nist;
 pub mod nltk;
 pub mod packed;

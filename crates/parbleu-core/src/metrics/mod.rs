@@ -2,7 +2,7 @@
 
 pub mod bleu;
 pub mod chrf;
-mod ngram;
+pub(crate) mod ngram;
 pub mod ngram_stats;
 pub mod ref_table;
 pub mod ter;
