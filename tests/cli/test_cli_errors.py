@@ -126,6 +126,42 @@ def test_empty_hypothesis_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     one_line_error(run_main([ref, "-i", hyp], monkeypatch), ExitCode.ERROR, hyp, "empty")
 
 
+def test_empty_stdin_is_called_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Empty input reads as one empty line (SacreBLEU's readline()); against 1002 references
+    # that used to be reported as "standard input has 1 lines".
+    line = one_line_error(run_main([str(REF)], monkeypatch), ExitCode.ERROR, "standard input")
+    assert "is empty" in line and "1 lines" not in line
+
+
+def test_empty_stdin_against_one_reference_line_is_scored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SacreBLEU scores one empty hypothesis there; so does parbleu.
+    run = run_main([_write(tmp_path / "r", b"a b c\n"), "-b"], monkeypatch)
+    assert (run.code, run.out) == (0, b"0.0\n"), run.err
+
+
+def test_empty_reference_file_is_called_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ref = _write(tmp_path / "r", b"")
+    hyp = _write(tmp_path / "h", _lines(3))
+    line = one_line_error(run_main([ref, "-i", hyp], monkeypatch), ExitCode.ERROR, ref, "empty")
+    assert "0" not in line.replace(str(tmp_path), "")
+
+
+@pytest.mark.parametrize("empty", ["hyp", "ref"])
+def test_compare_empty_input_is_called_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, empty: str
+) -> None:
+    ref = _write(tmp_path / "r", b"" if empty == "ref" else _lines(3))
+    h1 = _write(tmp_path / "h1", b"" if empty == "hyp" else _lines(3))
+    h2 = _write(tmp_path / "h2", _lines(3, "b"))
+    run = run_main(["compare", ref, "-i", h1, h2, "-m", "bleu"], monkeypatch)
+    line = one_line_error(run, ExitCode.ERROR, "empty")
+    assert "0 lines" not in line
+
+
 def test_num_refs_wrong_field_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ref = _write(tmp_path / "refs.tsv", b"a\tb\tc\na\tb\t\n")  # trailing tab is stripped
     hyp = _write(tmp_path / "h", _lines(2))
