@@ -4,7 +4,8 @@
 
 The 20 WMT21 en-de systems against reference A, corpus chrF and chrF++ (and BLEU, which
 sacrebleu-mojo also provides): median of ``--runs`` runs of all 20 systems, each tool with
-the same inputs; scores are checked equal first (sacrebleu-mojo promises 1e-9).
+the same inputs. The last column is the largest difference between sacrebleu-mojo's score
+and parbleu's (which are SacreBLEU's): it promises 1e-9, but its chrF++ differs.
 
 sacrebleu-mojo needs Python 3.12 or later; parbleu's own environment may be older, so the
 peer runs in a virtual environment of its own, ``.venv-peers`` beside this repository's
@@ -102,20 +103,21 @@ def main() -> None:
     peer = peer_times(python, args.runs) if python else {}
 
     print(f"### Corpus scores, 20 WMT21 en-de systems, ref A (median of {args.runs} runs)\n")
-    print("| metric | sacrebleu-mojo 0.2.4 | parbleu | speed-up |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| metric | sacrebleu-mojo 0.2.4 | parbleu | speed-up | mojo's largest score difference |"
+    )
+    print("|---|---:|---:|---:|---:|")
     for name, metric in ours.items():
         scores = [metric.corpus_score(s, [ref]).score for s in systems.values()]
         t = median_time(lambda m=metric: [m.corpus_score(s, [ref]) for s in systems.values()],
                         args.runs)  # fmt: skip
         if name in peer:
             peer_s, peer_scores = peer[name]
+            # parbleu's scores are SacreBLEU's (tests/parity); the peer promises 1e-9.
             worst = max(abs(a - b) for a, b in zip(scores, peer_scores))
-            if worst > 1e-9:
-                raise SystemExit(f"{name}: scores differ from sacrebleu-mojo by {worst}")
-            print(f"| {name} | {peer_s:.3f} s | {t:.4f} s | {peer_s / t:,.0f}× |")
+            print(f"| {name} | {peer_s:.3f} s | {t:.4f} s | {peer_s / t:,.0f}× | {worst:.2g} |")
         else:
-            print(f"| {name} | - | {t:.4f} s | - |")
+            print(f"| {name} | - | {t:.4f} s | - | - |")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import WMT21, Run, run_main
+from cli_support import REPO, WMT21, Run, run_main
 
 import parbleu
 from parbleu.cli import ExitCode
@@ -300,3 +300,28 @@ def test_python_m_parbleu_exit_code_and_stderr() -> None:
     assert proc.stdout == b""
     assert proc.stderr.decode().count("\n") == 1
     assert "Traceback" not in proc.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    ("flags", "doc_names"),
+    [
+        (["-m", "chrf", "--chrf-word-order", "-1"], ["--chrf-word-order", "word_order=-1"]),
+        (["-m", "chrf", "--chrf-char-order", "-1"], ["--chrf-char-order", "char_order=-1"]),
+        (["-m", "chrf", "-cc", "0", "-cw", "0"], ["-cc 0 -cw 0"]),
+        (["-s", "floor", "-sv", "-1"], ["smooth_value", "-sv"]),
+        (["-w", "-1"], ["-w"]),
+        (["-nr", "0"], ["--num-refs"]),
+    ],
+)
+def test_refused_options_are_documented(
+    monkeypatch: pytest.MonkeyPatch, flags: list[str], doc_names: list[str]
+) -> None:
+    # SacreBLEU scores (or crashes on) these; parbleu refuses them on purpose, and
+    # docs/differences-from-sacrebleu.md must say so (a negative chrF order was undocumented).
+    run = run_main([str(REF), "-i", str(HYP), *flags], monkeypatch)
+    assert run.code in (ExitCode.ERROR, ExitCode.USAGE), run.err
+    assert run.err_lines[-1].startswith("parbleu: error: ")
+    doc = (REPO / "docs" / "differences-from-sacrebleu.md").read_text(encoding="utf-8")
+    refused = doc.split("## Options SacreBLEU accepts and parbleu refuses", 1)[1].split("\n## ")[0]
+    for name in doc_names:
+        assert f"`{name}" in refused or name in refused, name

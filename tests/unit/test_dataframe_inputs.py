@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 import sacrebleu
-from helpers import require
 
 import parbleu
+from helpers import require
 
 SAMPLE = Path(parbleu.__file__).parent / "sample"
 HYPS = (SAMPLE / "Online-W.de").read_text(encoding="utf-8").splitlines()[:200]

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .. import _refcache
 from .._inputs import (
     as_lines,
     as_ref_streams,
@@ -134,8 +135,6 @@ class Metric(ABC, Generic[S]):
         return self._prepare_checked(streams, workers)
 
     def _prepare_checked(self, streams: list[list[Any]], workers: int) -> Any:
-        from .. import _refcache
-
         key = (type(self).__qualname__, *self.stats_key())
         prepared = _refcache.get(key, streams)
         if prepared is None:
