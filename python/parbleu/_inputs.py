@@ -24,13 +24,90 @@ def _type_name(x: object) -> str:
     return type(x).__name__
 
 
+def _columnar(obj: Any, what: str) -> list[Any] | None:
+    """Return the items of a pyarrow ``Array``/``ChunkedArray`` or polars ``Series``, or None.
+
+    Neither library is imported here (the caller's object shows it is loaded). Both convert
+    in compiled code, one Python ``str`` per item: the strings the core reads anyway (it
+    takes Python strings, so Arrow buffers are not read in place). Nulls become ``None``.
+    """
+    module = type(obj).__module__
+    if module.startswith("pyarrow") and hasattr(obj, "to_pylist") and hasattr(obj, "type"):
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+        kind = obj.type.value_type if pa.types.is_dictionary(obj.type) else obj.type
+        is_view = getattr(pa.types, "is_string_view", lambda _: False)
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind) or is_view(kind)):
+            raise InputTypeError(
+                f"{what}: a pyarrow array of {obj.type}; expected strings "
+                "(convert with .cast(pyarrow.string()))"
+            )
+        items: list[Any] = obj.to_pylist()
+        return items
+    if module.startswith("polars") and hasattr(obj, "to_list") and hasattr(obj, "dtype"):
+        items = obj.to_list()
+        return items
+    return None
+
+
+def missing_kind(x: Any) -> str | None:
+    """How a missing value of pandas, polars or Arrow shows (``None``, ``NaN``, ...), if it is one.
+
+    Parameters
+    ----------
+    x
+        An item that is not a string.
+
+    Returns
+    -------
+    str or None
+        A short name for messages, or ``None`` when ``x`` is not a missing-value marker.
+    """
+    if x is None:
+        return "None"
+    if isinstance(x, float) and x != x:
+        return "NaN"
+    name = type(x).__name__
+    if name in ("NAType", "NaTType"):  # pandas.NA, pandas.NaT
+        return f"pandas.{name[:-4]}"
+    return None
+
+
+def missing_message(where: str, kind: str, reference: bool = False) -> str:
+    """Say that ``where`` (such as ``hypotheses[3]``) is a missing value, and what to do.
+
+    Parameters
+    ----------
+    where
+        Argument and index.
+    kind
+        What :func:`missing_kind` returned.
+    reference
+        Whether the item is a reference (``None`` is allowed there).
+
+    Returns
+    -------
+    str
+        What is wrong, and how to drop or fill such rows.
+    """
+    if reference:
+        fix = "use None where a segment has no reference in this stream, or drop the row or fill it"
+    else:
+        fix = "every hypothesis must be a string: drop the row or fill it"
+    return (
+        f"{where} is {kind}, a missing value; {fix} (pandas: df.dropna(subset=[column]) or "
+        "df[column].fillna(''); polars: df.drop_nulls(column) or pl.col(column).fill_null(''))"
+    )
+
+
 def as_lines(obj: Any, what: str) -> list[str]:
     """Return ``obj`` as a list of strings (one per segment) or raise.
 
     Parameters
     ----------
     obj
-        A sequence or iterable of strings.
+        A sequence or iterable of strings: also a pyarrow ``Array``/``ChunkedArray`` of
+        strings, a pandas or polars ``Series``.
     what
         Argument name for the message.
 
@@ -39,6 +116,9 @@ def as_lines(obj: Any, what: str) -> list[str]:
     list of str
         The strings; a list is returned as is (not copied).
     """
+    columnar = _columnar(obj, what)
+    if columnar is not None:
+        return columnar
     if isinstance(obj, (str, bytes)):
         raise InputTypeError(
             f"{what}: got a single {_type_name(obj)} ({_preview(obj)}); expected a sequence of "
@@ -55,11 +135,9 @@ def check_items(lines: Sequence[Any], what: str, allow_none: bool = False) -> No
     for i, x in enumerate(lines):
         if isinstance(x, str) or (allow_none and x is None):
             continue
-        if x is None:
-            raise InputTypeError(
-                f"{what}[{i}] is None; every hypothesis must be a string "
-                "(use '' for an empty output)"
-            )
+        kind = missing_kind(x)
+        if kind is not None:
+            raise InputTypeError(missing_message(f"{what}[{i}]", kind))
         hint = ""
         if isinstance(x, (list, tuple)):
             hint = " (pre-tokenized input? join the tokens with spaces and use tokenize='none')"
@@ -98,6 +176,11 @@ def as_ref_streams(refs: Any, n_hyps: int | None, what: str = "references") -> l
         raise InputTypeError(
             f"{what}: got {_type_name(refs)}; expected a list of reference streams"
         )
+    if _columnar(refs, what) is not None:
+        raise InputTypeError(
+            f"{what}: got one {type(refs).__module__.split('.')[0]} column; expected a list of "
+            f"reference streams: pass [column] for one reference per segment"
+        )
     streams = refs if isinstance(refs, list) else list(refs)
     if not streams:
         raise InputTypeError(f"{what}: empty; expected at least one reference stream")
@@ -109,6 +192,10 @@ def as_ref_streams(refs: Any, n_hyps: int | None, what: str = "references") -> l
         )
     out: list[list[Any]] = []
     for k, s in enumerate(streams):
+        columnar = _columnar(s, f"{what}[{k}]")
+        if columnar is not None:
+            out.append(columnar)
+            continue
         if isinstance(s, (str, bytes)) or not isinstance(s, Iterable):
             raise InputTypeError(
                 f"{what}[{k}]: got {_type_name(s)} ({_preview(s)}); expected a sequence of "
@@ -150,6 +237,9 @@ def diagnose_refs(streams: list[list[Any]], what: str = "references") -> Parbleu
     for k, s in enumerate(streams):
         for i, x in enumerate(s):
             if x is not None and not isinstance(x, str):
+                kind = missing_kind(x)
+                if kind is not None:
+                    return InputTypeError(missing_message(f"{what}[{k}][{i}]", kind, True))
                 hint = ""
                 if isinstance(x, (list, tuple)):
                     hint = " (pre-tokenized? join tokens with spaces and use tokenize='none')"

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from cli_support import REPO
 
+import parbleu
 from parbleu.cli.errors import EXIT_CODE_HELP, ExitCode
 from parbleu.cli.parser import build_parser
 
@@ -45,3 +51,24 @@ def test_docs_cover_every_option_and_exit_code() -> None:
     assert set(EXIT_CODE_HELP) == set(ExitCode)
     for code in ExitCode:
         assert f"\n| {int(code)} | " in text
+
+
+def test_examples_are_real_runs() -> None:
+    # Regression: the `-f text` example had placeholder numbers and one leading space where
+    # the command prints two. Every "$ parbleu ..." block must be what the installed command
+    # prints (run as a separate process, in the sample folder), version aside.
+    text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```\n\$ parbleu ([^\n]*)\n(.*?)```", text, re.S)
+    assert len(blocks) >= 2
+    sample = Path(parbleu.__file__).parent / "sample"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SACREBLEU_", "PARBLEU_"))}
+    for argv, shown in blocks:
+        run = subprocess.run(
+            [sys.executable, "-m", "parbleu", *shlex.split(argv)],
+            cwd=sample,
+            capture_output=True,
+            env={**env, "NO_COLOR": "1"},
+            check=True,
+        )
+        out = run.stdout.decode().replace(f"parbleu-{parbleu.__version__}", "parbleu-<version>")
+        assert out == shown, argv

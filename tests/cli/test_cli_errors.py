@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import WMT21, Run, run_main
+from cli_support import REPO, WMT21, Run, run_main
 
 import parbleu
 from parbleu.cli import ExitCode
@@ -124,6 +124,42 @@ def test_empty_hypothesis_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     ref = _write(tmp_path / "r", b"")
     hyp = _write(tmp_path / "h", b"")
     one_line_error(run_main([ref, "-i", hyp], monkeypatch), ExitCode.ERROR, hyp, "empty")
+
+
+def test_empty_stdin_is_called_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Empty input reads as one empty line (SacreBLEU's readline()); against 1002 references
+    # that used to be reported as "standard input has 1 lines".
+    line = one_line_error(run_main([str(REF)], monkeypatch), ExitCode.ERROR, "standard input")
+    assert "is empty" in line and "1 lines" not in line
+
+
+def test_empty_stdin_against_one_reference_line_is_scored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SacreBLEU scores one empty hypothesis there; so does parbleu.
+    run = run_main([_write(tmp_path / "r", b"a b c\n"), "-b"], monkeypatch)
+    assert (run.code, run.out) == (0, b"0.0\n"), run.err
+
+
+def test_empty_reference_file_is_called_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ref = _write(tmp_path / "r", b"")
+    hyp = _write(tmp_path / "h", _lines(3))
+    line = one_line_error(run_main([ref, "-i", hyp], monkeypatch), ExitCode.ERROR, ref, "empty")
+    assert "0" not in line.replace(str(tmp_path), "")
+
+
+@pytest.mark.parametrize("empty", ["hyp", "ref"])
+def test_compare_empty_input_is_called_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, empty: str
+) -> None:
+    ref = _write(tmp_path / "r", b"" if empty == "ref" else _lines(3))
+    h1 = _write(tmp_path / "h1", b"" if empty == "hyp" else _lines(3))
+    h2 = _write(tmp_path / "h2", _lines(3, "b"))
+    run = run_main(["compare", ref, "-i", h1, h2, "-m", "bleu"], monkeypatch)
+    line = one_line_error(run, ExitCode.ERROR, "empty")
+    assert "0 lines" not in line
 
 
 def test_num_refs_wrong_field_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -264,3 +300,28 @@ def test_python_m_parbleu_exit_code_and_stderr() -> None:
     assert proc.stdout == b""
     assert proc.stderr.decode().count("\n") == 1
     assert "Traceback" not in proc.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    ("flags", "doc_names"),
+    [
+        (["-m", "chrf", "--chrf-word-order", "-1"], ["--chrf-word-order", "word_order=-1"]),
+        (["-m", "chrf", "--chrf-char-order", "-1"], ["--chrf-char-order", "char_order=-1"]),
+        (["-m", "chrf", "-cc", "0", "-cw", "0"], ["-cc 0 -cw 0"]),
+        (["-s", "floor", "-sv", "-1"], ["smooth_value", "-sv"]),
+        (["-w", "-1"], ["-w"]),
+        (["-nr", "0"], ["--num-refs"]),
+    ],
+)
+def test_refused_options_are_documented(
+    monkeypatch: pytest.MonkeyPatch, flags: list[str], doc_names: list[str]
+) -> None:
+    # SacreBLEU scores (or crashes on) these; parbleu refuses them on purpose, and
+    # docs/differences-from-sacrebleu.md must say so (a negative chrF order was undocumented).
+    run = run_main([str(REF), "-i", str(HYP), *flags], monkeypatch)
+    assert run.code in (ExitCode.ERROR, ExitCode.USAGE), run.err
+    assert run.err_lines[-1].startswith("parbleu: error: ")
+    doc = (REPO / "docs" / "differences-from-sacrebleu.md").read_text(encoding="utf-8")
+    refused = doc.split("## Options SacreBLEU accepts and parbleu refuses", 1)[1].split("\n## ")[0]
+    for name in doc_names:
+        assert f"`{name}" in refused or name in refused, name

@@ -130,11 +130,11 @@ def _error(message: str, code: int) -> int:
 
 
 def _read_systems(
-    args: argparse.Namespace, paired: bool
+    args: argparse.Namespace, paired: bool, ref_lines: int
 ) -> tuple[list[list[str]], list[str], list[str]]:
     """Hypotheses per system, row labels, and the names that messages use."""
     if args.input is None:
-        systems = read_stdin_systems(args.encoding)
+        systems = read_stdin_systems(args.encoding, ref_lines)
         labels = [f"System {i + 1}" for i in range(len(systems))]
         sources = [
             STDIN_NAME if len(systems) == 1 else f"{STDIN_NAME} (column {i + 1})"
@@ -170,6 +170,8 @@ def _check_lengths(
         if not system:
             raise CliError(f"{source} is empty: there is nothing to score")
         for ref, ref_name in zip(refs, ref_names):
+            if not ref:
+                raise CliError(f"{ref_name} is empty: there is nothing to score against")
             if len(ref) != len(system):
                 raise CliError(
                     f"{source} has {len(system)} lines but {ref_name} has {len(ref)}; the "
@@ -237,7 +239,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         ref_names = [f"reference file {r!r}" for r in args.refs]
     else:
         ref_names = [f"reference file {args.refs[0]!r}"] * len(refs)
-    systems, labels, sources = _read_systems(args, paired)
+    systems, labels, sources = _read_systems(args, paired, len(refs[0]))
     num_sys = len(systems)
 
     if args.sentence_level:

@@ -249,6 +249,10 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     systems = {}
     for path in args.input:
         lines = read_file_lines(path, args.encoding, "hypothesis file")
+        if not lines:
+            raise CliError(f"hypothesis file {path!r} is empty: there is nothing to score")
+        if not refs[0]:
+            raise CliError("the references are empty: there is nothing to score against")
         if len(lines) != len(refs[0]):
             raise CliError(
                 f"hypothesis file {path!r} has {len(lines)} lines but the references have "

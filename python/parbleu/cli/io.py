@@ -18,7 +18,8 @@ Standard input (``io.TextIOWrapper(sys.stdin.buffer, encoding=...)``, universal 
   fields as the first one (exit code 17);
 * fields of every line but the first are ``rstrip()``-ed once more (SacreBLEU does not strip
   the fields of the first line: trailing spaces before a tab survive there);
-* empty input is one empty hypothesis.
+* empty input is one empty hypothesis (SacreBLEU's reading) when the references have one line;
+  against more it is reported as empty, as an empty hypothesis file is.
 
 Unlike SacreBLEU, which stops with a traceback, bytes that do not decode are reported with
 the file name and the line number.
@@ -211,20 +212,30 @@ def _stdin_bytes() -> bytes:
     return stdin.read().encode("utf-8", errors="surrogateescape")
 
 
-def read_stdin_systems(encoding: str) -> list[list[str]]:
+def read_stdin_systems(encoding: str, ref_lines: int | None = None) -> list[list[str]]:
     """Read hypotheses from standard input, one system per tab-separated column.
 
     Parameters
     ----------
     encoding
         Text encoding.
+    ref_lines
+        Lines of the references, when known. Empty input is one empty hypothesis, as in
+        SacreBLEU, which only fits references of one line: against any other count it is
+        reported as empty (a forgotten pipe or ``-i``) rather than as a length mismatch.
 
     Returns
     -------
     list of list of str
         One list of segments per system.
     """
-    lines = split_stdin_lines(_decode(_stdin_bytes(), encoding, STDIN_NAME, True))
+    data = _stdin_bytes()
+    if not data and ref_lines is not None and ref_lines != 1:
+        raise CliError(
+            f"{STDIN_NAME} is empty: there is nothing to score (pipe the hypotheses in, or "
+            "pass them with -i HYP)"
+        )
+    lines = split_stdin_lines(_decode(data, encoding, STDIN_NAME, True))
     first = lines[0].rstrip().split("\t")
     systems: list[list[str]] = [[field] for field in first]
     n = len(first)

@@ -8,10 +8,12 @@ A metric is (extract, +, finalize): ``extract_stats`` gives one row per segment,
 from __future__ import annotations
 
 import logging
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .. import _refcache
 from .._inputs import (
     as_lines,
     as_ref_streams,
@@ -33,6 +35,11 @@ if TYPE_CHECKING:
 logger = logging.getLogger("parbleu")
 
 S = TypeVar("S", bound=Score)
+R = TypeVar("R")
+
+#: Above this many cells, statistics rows are summed with numpy (Python's loop costs about
+#: 20 ns a cell; importing numpy about 60 ms).
+_PY_SUM_MAX_CELLS = 500_000
 
 
 class Metric(ABC, Generic[S]):
@@ -54,10 +61,6 @@ class Metric(ABC, Generic[S]):
         """Preprocess reference streams into the core's reference object."""
 
     @abstractmethod
-    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
-        """Statistics rows (n_segments x width) of hypotheses against prepared references."""
-
-    @abstractmethod
     def _score_row(self, row: Sequence[Any]) -> S:
         """Finalize one summed statistics row into a score object."""
 
@@ -74,9 +77,41 @@ class Metric(ABC, Generic[S]):
     def stats_width(self) -> int:
         """Number of columns of a statistics row."""
 
+    #: How ``_extract_raw`` encodes a statistics row's cells (TER: float64).
+    _ROW_DTYPE = "<i8"
+
+    @abstractmethod
+    def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
+        """Statistics rows of prepared input, row-major, as ``_ROW_DTYPE`` bytes."""
+
+    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
+        """Statistics rows (n_segments x width) of hypotheses against prepared references."""
+        import numpy as np
+
+        data = self._extract_raw(prepared, hyps, workers)
+        return np.frombuffer(data, dtype=self._ROW_DTYPE).reshape(len(hyps), -1).copy()
+
     def _sum_rows(self, rows: npt.NDArray[Any]) -> list[Any]:
         """Column sums of a statistics matrix (TER overrides: floats added in index order)."""
         return rows.sum(axis=0).tolist()  # type: ignore[no-any-return]
+
+    def _sum_raw(self, data: bytes, n_rows: int) -> list[Any]:
+        """Column sums of ``_extract_raw``'s bytes, as ``_sum_rows`` gives them.
+
+        Small inputs are summed without numpy: importing it costs more than a one-system
+        command line spends scoring (integer sums are exact either way).
+        """
+        width = self.stats_width
+        if n_rows * width > _PY_SUM_MAX_CELLS or sys.byteorder != "little":
+            import numpy as np
+
+            rows = np.frombuffer(data, dtype=self._ROW_DTYPE).reshape(n_rows, width)
+            return self._sum_rows(rows)
+        cells = memoryview(data).cast("q")
+        return [sum(cells[j::width]) for j in range(width)]
+
+    def _extract_sum(self, prepared: Any, hyps: list[str], workers: int) -> list[Any]:
+        return self._sum_raw(self._extract_raw(prepared, hyps, workers), len(hyps))
 
     # --- references -----------------------------------------------------------------------
     def _refs_for(
@@ -100,8 +135,6 @@ class Metric(ABC, Generic[S]):
         return self._prepare_checked(streams, workers)
 
     def _prepare_checked(self, streams: list[list[Any]], workers: int) -> Any:
-        from .. import _refcache
-
         key = (type(self).__qualname__, *self.stats_key())
         prepared = _refcache.get(key, streams)
         if prepared is None:
@@ -146,8 +179,8 @@ class Metric(ABC, Generic[S]):
         hypotheses: Sequence[str],
         references: Sequence[Sequence[str | None]] | None,
         workers: int | None,
-        run: Callable[[Any, list[str], int], npt.NDArray[Any]],
-    ) -> npt.NDArray[Any]:
+        run: Callable[[Any, list[str], int], R],
+    ) -> R:
         """Validate, prepare the references, and call ``run(prepared, hyps, workers)``."""
         hyps = self._hyps(hypotheses)
         w = resolve_workers(workers, len(hyps))
@@ -194,12 +227,16 @@ class Metric(ABC, Generic[S]):
         Score
             The metric's score object.
         """
+        if n_bootstrap <= 1:
+            # Summed where the rows are made: no statistics matrix, no numpy.
+            return self._score_row(
+                self._per_segment(hypotheses, references, workers, self._extract_sum)
+            )
         rows = self._rows(hypotheses, references, workers)
         score = self._score_row(self._sum_rows(rows))
-        if n_bootstrap > 1:
-            from ..significance import bootstrap_ci
+        from ..significance import bootstrap_ci
 
-            bootstrap_ci(self, rows, score, n_bootstrap)
+        bootstrap_ci(self, rows, score, n_bootstrap)
         return score
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> S:

@@ -189,9 +189,7 @@ class BLEU(Metric[BLEUScore]):
         name, lc = self._core_tok()
         return _core.BleuRefs(streams, name, lc, self.max_ngram_order, workers)
 
-    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
-        import numpy as np
-
+    def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
         if is_rust_tokenizer(self.tokenizer):
             data, tok_count = prepared.extract(hyps, workers)
         else:
@@ -199,7 +197,8 @@ class BLEU(Metric[BLEUScore]):
             tok_count = sum(1 for h in hyps if isinstance(h, str) and h.endswith(" ."))
             data, _ = prepared.extract(self._preprocess_py(hyps), workers)
         self._warn_tokenized(tok_count)
-        return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
+        raw: bytes = data
+        return raw
 
     def _sentence_scores(
         self, prepared: Any, hyps: list[str], workers: int

@@ -170,11 +170,9 @@ class CHRF(Metric[CHRFScore]):
             streams, *self._core_opts(), bool(self.lowercase), bool(self.whitespace), workers
         )
 
-    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
-        import numpy as np
-
-        data = prepared.extract(hyps, workers)
-        return np.frombuffer(data, dtype="<i8").reshape(len(hyps), self.stats_width).copy()
+    def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
+        data: bytes = prepared.extract(hyps, workers)
+        return data
 
     def _sentence_scores(
         self, prepared: Any, hyps: list[str], workers: int

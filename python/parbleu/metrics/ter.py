@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -151,11 +152,20 @@ class TER(Metric[TERScore]):
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
         return _core.TerRefs(streams, *self.tokenizer.options(), workers)
 
-    def _extract_rows(self, prepared: Any, hyps: list[str], workers: int) -> npt.NDArray[Any]:
-        import numpy as np
+    _ROW_DTYPE = "<f8"
 
-        data = prepared.extract(hyps, workers)
-        return np.frombuffer(data, dtype="<f8").reshape(len(hyps), 2).copy()
+    def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
+        data: bytes = prepared.extract(hyps, workers)
+        return data
+
+    def _sum_raw(self, data: bytes, n_rows: int) -> list[Any]:
+        if sys.byteorder != "little":
+            return super()._sum_raw(data, n_rows)
+        if n_rows == 1:
+            return [float(x) for x in memoryview(data).cast("d")]
+        # The Rust sum of _sum_rows reads any float64 buffer: no numpy needed.
+        edits, ref_len = _core.ter_sum(memoryview(data).cast("d"))
+        return [edits, ref_len]
 
     def _sum_rows(self, rows: npt.NDArray[Any]) -> list[Any]:
         # SacreBLEU adds segment rows one after the other; a pairwise sum would differ in the

@@ -1,0 +1,124 @@
+"""Corpus chrF and chrF++ against sacrebleu-mojo, a compiled (Mojo) chrF/BLEU kernel.
+
+    python benchmarks/bench_peers.py [--runs 5] [--no-install]
+
+The 20 WMT21 en-de systems against reference A, corpus chrF and chrF++ (and BLEU, which
+sacrebleu-mojo also provides): median of ``--runs`` runs of all 20 systems, each tool with
+the same inputs. The last column is the largest difference between sacrebleu-mojo's score
+and parbleu's (which are SacreBLEU's): it promises 1e-9, but its chrF++ differs.
+
+sacrebleu-mojo needs Python 3.12 or later; parbleu's own environment may be older, so the
+peer runs in a virtual environment of its own, ``.venv-peers`` beside this repository's
+``.venv`` (made with the first ``python3.12``/``python3.13`` found, and ``pip install
+sacrebleu-mojo`` from the package index), and is timed there in a child process. With
+``--no-install`` or without such a Python, only parbleu and SacreBLEU are timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import parbleu
+from common import REPO, WMT, en_de, median_time
+
+PEER = "sacrebleu-mojo==0.2.4"
+PEER_ENV = REPO / ".venv-peers"
+PEER_PYTHON = PEER_ENV / "bin" / "python"
+
+PEER_CODE = """
+import json, sys, time, statistics
+sys.path.insert(0, {bench!r})
+from common import en_de
+systems, refs = en_de()
+ref = refs["A"]
+import sacrebleu_mojo as m
+if not m.native_available():
+    raise SystemExit("sacrebleu-mojo: native kernel unavailable: " + str(m.backend_info()))
+out = {{}}
+for name, fn in (("chrF", lambda s: m.corpus_chrf(s, [ref])),
+                 ("chrF++", lambda s: m.corpus_chrf(s, [ref], word_order=2)),
+                 ("BLEU", lambda s: m.corpus_bleu(s, [ref]))):
+    scores = [fn(s).score for s in systems.values()]
+    times = []
+    for _ in range({runs}):
+        t0 = time.perf_counter()
+        for s in systems.values():
+            fn(s)
+        times.append(time.perf_counter() - t0)
+    out[name] = [statistics.median(times), scores]
+print(json.dumps(out))
+"""
+
+
+def peer_python(install: bool) -> Path | None:
+    if PEER_PYTHON.exists():
+        return PEER_PYTHON
+    if not install:
+        return None
+    base = next((p for p in map(shutil.which, ("python3.13", "python3.12")) if p), None)
+    if base is None:
+        print("no Python 3.12+ found: sacrebleu-mojo cannot be installed", file=sys.stderr)
+        return None
+    try:
+        subprocess.run([base, "-m", "venv", str(PEER_ENV)], check=True)
+        subprocess.run([str(PEER_PYTHON), "-m", "pip", "install", "-q", PEER], check=True)
+    except subprocess.CalledProcessError as e:
+        print(f"installing {PEER} failed: {e}", file=sys.stderr)
+        shutil.rmtree(PEER_ENV, ignore_errors=True)
+        return None
+    return PEER_PYTHON
+
+
+def peer_times(python: Path, runs: int) -> dict[str, list]:
+    code = PEER_CODE.format(bench=str(REPO / "benchmarks"), runs=runs)
+    run = subprocess.run([str(python), "-c", code], capture_output=True, text=True, cwd=REPO)
+    if run.returncode != 0:
+        raise SystemExit(run.stderr)
+    result: dict[str, list] = json.loads(run.stdout.splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--no-install", action="store_true", help="do not create .venv-peers")
+    args = ap.parse_args()
+    if not WMT.is_dir():
+        raise SystemExit(f"missing {WMT}")
+    logging.getLogger("parbleu").setLevel(logging.ERROR)
+    systems, refs = en_de()
+    ref = refs["A"]
+    ours = {
+        "chrF": parbleu.CHRF(),
+        "chrF++": parbleu.CHRF(word_order=2),
+        "BLEU": parbleu.BLEU(),
+    }
+    python = peer_python(not args.no_install)
+    peer = peer_times(python, args.runs) if python else {}
+
+    print(f"### Corpus scores, 20 WMT21 en-de systems, ref A (median of {args.runs} runs)\n")
+    print(
+        "| metric | sacrebleu-mojo 0.2.4 | parbleu | speed-up | mojo's largest score difference |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for name, metric in ours.items():
+        scores = [metric.corpus_score(s, [ref]).score for s in systems.values()]
+        t = median_time(lambda m=metric: [m.corpus_score(s, [ref]) for s in systems.values()],
+                        args.runs)  # fmt: skip
+        if name in peer:
+            peer_s, peer_scores = peer[name]
+            # parbleu's scores are SacreBLEU's (tests/parity); the peer promises 1e-9.
+            worst = max(abs(a - b) for a, b in zip(scores, peer_scores))
+            print(f"| {name} | {peer_s:.3f} s | {t:.4f} s | {peer_s / t:,.0f}× | {worst:.2g} |")
+        else:
+            print(f"| {name} | - | {t:.4f} s | - | - |")
+
+
+if __name__ == "__main__":
+    main()
