@@ -113,9 +113,8 @@ def test_each_reads_the_others_cache(
     monkeypatch.setattr(sb_base, "SACREBLEU_DIR", str(tmp_path / "pb"))
     sb_sets = _sacrebleu_sets(reg)
     for name, lp in _pairs(reg):
-        refs = [[x.rstrip() for x in stream] for stream in zip(*sb_sets[name].references(lp))]
-        got = [list(x) for x in zip(*refs)] if refs else []
-        assert sorted(map(tuple, got)) == sorted(map(tuple, expected[name, lp]))
+        got = [datasets.read_lines(f) for f in sb_sets[name].get_reference_files(lp)]
+        assert sorted(got) == sorted(expected[name, lp])
 
 
 @pytest.mark.parametrize(
@@ -124,7 +123,7 @@ def test_each_reads_the_others_cache(
         ("tx", "en-de", "en", None),
         ("tx", "en-de", "non-en", None),
         ("tx", "en-de", None, "soc"),
-        ("tx", "en-de", "de", "news"),
+        ("tx", "en-de", "non-de", "new"),
         ("ts", "de-en", "de", None),
         ("ts", "de-en", "non-de", None),
         ("ts", "de-en", None, "politics"),
