@@ -22,7 +22,10 @@ if sacrebleu.__version__ != "2.6.0":  # pragma: no cover
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "datasets"))
 from datasets_support import sgml, wmt_xml  # noqa: E402
 
-HYP_XML = "Hyp sysX 0.1\nRef A 0.2 & so\nSource 0.3 text\nHyp 1.1\nRef 1.3\nRef A 2.1 & so\nx\nRef B 2.3\n"
+HYP_XML = (
+    "Hyp sysX 0.1\nRef A 0.2 & so\nSource 0.3 text\nHyp 1.1\nRef 1.3\nRef A 2.1 & so\nx\n"
+    "Ref B 2.3\n"
+)
 HYP_SGM = "Hallo Welt . [en]\nZweiter Satz\nDritter Satz .\nVierter\nFünfter Satz . [en]\n"
 
 

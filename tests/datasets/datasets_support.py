@@ -63,10 +63,13 @@ def wmt_xml(translators: tuple[str, ...] = ("A", "B"), domains: bool = True) -> 
             f'<doc id="doc{d}" origlang="{origlang}"{dom}><src lang="en"><p>{src}</p></src>'
             f"{refs}{hyps}</doc>"
         )
-    docs.append('<doc id="ts" origlang="en" testsuite="x"><src lang="en"><p>'
-                '<seg id="1">skip</seg></p></src></doc>')
-    return ('<?xml version="1.0" encoding="utf-8"?>\n<dataset id="t">'
-            + "".join(docs) + "</dataset>\n").encode()
+    docs.append(
+        '<doc id="ts" origlang="en" testsuite="x"><src lang="en"><p>'
+        '<seg id="1">skip</seg></p></src></doc>'
+    )
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<dataset id="t">' + "".join(docs) + "</dataset>\n"
+    ).encode()
 
 
 def tar_gz(files: dict[str, bytes]) -> bytes:
@@ -93,7 +96,7 @@ def md5(data: bytes) -> str:
 
 TEXT_SRC = "Ein Satz.  \nNoch einer\t\n\nLetzter Satz mit\u2028Trenner\n".encode()
 TEXT_REF = b"A sentence.\nAnother one\n\nLast sentence\n"
-TSV = "1\t2\tquelle eins\tref one\n2\t3\t\tref two\n3\t4\tquelle trois\t\n".encode()
+TSV = b"1\t2\tquelle eins\tref one\n2\t3\t\tref two\n3\t4\tquelle trois\t\n"
 
 
 def archives() -> dict[str, bytes]:

@@ -28,7 +28,9 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
         server.stop()
 
 
-def _set_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: Server, **edit: dict[str, object]) -> None:
+def _set_registry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: Server, **edit: dict[str, object]
+) -> None:
     reg = registry(server.base, server.files)
     for name, changes in edit.items():
         reg["datasets"][name].update(changes)
@@ -173,7 +175,9 @@ def test_two_processes_at_once(served: Server, tmp_path: Path) -> None:
     served.delay = 0.5
     code = "from parbleu import datasets; print(datasets.references('tx', 'en-de')[0][0])"
     procs = [
-        subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=os.environ.copy())
+        subprocess.Popen(
+            [sys.executable, "-c", code], stdout=subprocess.PIPE, env=os.environ.copy()
+        )
         for _ in range(2)
     ]
     outs = [p.communicate(timeout=120)[0] for p in procs]

@@ -12,9 +12,9 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import require
 
 import parbleu
+from helpers import require
 from parbleu import datasets
 from parbleu.errors import DownloadError, TokenizerNotAvailableError
 
@@ -92,7 +92,9 @@ def test_same_tokens_scores_signature(model_cache: Path, key: str) -> None:
         ]
 
 
-def test_cli_flores_same_stdout(model_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_flores_same_stdout(
+    model_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
@@ -113,7 +115,9 @@ def test_cli_flores_same_stdout(model_cache: Path, tmp_path: Path, monkeypatch: 
         assert exp.code == 0
 
 
-def test_local_model_file(model_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_local_model_file(
+    model_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from parbleu.tokenizers.spm import TokenizerSPM
 
     empty = tmp_path / "empty-cache"

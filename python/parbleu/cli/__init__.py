@@ -236,7 +236,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         for system in systems:
             if not system:
                 what = "".join(
-                    f" {k}={v}" for k, v in (("origlang", args.origlang), ("subset", args.subset))
+                    f" {k}={v}"
+                    for k, v in (("origlang", args.origlang), ("subset", args.subset))
                     if v
                 )
                 raise CliError(f"test set {args.test_set!r} has no segment with{what}")

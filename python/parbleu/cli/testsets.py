@@ -59,6 +59,8 @@ def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> boo
                 line(cite)
         return True
     if args.test_set is None:
+        if args.echo:
+            raise CliError("--echo: needs a test set (-t) and a language pair (-l)")
         return False
     if args.num_refs != 1:
         raise CliError(
@@ -127,8 +129,11 @@ def _echo(name: str, args: argparse.Namespace, line: Callable[[str], None]) -> N
             raise CliError(
                 f"--echo: no field {f!r} in test set {name} for language pair {args.langpair}; "
                 f"available: {', '.join(fields)}"
-                + (f" ('ref' also, for {min(ref_fields)})" if ref_fields and "ref" not in fields
-                   else "")
+                + (
+                    f" ('ref' also, for {min(ref_fields)})"
+                    if ref_fields and "ref" not in fields
+                    else ""
+                )
             )
         chosen.append(paths[fields.index(f)])
     columns = [datasets.read_lines(p) for p in chosen]
@@ -162,8 +167,9 @@ def test_set_refs(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]
                 refs[i] += datasets.read_lines(path, args.encoding)
             except UnicodeDecodeError as e:
                 raise CliError(f"{path}: not {args.encoding} ({e})") from None
-    names = [f"reference {i + 1} of test set {args.test_set}/{args.langpair}" for i in range(
-        len(refs))]
+    names = [
+        f"reference {i + 1} of test set {args.test_set}/{args.langpair}" for i in range(len(refs))
+    ]
     return refs, names
 
 

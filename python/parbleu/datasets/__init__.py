@@ -68,7 +68,7 @@ def list_test_sets(langpair: str | None = None) -> list[str]:
 
 
 def describe(name: str) -> dict[str, Any]:
-    """The registry entry of a test set (description, citation, URLs, MD5s, language pairs).
+    """Return the registry entry of a test set (description, citation, URLs, MD5s, pairs).
 
     Parameters
     ----------
@@ -85,12 +85,12 @@ def describe(name: str) -> dict[str, Any]:
 
 
 def langpairs(name: str) -> list[str]:
-    """The language pairs of a test set, in registry order."""
+    """Return the language pairs of a test set, in registry order."""
     return list(get_test_set(name).langpairs)
 
 
 def fieldnames(name: str, langpair: str) -> list[str]:
-    """The fields of a test set's language pair (``src``, ``ref``..., ``docid``, ...).
+    """Return the fields of a language pair (``src``, ``ref``..., ``docid``, ...).
 
     WMT XML test sets are downloaded first: their fields are read from the file.
     """
@@ -129,23 +129,23 @@ def download(name: str, langpair: str | None = None, progress: bool | None = Non
 
 
 def files(name: str, langpair: str) -> list[str]:
-    """The text file of every field of a language pair (downloaded first if needed)."""
+    """Return the text file of every field of a language pair (downloaded if needed)."""
     return get_test_set(name).files(langpair)
 
 
 def read_lines(path: str, encoding: str = "utf-8") -> list[str]:
-    """Lines of a text file, right-stripped; ``\\n`` is the only line end (as SacreBLEU)."""
+    r"""Return the lines of a text file, right-stripped (``\n`` is the only line end)."""
     with open(path, encoding=encoding, newline="\n") as f:
         return [line.rstrip() for line in f]
 
 
 def source(name: str, langpair: str) -> list[str]:
-    """The source segments of a test set's language pair."""
+    """Return the source segments of a test set's language pair."""
     return [line.strip() for line in read_lines(get_test_set(name).source_file(langpair))]
 
 
 def references(name: str, langpair: str) -> list[list[str]]:
-    """The reference streams used for scoring (one list per reference, as SacreBLEU's CLI).
+    """Return the reference streams used for scoring (one list per reference).
 
     For test sets with several references, the registry's default ones (``refA`` for wmt23,
     ...); :func:`field` reads any other (``ref:B``).
@@ -154,7 +154,7 @@ def references(name: str, langpair: str) -> list[list[str]]:
 
 
 def field(name: str, langpair: str, fieldname: str) -> list[str]:
-    """One field of a test set's language pair (``docid``, ``origlang``, ``ref:B``, ...)."""
+    """Return one field of a test set's language pair (``docid``, ``origlang``, ``ref:B``, ...)."""
     ts = get_test_set(name)
     names = ts.fieldnames(langpair)
     if fieldname not in names:

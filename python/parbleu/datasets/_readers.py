@@ -17,7 +17,7 @@ from __future__ import annotations
 import gzip
 import re
 import xml.etree.ElementTree as ET
-from typing import IO, Any
+from typing import IO
 
 __all__ = [
     "clean",
@@ -33,11 +33,11 @@ _SEG = re.compile(r"<seg.*?>(.*)</seg>.*?")
 _WS = re.compile(r"\s+")
 
 
-def open_text(path: str, mode: str = "rt") -> IO[Any]:
-    """Open a (possibly gzipped) UTF-8 file with ``\\n`` as the only line end, as SacreBLEU."""
+def open_text(path: str) -> IO[str]:
+    r"""Open a (possibly gzipped) UTF-8 file with ``\\n`` as the only line end, as SacreBLEU."""
     if path.endswith(".gz"):
-        return gzip.open(path, mode=mode, encoding="utf-8", newline="\n")
-    return open(path, mode=mode, encoding="utf-8", newline="\n")
+        return gzip.open(path, mode="rt", encoding="utf-8", newline="\n")
+    return open(path, encoding="utf-8", newline="\n")
 
 
 def clean(s: str) -> str:
@@ -46,19 +46,19 @@ def clean(s: str) -> str:
 
 
 def text_lines(path: str) -> list[str]:
-    """Lines of a plain file, right-stripped."""
+    """Return the lines of a plain file, right-stripped."""
     with open_text(path) as f:
         return [line.rstrip() for line in f]
 
 
 def sgml_segments(path: str) -> list[str]:
-    """The segments of a WMT SGML (or IWSLT XML) file: one per line starting with ``<seg ``."""
+    """Return the segments of a WMT SGML (or IWSLT XML) file (lines starting ``<seg ``)."""
     with open_text(path) as f:
         return [clean(_SEG.sub("\\1", line)) for line in f if line.startswith("<seg ")]
 
 
 def sgml_meta(path: str, field: str) -> list[str]:
-    """A document attribute of a WMT SGML file, repeated for each of its segments."""
+    """Return a document attribute of a WMT SGML file, repeated for each segment."""
     pattern = re.compile(rf'{field}="(.*?)"')
     out: list[str] = []
     value = ""
@@ -74,7 +74,7 @@ def sgml_meta(path: str, field: str) -> list[str]:
 
 
 def tsv_column(path: str, index: int) -> list[str]:
-    """One column of a tab-separated file (a line without that column is an error)."""
+    """Return one column of a tab-separated file (a line without that column is an error)."""
     with open_text(path) as f:
         return [line.rstrip("\n").split("\t")[index] for line in f]
 

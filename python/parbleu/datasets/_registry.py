@@ -35,7 +35,7 @@ def _load(path: str) -> dict[str, Any]:
 
 
 def registry() -> dict[str, Any]:
-    """The registry in use (``{"datasets": ..., "subsets": ..., "spm_models": ...}``)."""
+    """Return the registry in use (``{"datasets": ..., "subsets": ..., "spm_models": ...}``)."""
     return _load(os.environ.get(ENV_REGISTRY) or str(_BUILTIN))
 
 
@@ -45,7 +45,7 @@ def _test_set(path: str, name: str) -> TestSet:
 
 
 def get_test_set(name: str) -> TestSet:
-    """The test set called ``name``.
+    """Return the test set called ``name``.
 
     Raises
     ------
@@ -61,13 +61,13 @@ def get_test_set(name: str) -> TestSet:
 
 
 def subsets_of(name: str) -> dict[str, str] | None:
-    """SacreBLEU's document annotation (docid -> ``COUNTRY-domain``) of a test set, if any."""
+    """Return SacreBLEU's document annotation of a test set (docid -> ``COUNTRY-domain``)."""
     table: dict[str, str] | None = registry().get("subsets", {}).get(name)
     return table
 
 
 def spm_model(key: str) -> dict[str, str]:
-    """The registry entry (``url``, ``signature``) of a SentencePiece model."""
+    """Return the registry entry (``url``, ``signature``) of a SentencePiece model."""
     models: dict[str, dict[str, str]] = registry().get("spm_models", {})
     if key not in models:
         raise DatasetError(f"unknown SentencePiece model {key!r}; known: {', '.join(models)}")

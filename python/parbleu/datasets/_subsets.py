@@ -39,8 +39,10 @@ def _keep(doc_origlang: str, origlang: str | None) -> bool:
     return doc_origlang == origlang
 
 
-def keep_mask(test_sets: str, langpair: str, origlang: str | None, subset: str | None) -> list[bool]:
-    """One flag per segment of the (comma-separated, concatenated) test sets: keep it?"""
+def keep_mask(
+    test_sets: str, langpair: str, origlang: str | None, subset: str | None
+) -> list[bool]:
+    """Return one flag per segment of the (comma-separated) test sets: keep it or not."""
     if subset is not None and subset.startswith("country:"):
         subset = subset[8:]
     keep: list[bool] = []
@@ -119,7 +121,7 @@ def filter_subset(
 
 
 def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
-    """The original languages of the documents of the test sets (sorted)."""
+    """Return the original languages of the documents of the test sets (sorted)."""
     if test_sets is None:
         return []
     found: set[str] = set()
@@ -137,7 +139,7 @@ def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
 
 
 def available_subsets(test_sets: str | None, langpair: str) -> list[str]:
-    """The domains (XML) or countries and domains (annotated SGML) of the test sets."""
+    """Return the domains (XML) or countries and domains (annotated SGML) of the sets."""
     if test_sets is None:
         return []
     found: set[str] = set()

@@ -20,7 +20,7 @@ __all__ = ["TestSet", "cache_dir"]
 
 
 def cache_dir() -> str:
-    """The cache folder: ``$SACREBLEU``, else ``~/.sacrebleu`` (read at each call)."""
+    """Return the cache folder: ``$SACREBLEU``, else ``~/.sacrebleu`` (read each call)."""
     return os.environ.get("SACREBLEU", os.path.join(os.path.expanduser("~"), ".sacrebleu"))
 
 
@@ -60,23 +60,23 @@ class TestSet:
         return os.path.join(self.outdir, "raw")
 
     def download_path(self, url: str) -> str:
-        """Where the download of ``url`` goes."""
+        """Return where the download of ``url`` goes."""
         return os.path.join(self.rawdir, self.name.replace("/", "_") + "." + os.path.basename(url))
 
     def text_path(self, langpair: str, field: str) -> str:
-        """The text file of one field."""
+        """Return the text file of one field."""
         name = self.name.replace("/", "_")
         return os.path.join(self.outdir, f"{name}.{langpair}.{field.replace(':', '-')}")
 
     def raw_paths(self, langpair: str) -> list[str]:
-        """The raw files of a language pair (the registry's paths, inside ``raw/``)."""
+        """Return the raw files of a language pair (registry paths, inside ``raw/``)."""
         meta = self.langpairs[langpair]
         rel = [meta["path"]] if isinstance(meta, dict) else list(meta)
         return [os.path.join(self.rawdir, p.split(":", 1)[-1]) for p in rel]
 
     # --- registry checks --------------------------------------------------------------------
     def check_langpair(self, langpair: str | None) -> list[str]:
-        """The language pairs to process: ``langpair``, or all of them for ``None``."""
+        """Return the language pairs to process: ``langpair``, or all for ``None``."""
         if langpair is None:
             return list(self.langpairs)
         if langpair not in self.langpairs:
@@ -105,7 +105,7 @@ class TestSet:
         return self._xml_cache[path]
 
     def fieldnames(self, langpair: str) -> list[str]:
-        """The fields of a language pair, in SacreBLEU's order."""
+        """Return the fields of a language pair, in SacreBLEU's order."""
         self.check_langpair(langpair)
         if self.layout == "wmt-xml":
             self.download()
@@ -121,7 +121,7 @@ class TestSet:
         return ["src", "ref"]
 
     def _columns(self, langpair: str) -> dict[str, list[str]]:
-        """The text of every field of a language pair, from the raw files."""
+        """Return the text of every field of a language pair, from the raw files."""
         fields = self.fieldnames(langpair)
         if self.layout == "wmt-xml":
             return {k: [_readers.clean(x) for x in v] for k, v in self._xml(langpair).items()}
@@ -163,7 +163,7 @@ class TestSet:
                 _write_lines(path, lines)
 
     def files(self, langpair: str) -> list[str]:
-        """The text file of every field (written first if one is missing)."""
+        """Return the text file of every field (written first if one is missing)."""
         fields = self.fieldnames(langpair)
         paths = [self.text_path(langpair, f) for f in fields]
         if not all(os.path.exists(p) for p in paths):
@@ -171,7 +171,7 @@ class TestSet:
         return paths
 
     def allowed_refs(self, langpair: str) -> list[str] | None:
-        """Reference fields used for scoring (``None``: every ``ref*`` field)."""
+        """Return the reference fields used for scoring (``None``: every ``ref*``)."""
         if self.layout != "wmt-xml":
             return None
         meta = self.langpairs[langpair]
@@ -179,7 +179,7 @@ class TestSet:
         return [f"ref:{r}" if r else "ref" for r in refs]
 
     def reference_files(self, langpair: str) -> list[str]:
-        """The reference files used for scoring, in field order."""
+        """Return the reference files used for scoring, in field order."""
         files = self.files(langpair)
         fields = self.fieldnames(langpair)
         allowed = self.allowed_refs(langpair)
@@ -190,7 +190,7 @@ class TestSet:
         ]
 
     def source_file(self, langpair: str) -> str:
-        """The source file."""
+        """Return the source file."""
         files = self.files(langpair)
         return files[self.fieldnames(langpair).index("src")]
 

@@ -1,4 +1,4 @@
-"""Tokenizers by SacreBLEU name: Rust ones (``none 13a intl char zh``), Python ones (MeCab, SentencePiece)."""
+"""Tokenizers by SacreBLEU name: Rust (``none 13a intl char zh``), Python (MeCab, spm)."""
 
 from __future__ import annotations
 

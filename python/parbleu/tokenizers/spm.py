@@ -1,5 +1,6 @@
-"""spBLEU: SacreBLEU's SentencePiece tokenizers (``spm``, ``flores101``, ``flores200``,
-``spBLEU-1K``), through the ``sentencepiece`` package (extra ``parbleu[spm]``).
+"""spBLEU: SacreBLEU's SentencePiece tokenizers, through ``sentencepiece`` (``parbleu[spm]``).
+
+``spm`` (an alias of ``flores101``), ``flores101``, ``flores200`` and ``spBLEU-1K``.
 
 The model is SacreBLEU's: ``$SACREBLEU/models/<basename of its URL>`` (default
 ``~/.sacrebleu``). A model already there (put there by SacreBLEU, or by hand) is used as it is;
@@ -28,7 +29,7 @@ _log = logging.getLogger("parbleu.tokenizers")
 
 
 def model_path(key: str) -> str:
-    """Where SacreBLEU keeps the model of tokenizer ``key`` (the same path for both tools)."""
+    """Return where SacreBLEU keeps the model of ``key`` (the same path for both tools)."""
     from ..datasets._registry import spm_model
     from ..datasets._testset import cache_dir
 
@@ -81,11 +82,10 @@ class TokenizerSPM(PythonTokenizer):
             raise TokenizerNotAvailableError(str(e)) from None
         if key == "spm":
             _log.warning(
-                "Tokenizer 'spm' has been changed to 'flores101', and may be removed in the "
-                "future."
+                "Tokenizer 'spm' has been changed to 'flores101', and may be removed in the future."
             )
         try:
-            import sentencepiece  # type: ignore[import-untyped]
+            import sentencepiece
         except ImportError as exc:
             raise TokenizerNotAvailableError(
                 f"tokenize={key} needs the sentencepiece package ({exc}); install it with: "
@@ -102,7 +102,7 @@ class TokenizerSPM(PythonTokenizer):
             ) from None
 
     def signature(self) -> str:
-        """The model's name in signatures (``flores101``, ``flores200``, ``spBLEU-1K``)."""
+        """Return the model's name in signatures (``flores101``, ``flores200``, ``spBLEU-1K``)."""
         return self.name
 
     def __call__(self, line: str) -> str:
