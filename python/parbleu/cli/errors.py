@@ -18,7 +18,8 @@ class ExitCode(enum.IntEnum):
     ERROR = 1
     #: The command line does not parse (argparse's own usage message).
     USAGE = 2
-    #: A SacreBLEU feature parbleu does not provide (yet): a metric class this build lacks (or significance tests, in a build without ``parbleu.significance``).
+    #: A SacreBLEU feature parbleu does not provide (yet): a metric class this build lacks
+    #: (or significance tests, in a build without ``parbleu.significance``).
     NOT_IMPLEMENTED = 3
     #: Tab-separated input with the wrong number of fields (``--num-refs``, several systems on
     #: standard input): SacreBLEU's own code for this, kept.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import shutil
 import sys
@@ -45,6 +46,7 @@ MAX_ARCHIVE_MEMBERS = 200_000
 #: Seconds without data before a download is given up.
 TIMEOUT_S = 60
 _CHUNK = 1 << 16
+_log = logging.getLogger("parbleu.datasets")
 
 
 def is_archive(path: str) -> bool:
@@ -132,9 +134,11 @@ def download_file(
         if _present(dest):  # another process finished it while we waited for the lock
             return False
         part = dest + ".part"
+        _log.info(f"Downloading {url} to {dest}")
         _fetch(url, part, dest, progress)
         _verify(part, url, dest, md5, sha256)
         if extract_to is not None and is_archive(dest):
+            _log.info(f"Extracting {dest} to {extract_to}")
             try:
                 extract(part, extract_to, dest)
             except BaseException:
