@@ -8,6 +8,7 @@ can cut a response short, fail, or go slowly, to exercise the downloader.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import http.server
 import io
@@ -118,6 +119,8 @@ def archives() -> dict[str, bytes]:
         "/text.zip": zip_bytes({"txt/test.de": TEXT_SRC, "txt/test.en": TEXT_REF}),
         "/mtnt.tar.gz": tar_gz({"MTNT/test.fr-en.tsv": TSV}),
         "/extra.ref": b"Paraphrase one\nParaphrase two\nParaphrase three\nFour\nFive\n",
+        # A bare gzipped file (as multi30k/2018's), read without unpacking.
+        "/src.gz": gzip.compress(b"Eins  \nZwei\n\nVier\n"),
     }
 
 
@@ -163,6 +166,7 @@ def registry(base: str, files: dict[str, bytes]) -> dict[str, Any]:
                 },
             ),
             "tt": entry("text", ["/text.zip"], {"de-en": ["txt/test.de", "txt/test.en"]}),
+            "tg": entry("text", ["/text.zip", "/src.gz"], {"de-en": ["tg.src.gz", "txt/test.en"]}),
             "tv": entry(
                 "tsv",
                 ["/mtnt.tar.gz"],

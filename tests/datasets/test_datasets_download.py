@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 from datasets_support import Server, archives, md5, registry, tar_gz, write_registry, zip_bytes
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parbleu import datasets
+from parbleu.datasets._download import _safe_name
 from parbleu.errors import DownloadError
 
 
@@ -193,3 +196,24 @@ def test_unknown_names(served: Server) -> None:
         datasets.references("tx", "xx-yy")
     with pytest.raises(datasets.DatasetError, match="no field 'zzz'"):
         datasets.field("tx", "en-de", "zzz")
+
+
+def test_progress_bar_when_asked(served: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    datasets.download("tt", "de-en", progress=True)
+    err = capsys.readouterr().err
+    assert "tt.text.zip" in err and "B/s" in err
+
+
+def test_gzipped_bare_file(served: Server) -> None:
+    assert datasets.source("tg", "de-en") == ["Eins", "Zwei", "", "Vier"]
+
+
+@given(st.lists(st.sampled_from(["a", "..", ".", "/", "b\\", "c:", "d"]), min_size=1, max_size=6))
+def test_unpacked_paths_stay_inside(parts: list[str]) -> None:
+    name = "".join(parts)
+    try:
+        rel = _safe_name(name, "archive")
+    except DownloadError:
+        return
+    root = "/cache/raw"
+    assert os.path.normpath(os.path.join(root, rel)).startswith(root)
