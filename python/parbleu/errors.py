@@ -8,6 +8,8 @@ written for SacreBLEU keeps working.
 from __future__ import annotations
 
 __all__ = [
+    "DatasetError",
+    "DownloadError",
     "EmptyInputError",
     "FlavorError",
     "IncompatibleStatisticsError",
@@ -85,3 +87,14 @@ class FlavorError(ParbleuError, ValueError):
 
 class InvalidTextError(ParbleuError, ValueError):
     """A string cannot be processed as text (a lone surrogate cannot be encoded as UTF-8)."""
+
+
+class DatasetError(ParbleuError, ValueError):
+    """A test set, language pair or field is unknown, or a test-set file cannot be read."""
+
+
+class DownloadError(ParbleuError, OSError):
+    """A file could not be downloaded, verified or unpacked into the cache.
+
+    The message names the URL and the exact cache path where the file can be placed by hand.
+    """

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -208,21 +210,33 @@ def test_usage_errors_are_argparse_errors(
     assert run.err_lines[-1].startswith("parbleu: error: ")
 
 
-def test_sentencepiece_tokenizers_are_not_implemented(monkeypatch: pytest.MonkeyPatch) -> None:
-    run = run_main([str(REF), "-i", str(HYP), "-tok", "flores200"], monkeypatch)
-    one_line_error(run, ExitCode.NOT_IMPLEMENTED, "flores200")
+def test_sentencepiece_model_offline_names_url_and_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = tmp_path / "registry.json"
+    url = "http://127.0.0.1:9/flores200.model"  # the discard port: nothing answers
+    registry.write_text(
+        json.dumps({"datasets": {}, "spm_models": {"flores200": {"url": url, "signature": "f"}}})
+    )
+    env = {"SACREBLEU": str(tmp_path / "cache"), "PARBLEU_DATASETS_REGISTRY": str(registry)}
+    run = run_main([str(REF), "-i", str(HYP), "-tok", "flores200"], monkeypatch, env=env)
+    if importlib.util.find_spec("sentencepiece") is None:
+        one_line_error(run, ExitCode.ERROR, "flores200", "pip install 'parbleu[spm]'")
+    else:
+        one_line_error(run, ExitCode.ERROR, url, str(tmp_path / "cache" / "models"))
 
 
 @pytest.mark.parametrize(
-    "extra",
-    [["-t", "wmt21"], ["--list"], ["--citation"], ["--download", "wmt21"], ["--echo", "src"],
-     ["--origlang", "de"], ["--subset", "news"]],
+    ("extra", "words"),
+    [(["-t", "wmt21", "-l", "en-de"], "not both"), (["--citation"], "needs a test set"),
+     (["--download", "nope"], "unknown test set 'nope'"), (["--echo", "src"], "needs a test set"),
+     (["--origlang", "de"], "needs a test set"), (["--subset", "news"], "needs a test set")],
 )  # fmt: skip
-def test_test_set_options_are_not_implemented(
-    extra: list[str], monkeypatch: pytest.MonkeyPatch
+def test_test_set_option_errors(
+    extra: list[str], words: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run = run_main([str(REF), "-i", str(HYP), *extra], monkeypatch)
-    one_line_error(run, ExitCode.NOT_IMPLEMENTED, "test sets", "reference files")
+    one_line_error(run, ExitCode.ERROR, words)
 
 
 def test_missing_metric_class_is_not_implemented(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,7 @@ from .score import (
     single_system_results,
 )
 from .stream import stream_results
+from .testsets import early_commands, filter_streams, subset_lines, test_set_refs
 
 __all__ = ["ExitCode", "build_parser", "console_main", "main"]
 
@@ -183,33 +184,19 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     fmt: str = args.format
     paired = args.paired_bs or args.paired_ar
 
-    # --- options that need SacreBLEU's test sets, and option combinations ----------------
-    for flag, given in (
-        ("--download", args.download),
-        ("--list", args.list),
-        ("--citation", args.citation),
-        ("-t/--test-set", args.test_set is not None),
-        ("--echo", args.echo),
-        ("--origlang", args.origlang is not None),
-        ("--subset", args.subset is not None),
-    ):
-        if given:
-            raise CliError(
-                f"{flag}: parbleu does not download test sets; pass reference files instead "
-                "(parbleu REF [REF ...] -i HYP)",
-                ExitCode.NOT_IMPLEMENTED,
-            )
-    if args.sentence_level and len(args.metrics) > 1:
-        raise CliError("--sentence-level: only one metric can be used in sentence-level mode")
+    # --- SacreBLEU's test sets: --download, --list, --citation, --echo, -t checks ----------
+    if early_commands(args, out.line):
+        return ExitCode.OK
     if args.num_refs != 1 and len(args.refs) > 1:
         raise CliError(
             "--num-refs: give the tab-separated references in one file, not "
             f"{len(args.refs)} reference files"
         )
-    if not args.refs:
+    if not args.refs and args.test_set is None:
         raise CliError(
             "no reference file: give reference files before -i/--input (which takes every "
-            "file after it), or pipe hypotheses into parbleu REF [REF ...]"
+            "file after it), pipe hypotheses into parbleu REF [REF ...], or name a test set "
+            "with -t and -l"
         )
     for name in dict.fromkeys(m.upper() for m in args.metrics):
         metric_class(name)
@@ -234,12 +221,28 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         return ExitCode.OK
 
     # --- inputs ------------------------------------------------------------------------
-    refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
-    if args.num_refs == 1:
-        ref_names = [f"reference file {r!r}" for r in args.refs]
+    if args.test_set is not None:
+        refs, ref_names = test_set_refs(args)
     else:
-        ref_names = [f"reference file {args.refs[0]!r}"] * len(refs)
+        refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
+        if args.num_refs == 1:
+            ref_names = [f"reference file {r!r}" for r in args.refs]
+        else:
+            ref_names = [f"reference file {args.refs[0]!r}"] * len(refs)
     systems, labels, sources = _read_systems(args, paired, len(refs[0]))
+    full_system, full_refs = (systems[0] if systems else []), refs
+    if args.origlang is not None or args.subset is not None:
+        num = len(systems)
+        filtered = filter_streams(args, [*systems, *refs])
+        systems, refs = filtered[:num], filtered[num:]
+        for system in systems:
+            if not system:
+                what = "".join(
+                    f" {k}={v}"
+                    for k, v in (("origlang", args.origlang), ("subset", args.subset))
+                    if v
+                )
+                raise CliError(f"test set {args.test_set!r} has no segment with{what}")
     num_sys = len(systems)
 
     if args.sentence_level:
@@ -279,7 +282,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         for line in render.single_results(results, fmt, out.colors):
             out.line(line)
         if args.detail:
-            out.line("No subset information found. Consider using --origlang argument.")
+            for line in subset_lines(metrics, full_system, full_refs, args, out.colors):
+                out.line(line)
         return ExitCode.OK
 
     _log.info(f"Found {num_sys} systems.")

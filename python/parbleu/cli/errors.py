@@ -18,8 +18,8 @@ class ExitCode(enum.IntEnum):
     ERROR = 1
     #: The command line does not parse (argparse's own usage message).
     USAGE = 2
-    #: A SacreBLEU feature parbleu does not provide (yet): test-set download, a metric class
-    #: this build lacks (or significance tests, in a build without ``parbleu.significance``).
+    #: A SacreBLEU feature parbleu does not provide (yet): a metric class this build lacks
+    #: (or significance tests, in a build without ``parbleu.significance``).
     NOT_IMPLEMENTED = 3
     #: Tab-separated input with the wrong number of fields (``--num-refs``, several systems on
     #: standard input): SacreBLEU's own code for this, kept.
@@ -44,10 +44,8 @@ EXIT_CODE_HELP: dict[ExitCode, str] = {
     ExitCode.USAGE: "The command line does not parse: unknown option, a value outside its "
     "choices (`-tok`, `-m`, `-f`, `-s`), a negative `-w`. argparse prints the usage and the "
     "error.",
-    ExitCode.NOT_IMPLEMENTED: "A SacreBLEU feature parbleu does not provide: test-set "
-    "options (`-t`, `--list`, `--echo`, `--download`, `--citation`, `--origlang`, `--subset`), "
-    "the SentencePiece tokenizers (`spm`, `flores101`, `flores200`, `spBLEU-1K`), a metric "
-    "class missing from this build.",
+    ExitCode.NOT_IMPLEMENTED: "A SacreBLEU feature parbleu does not provide (a metric class "
+    "missing from this build).",
     ExitCode.BAD_FIELDS: "Tab-separated input with the wrong number of fields: a line of the "
     "`--num-refs` file, or a line of standard input with a different number of systems than "
     "the first. SacreBLEU's own code for this.",

@@ -17,7 +17,6 @@ __all__ = [
     "FORMATS",
     "METRIC_NAMES",
     "SMOOTH_METHODS",
-    "UNSUPPORTED_TOKENIZERS",
     "add_metric_arguments",
     "build_parser",
 ]
@@ -43,11 +42,11 @@ FLAVOR_NAMES = (
 FORMATS = ("json", "text", "latex")
 #: ``-s`` choices.
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
-#: Tokenizers parbleu implements.
-BLEU_TOKENIZERS = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab")
-#: SacreBLEU tokenizers parbleu accepts on the command line but does not implement: they
-#: download SentencePiece models. Choosing one is a "not implemented" error, not a usage error.
-UNSUPPORTED_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
+#: Tokenizers parbleu implements (the SentencePiece ones need the ``spm`` extra).
+BLEU_TOKENIZERS = (
+    "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
+    "spm", "flores101", "flores200", "spBLEU-1K",
+)  # fmt: skip
 
 DESCRIPTION = """\
 parbleu: SacreBLEU-exact BLEU, chrF and TER on a fast Rust core.
@@ -113,14 +112,14 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
     bleu.add_argument(
         "--tokenize",
         "-tok",
-        choices=BLEU_TOKENIZERS + UNSUPPORTED_TOKENIZERS,
+        choices=BLEU_TOKENIZERS,
         default=None,
         dest="bleu_tokenize",
         help="Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
         "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
-        "otherwise. parbleu does not implement the SentencePiece tokenizers ("
-        + ", ".join(UNSUPPORTED_TOKENIZERS)
-        + ").",
+        "otherwise. spm (= flores101), flores101, flores200 and spBLEU-1K are spBLEU's "
+        "SentencePiece models (pip install 'parbleu[spm]'), downloaded once into "
+        "$SACREBLEU/models; PARBLEU_SPM_MODEL=FILE uses a local model instead.",
     )
     bleu.add_argument(
         "--lowercase",
@@ -430,9 +429,10 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         "-s/-i HYP -r REF, the libraries take REF... -i HYP. --flavor NAME --help shows one.",
     )
 
-    # --- SacreBLEU's test-set options: parsed so that they fail with a clear message -------
+    # --- SacreBLEU's test sets (parbleu.datasets; cached where SacreBLEU caches them) -------
     ts = p.add_argument_group(
-        "Test sets (SacreBLEU downloads them; parbleu does not: pass reference files)"
+        "Test sets (downloaded once into $SACREBLEU, default ~/.sacrebleu, shared with "
+        "SacreBLEU; see docs/datasets.md)"
     )
     ts.add_argument(
         "--test-set",
@@ -440,24 +440,29 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         type=str,
         default=None,
         metavar="TEST_SET",
-        help="Not supported: parbleu does not download test sets.",
+        help="The test set(s) to use (see --list); several, comma-separated, are "
+        "concatenated. Needs -l.",
     )
     ts.add_argument(
-        "--list", default=False, action="store_true", help="Not supported (lists test sets)."
+        "--list",
+        default=False,
+        action="store_true",
+        help="List the available test sets (for -l if given), or with -t the language "
+        "pairs and fields of that test set.",
     )
     ts.add_argument(
         "--citation",
         "--cite",
         default=False,
         action="store_true",
-        help="Not supported (prints a test set's citation).",
+        help="Print the citation of the test set(s) of -t.",
     )
     ts.add_argument(
         "--download",
         type=str,
         default=None,
         metavar="TEST_SET",
-        help="Not supported (downloads a test set).",
+        help="Download a test set (all language pairs, or -l's) and quit.",
     )
     ts.add_argument(
         "--echo",
@@ -465,7 +470,8 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         type=str,
         default=None,
         metavar="FIELD",
-        help="Not supported (prints fields of a test set).",
+        help="Print fields of the test set of -t/-l (tab-separated): src, ref, docid, genre, "
+        "origlang, domain, ref:NAME, a system's name, or all (see --list -t).",
     )
     ts.add_argument(
         "--origlang",
@@ -473,13 +479,15 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         dest="origlang",
         default=None,
         metavar="LANG",
-        help="Not supported (filters a test set by original language).",
+        help="Score (or --echo) only the segments of documents originally in LANG "
+        "(non-LANG: the others); WMT test sets only.",
     )
     ts.add_argument(
         "--subset",
         dest="subset",
         default=None,
         metavar="REGEX",
-        help="Not supported (filters a test set by document annotation).",
+        help="Score (or --echo) only the documents whose domain matches REGEX "
+        "(country:XX for the annotated wmt18/wmt19 countries).",
     )
     return p

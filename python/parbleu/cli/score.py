@@ -16,7 +16,6 @@ from typing import Any, Protocol
 from .._version import __version__
 from ..errors import ParbleuError
 from .errors import CliError, ExitCode
-from .parser import UNSUPPORTED_TOKENIZERS
 
 __all__ = [
     "METRIC_CLASSES",
@@ -146,13 +145,6 @@ def build_metrics(
                 kwargs["trg_lang"] = trg_lang
             if sentence_level:
                 kwargs["effective_order"] = True
-            tok = kwargs.get("tokenize")
-            if tok in UNSUPPORTED_TOKENIZERS and tok not in getattr(cls, "TOKENIZERS", ()):
-                raise CliError(
-                    f"-tok {tok}: parbleu does not implement the SentencePiece tokenizers "
-                    f"({', '.join(UNSUPPORTED_TOKENIZERS)})",
-                    ExitCode.NOT_IMPLEMENTED,
-                )
         kwargs["references"] = refs
         try:
             metrics[name] = cls(**kwargs)

@@ -167,15 +167,13 @@ class BLEU(Metric[BLEUScore]):
         # Python-side tokenizers (MeCab) run here; the core then only splits on whitespace.
         tok = self.tokenizer
         assert isinstance(tok, PythonTokenizer)
-        out: list[Any] = []
-        for x in lines:
-            if x is None:
-                out.append(None)
-                continue
-            if not isinstance(x, str):
-                out.append(x)  # reported by the caller's diagnosis
-                continue
-            out.append(tok((x.lower() if self.lowercase else x).rstrip()))
+        out: list[Any] = list(lines)
+        # Strings go to the tokenizer in one batch (SentencePiece encodes batches natively);
+        # None and non-strings stay in place for the caller's diagnosis.
+        where = [i for i, x in enumerate(lines) if isinstance(x, str)]
+        texts = [(lines[i].lower() if self.lowercase else lines[i]).rstrip() for i in where]
+        for i, t in zip(where, tok.batch(texts)):
+            out[i] = t
         return out
 
     def _core_tok(self) -> tuple[str, bool]:

@@ -1,4 +1,4 @@
-"""Tokenizers by SacreBLEU name: Rust ones (``none 13a intl char zh``) and Python ones (MeCab)."""
+"""Tokenizers by SacreBLEU name: Rust (``none 13a intl char zh``), Python (MeCab, spm)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ __all__ = [
 ]
 
 RUST_TOKENIZERS = ("none", "13a", "intl", "char", "zh")
-PYTHON_TOKENIZERS = ("ja-mecab", "ko-mecab")
+PYTHON_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
 TOKENIZERS = RUST_TOKENIZERS + PYTHON_TOKENIZERS
 
 
@@ -78,8 +78,7 @@ def get_tokenizer(name: str) -> BaseTokenizer:
 
         return TokenizerKoMecab()
     if name in ("spm", "flores101", "flores200", "spBLEU-1K"):
-        raise InvalidOptionError(
-            f"tokenize={name!r}: SentencePiece tokenizers are not supported yet (they download "
-            f"models at run time); available: {', '.join(TOKENIZERS)}"
-        )
+        from .spm import TokenizerSPM
+
+        return TokenizerSPM(name)
     raise InvalidOptionError(f"tokenize={name!r}: expected one of {', '.join(TOKENIZERS)}")

@@ -19,3 +19,7 @@ class BaseTokenizer(ABC):
 
 class PythonTokenizer(BaseTokenizer):
     """A tokenizer that runs in Python (it needs an optional package)."""
+
+    def batch(self, lines: list[str]) -> list[str]:
+        """Tokenize many lines (subclasses with a batch API override this)."""
+        return [self(x) for x in lines]

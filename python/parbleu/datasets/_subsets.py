@@ -1,0 +1,156 @@
+"""``--origlang`` and ``--subset``: which segments of WMT test sets to keep, as SacreBLEU 2.6.
+
+Only WMT SGML (``.sgm``) and WMT XML test sets carry the annotations. ``origlang`` keeps the
+documents originally written in that language (``non-xx``: all others); ``subset`` is a regular
+expression searched in the XML ``domain`` of a document, or, for SGML, in SacreBLEU's
+annotation table (``country-domain``; ``country:XX`` searches the country).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Sequence
+from typing import TypeVar
+
+from ..errors import DatasetError
+from . import _readers
+from ._registry import get_test_set, subsets_of
+
+__all__ = ["available_origlangs", "available_subsets", "filter_subset"]
+
+T = TypeVar("T")
+_RE_ORIGLANG = re.compile(r'.* origlang="([^"]+)".*\n')
+_RE_DOCID = re.compile(r'.* docid="([^"]+)".*\n')
+
+
+def _raw_file(test_set: str, langpair: str) -> str:
+    ts = get_test_set(test_set)
+    ts.check_langpair(langpair)
+    return ts.raw_paths(langpair)[0]
+
+
+def _keep(doc_origlang: str, origlang: str | None) -> bool:
+    if origlang is None:
+        return True
+    if origlang.startswith("non-"):
+        return doc_origlang != origlang[4:]
+    return doc_origlang == origlang
+
+
+def keep_mask(
+    test_sets: str, langpair: str, origlang: str | None, subset: str | None
+) -> list[bool]:
+    """Return one flag per segment of the (comma-separated) test sets: keep it or not."""
+    if subset is not None and subset.startswith("country:"):
+        subset = subset[8:]
+    keep: list[bool] = []
+    for name in test_sets.split(","):
+        ts = get_test_set(name)
+        raw = _raw_file(name, langpair)
+        if ts.layout == "wmt-xml":
+            fields = ts._xml(langpair)
+            domains = fields["domain"] if "domain" in fields else itertools.repeat(None)
+            for doc_origlang, domain in zip(fields["origlang"], domains):
+                ok = _keep(doc_origlang, origlang)
+                if subset is not None and (domain is None or not re.search(subset, domain)):
+                    ok = False
+                keep.append(ok)
+        elif raw.endswith(".sgm"):
+            tags: dict[str, str] = {}
+            if subset is not None:
+                table = subsets_of(name)
+                if table is None:
+                    raise DatasetError(f"--subset: no subset annotation for test set {name!r}")
+                tags = table
+            ok = False
+            with _readers.open_text(raw) as f:
+                for line in f:
+                    if line.startswith("<doc "):
+                        ok = _keep(_RE_ORIGLANG.sub(r"\1", line), origlang)
+                        if subset is not None:
+                            doc_id = _RE_DOCID.sub(r"\1", line)
+                            if not re.search(subset, tags.get(doc_id, "")):
+                                ok = False
+                    if line.startswith("<seg "):
+                        keep.append(ok)
+        else:
+            raise DatasetError(
+                f"--origlang and --subset work only with WMT *.xml and *.sgm test sets, not "
+                f"{os.path.basename(raw)!r} of {name!r}"
+            )
+    return keep
+
+
+def filter_subset(
+    streams: Sequence[Sequence[T]],
+    test_sets: str | None,
+    langpair: str | None,
+    origlang: str | None,
+    subset: str | None = None,
+) -> list[list[T]]:
+    """Keep the segments of every stream that match ``origlang`` and ``subset``.
+
+    Parameters
+    ----------
+    streams
+        Parallel streams (systems, references) over the concatenated test sets.
+    test_sets
+        Comma-separated test-set names.
+    langpair
+        The language pair.
+    origlang
+        Original language to keep (``non-xx`` for the others), or ``None``.
+    subset
+        Regular expression on the document's domain (or ``country:XX``), or ``None``.
+
+    Returns
+    -------
+    list
+        The filtered streams (the streams themselves when there is nothing to filter).
+    """
+    if origlang is None and subset is None:
+        return [list(s) for s in streams]
+    if test_sets is None or langpair is None:
+        raise DatasetError(
+            "filtering with --origlang or --subset needs a test set (-t) and a language pair (-l)"
+        )
+    keep = keep_mask(test_sets, langpair, origlang, subset)
+    return [[x for x, k in zip(s, keep) if k] for s in streams]
+
+
+def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
+    """Return the original languages of the documents of the test sets (sorted)."""
+    if test_sets is None:
+        return []
+    found: set[str] = set()
+    for name in test_sets.split(","):
+        ts = get_test_set(name)
+        raw = _raw_file(name, langpair)
+        if ts.layout == "wmt-xml":
+            found.update(ts._xml(langpair)["origlang"])
+        if raw.endswith(".sgm"):
+            with _readers.open_text(raw) as f:
+                for line in f:
+                    if line.startswith("<doc "):
+                        found.add(_RE_ORIGLANG.sub(r"\1", line))
+    return sorted(found)
+
+
+def available_subsets(test_sets: str | None, langpair: str) -> list[str]:
+    """Return the domains (XML) or countries and domains (annotated SGML) of the sets."""
+    if test_sets is None:
+        return []
+    found: set[str] = set()
+    for name in test_sets.split(","):
+        ts = get_test_set(name)
+        table = subsets_of(name)
+        if ts.layout == "wmt-xml":
+            fields = ts._xml(langpair)
+            if "domain" in fields:
+                found.update(fields["domain"])
+        elif table is not None:
+            found.update("country:" + v.split("-")[0] for v in table.values())
+            found.update(v.split("-")[1] for v in table.values())
+    return sorted(found)

@@ -1,0 +1,114 @@
+"""spBLEU: SacreBLEU's SentencePiece tokenizers, through ``sentencepiece`` (``parbleu[spm]``).
+
+``spm`` (an alias of ``flores101``), ``flores101``, ``flores200`` and ``spBLEU-1K``.
+
+The model is SacreBLEU's: ``$SACREBLEU/models/<basename of its URL>`` (default
+``~/.sacrebleu``). A model already there (put there by SacreBLEU, or by hand) is used as it is;
+otherwise it is downloaded there once. SacreBLEU publishes no checksum of the models: the
+SHA-256 of the first download is recorded beside it (``<model>.sha256``) and later downloads
+must match it. ``PARBLEU_SPM_MODEL=FILE`` (or ``model_file=``) uses a local model file instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from ..errors import DatasetError, TokenizerNotAvailableError
+from .base import PythonTokenizer
+
+__all__ = ["ENV_SPM_MODEL", "SPM_TOKENIZERS", "TokenizerSPM", "model_path"]
+
+#: Environment variable: a local SentencePiece model used instead of the downloaded one.
+ENV_SPM_MODEL = "PARBLEU_SPM_MODEL"
+#: Tokenizer names backed by SentencePiece models.
+SPM_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
+
+_log = logging.getLogger("parbleu.tokenizers")
+
+
+def model_path(key: str) -> str:
+    """Return where SacreBLEU keeps the model of ``key`` (the same path for both tools)."""
+    from ..datasets._registry import spm_model
+    from ..datasets._testset import cache_dir
+
+    url = spm_model(key)["url"]
+    return os.path.join(cache_dir(), "models", os.path.basename(url))
+
+
+def _ensure_model(key: str) -> str:
+    from ..datasets._download import download_file, file_digest
+    from ..datasets._registry import spm_model
+
+    path = model_path(key)
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        return path
+    url = spm_model(key)["url"]
+    record = path + ".sha256"
+    expected = None
+    if os.path.exists(record):
+        with open(record, encoding="ascii") as f:
+            words = f.read().split()
+        expected = words[0] if words else None
+    download_file(url, path, sha256=expected)
+    if expected is None:
+        try:
+            with open(record, "w", encoding="ascii") as f:
+                f.write(f"{file_digest(path, 'sha256')}  {os.path.basename(path)}\n")
+        except OSError as e:  # the model is fine; only later checks are lost
+            _log.warning(f"could not record the SHA-256 of {path} in {record}: {e}")
+    return path
+
+
+class TokenizerSPM(PythonTokenizer):
+    """SentencePiece tokenization as SacreBLEU's ``TokenizerSPM`` (pieces joined by spaces).
+
+    Parameters
+    ----------
+    key
+        ``spm`` (an alias of ``flores101``), ``flores101``, ``flores200`` or ``spBLEU-1K``.
+    model_file
+        A local model to use instead of the cached/downloaded one (default:
+        ``$PARBLEU_SPM_MODEL`` if set). The signature stays the key's.
+    """
+
+    def __init__(self, key: str = "spm", model_file: str | None = None) -> None:
+        from ..datasets._registry import spm_model
+
+        try:
+            self.name = spm_model(key)["signature"]
+        except DatasetError as e:
+            raise TokenizerNotAvailableError(str(e)) from None
+        if key == "spm":
+            _log.warning(
+                "Tokenizer 'spm' has been changed to 'flores101', and may be removed in the future."
+            )
+        try:
+            import sentencepiece
+        except ImportError as exc:
+            raise TokenizerNotAvailableError(
+                f"tokenize={key} needs the sentencepiece package ({exc}); install it with: "
+                "pip install 'parbleu[spm]'"
+            ) from None
+        path = model_file or os.environ.get(ENV_SPM_MODEL) or _ensure_model(key)
+        self.model_file = path
+        self.sp: Any = sentencepiece.SentencePieceProcessor()
+        try:
+            self.sp.Load(path)
+        except (OSError, RuntimeError) as e:
+            raise TokenizerNotAvailableError(
+                f"tokenize={key}: cannot load the SentencePiece model {path} ({e})"
+            ) from None
+
+    def signature(self) -> str:
+        """Return the model's name in signatures (``flores101``, ``flores200``, ``spBLEU-1K``)."""
+        return self.name
+
+    def __call__(self, line: str) -> str:
+        """Tokenize one line into space-separated pieces."""
+        return " ".join(self.sp.EncodeAsPieces(line))
+
+    def batch(self, lines: list[str]) -> list[str]:
+        """Tokenize many lines in one SentencePiece call (its batch encoder)."""
+        return [" ".join(p) for p in self.sp.encode(lines, out_type=str)]
