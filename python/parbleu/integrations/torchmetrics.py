@@ -39,7 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
         "pip install 'parbleu[torch]'"
     ) from exc
 
-from ..errors import InvalidOptionError, LengthMismatchError
+from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from ..flavors import torchmetrics as _tm_flavor
 from ..metrics import BLEU, CHRF, TER
 from ..metrics.base import Metric as _ParbleuMetric
@@ -56,6 +56,9 @@ def _inputs(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:
             f"preds has {len(preds_)} segments but target has {len(target_)} (torchmetrics "
             "raises ValueError: Corpus has different size); nothing is truncated"
         )
+    for i, t in enumerate(target_):
+        if not t:
+            raise InputTypeError(f"target[{i}]: no reference; every prediction needs one")
     return preds_, target_
 
 
@@ -71,11 +74,11 @@ class _StatsMetric(Metric):  # type: ignore[misc]
     is_differentiable = False
     full_state_update = False
     _scorer: _ParbleuMetric[Any]
-    _dtype: Any = np.int64
+    _stats_dtype: Any = np.int64
 
     def _init_stats(self, scorer: _ParbleuMetric[Any], sentence_level: bool = False) -> None:
         self._scorer = scorer
-        torch_dtype = torch.int64 if self._dtype == np.int64 else torch.float64
+        torch_dtype = torch.int64 if self._stats_dtype == np.int64 else torch.float64
         self.add_state(
             "stats", torch.zeros(scorer.stats_width, dtype=torch_dtype), dist_reduce_fx="sum"
         )
@@ -89,7 +92,7 @@ class _StatsMetric(Metric):  # type: ignore[misc]
         if not preds_:
             return
         rows = self._scorer.extract_stats(preds_, _streams(target_))
-        total = rows.sum(axis=0).astype(self._dtype)
+        total = rows.sum(axis=0).astype(self._stats_dtype)
         self.stats += torch.from_numpy(total).to(self.stats.device)
         if self.return_sentence_level_score:
             scores = self._scorer._score_rows(rows, 1) / 100.0
@@ -241,7 +244,7 @@ class TranslationEditRate(_StatsMetric):
 
     higher_is_better = False
     plot_lower_bound = 0.0
-    _dtype = np.float64
+    _stats_dtype = np.float64
 
     def __init__(
         self,
