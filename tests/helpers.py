@@ -72,3 +72,18 @@ def require(module: str) -> None:
         importlib.import_module(module)
     else:
         pytest.importorskip(module)
+
+
+def require_extra(module: str, extra: str) -> None:
+    """Import a dependency of a heavy extra that CI installs in a later step of its own.
+
+    Locally: skip if missing. Under CI: fail if missing in a step that installed ``extra``
+    (``PARBLEU_CI_EXTRAS=torch,evaluate`` in ``.ci/run``), skip in the steps before it.
+    """
+    import importlib
+    import os
+
+    if os.environ.get("CI") and extra in os.environ.get("PARBLEU_CI_EXTRAS", "").split(","):
+        importlib.import_module(module)
+    else:
+        pytest.importorskip(module, reason=f"{module} (extra {extra!r}) is not installed")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import REPO, require
+
+from helpers import REPO, require_extra
 
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
@@ -19,10 +20,10 @@ def test_page_examples_run(page, capsys):
     blocks = _blocks(page)
     assert len(blocks) >= 2
     if "torchmetrics" in page:
-        require("torchmetrics")
+        require_extra("torchmetrics", "torch")
     ns: dict[str, object] = {"__name__": "docs_example"}
     for code in blocks:
         if "import evaluate\n" in code:
-            require("evaluate")
+            require_extra("evaluate", "evaluate")
         exec(compile(code, f"docs/{page}", "exec"), ns)
     assert capsys.readouterr().out  # the examples print their results

@@ -9,14 +9,15 @@ import socket
 
 import pytest
 import sacrebleu
-from helpers import read_lines, require, requires_shared
+
+from helpers import read_lines, require_extra, requires_shared
 
 WMT = "data/wmt21"
 N = 90
 
 
 def _tm():
-    require("torchmetrics")
+    require_extra("torchmetrics", "torch")
     from parbleu.integrations import torchmetrics as ptm
 
     return ptm
@@ -96,9 +97,10 @@ def test_forward_reset_and_merge_state():
     hyp, target = _data(40)
     m = ptm.SacreBLEUScore()
     first = m(hyp[:20], target[:20])  # forward: this batch's score, and accumulated
-    assert first.item() == sacrebleu.corpus_bleu(
-        hyp[:20], _streams(target[:20]), smooth_method="none"
-    ).score / 100
+    assert (
+        first.item()
+        == sacrebleu.corpus_bleu(hyp[:20], _streams(target[:20]), smooth_method="none").score / 100
+    )
     m(hyp[20:], target[20:])
     whole = sacrebleu.corpus_bleu(hyp, _streams(target), smooth_method="none").score / 100
     assert m.compute().item() == whole
@@ -112,9 +114,10 @@ def test_forward_reset_and_merge_state():
     assert int(m.stats.sum()) == 0
     # A bare string is one segment with one reference, as in torchmetrics.
     m.update(hyp[0], [target[0][0]])
-    assert m.compute().item() == sacrebleu.corpus_bleu(
-        [hyp[0]], [[target[0][0]]], smooth_method="none"
-    ).score / 100
+    assert (
+        m.compute().item()
+        == sacrebleu.corpus_bleu([hyp[0]], [[target[0][0]]], smooth_method="none").score / 100
+    )
 
 
 def test_bad_input_is_one_clear_error():
