@@ -62,10 +62,14 @@ def bench_torchmetrics(
 
         a, b = run(theirs), run(ours)
         diff = max(abs(x - y) for x, y in zip(a, b))
-        print(f"{name}: largest difference torchmetrics - parbleu (SacreBLEU) = {diff:.3g}")
+        print(
+            f"{name}: largest difference torchmetrics - parbleu (SacreBLEU) = {diff:.3g}",
+            flush=True,
+        )
         t_theirs = median_time(lambda c=theirs: run(c), 1 if name != "SacreBLEUScore" else runs)
         t_ours = median_time(lambda c=ours: run(c), runs)
         table.add(f"torchmetrics {name}, 20 systems", t_theirs, t_ours, "torchmetrics")
+        print("|", " | ".join(table.rows[-1]), "|", flush=True)
 
 
 def _hub_sacrebleu(predictions: list[str], references: list[list[str]]) -> dict[str, Any]:
