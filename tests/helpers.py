@@ -104,3 +104,8 @@ def require(module: str, extra: str | None = None) -> None:
         pytest.fail(f"{module} is required here (PARBLEU_REQUIRE or CI) but not installed")
     how = f"pip install -e '.[{extra}]'" if extra else f"install {module}"
     pytest.skip(f"{module} is not installed ({how})")
+
+
+def require_extra(module: str, extra: str) -> None:
+    """:func:`require` for a heavy extra that CI installs in a later step of its own."""
+    require(module, extra)

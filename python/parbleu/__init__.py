@@ -28,6 +28,7 @@ from .errors import (
     TokenizerNotAvailableError,
     TransposedReferencesError,
 )
+from .integrations.evaluate import load as evaluate_load
 from .metrics import BLEU, CHRF, TER
 from .metrics.chrf import CHRFScore
 from .metrics.ter import TERScore
@@ -63,6 +64,7 @@ __all__ = [
     "corpus_bleu",
     "corpus_chrf",
     "corpus_ter",
+    "evaluate_load",
     "mbr",
     "pairwise",
     "raw_corpus_bleu",

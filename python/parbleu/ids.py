@@ -68,8 +68,36 @@ def _int64(arr: npt.NDArray[Any], what: str) -> npt.NDArray[np.int64]:
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
+def _lengths(lengths: Any, n: int, width: int, what: str) -> npt.NDArray[np.int64]:
+    """Return the valid lengths of the rows of an ``(n, width)`` array, checked."""
+    import numpy as np
+
+    arr = _as_array(lengths)
+    if arr is None:
+        try:
+            arr = np.asarray(list(lengths))
+        except TypeError:
+            raise InputTypeError(
+                f"{what} lengths: got {type(lengths).__name__}; expected one integer per row"
+            ) from None
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise LengthMismatchError(
+            f"{what} lengths: expected {n} lengths (one per row), got shape {arr.shape}"
+        )
+    if arr.size and (arr.dtype.kind not in "iu" or arr.dtype == np.bool_):
+        raise InputTypeError(f"{what} lengths: expected integers, got dtype {arr.dtype}")
+    out = np.asarray(arr, dtype=np.int64)
+    bad = np.flatnonzero((out < 0) | (out > width))
+    if bad.size:
+        i = int(bad[0])
+        raise InputTypeError(
+            f"{what} lengths[{i}] = {int(out[i])}: expected 0 <= length <= {width} (the row width)"
+        )
+    return out
+
+
 def _batch(
-    obj: Any, what: str, allow_none: bool
+    obj: Any, what: str, allow_none: bool, lengths: Any = None
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8] | None]:
     """Flat ids, offsets (n + 1) and a presence mask (None if every segment has one)."""
     import numpy as np
@@ -84,8 +112,19 @@ def _batch(
                 f"got an array of shape {arr.shape}"
             )
         n, width = arr.shape
-        flat = _int64(arr, what).reshape(-1)
-        return flat, np.arange(n + 1, dtype=np.int64) * width, None
+        # No copy for a C-contiguous int64 array (e.g. a CPU tensor through DLPack).
+        ids = _int64(arr, what)
+        if lengths is None:
+            return ids.reshape(-1), np.arange(n + 1, dtype=np.int64) * width, None
+        lens = _lengths(lengths, n, width, what)
+        keep = np.arange(width, dtype=np.int64)[None, :] < lens[:, None]
+        offsets = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(lens, out=offsets[1:])
+        return ids[keep], offsets, None
+    if lengths is not None:
+        raise InputTypeError(
+            f"{what} lengths: only for a 2-D array; a list of sequences has its own lengths"
+        )
     try:
         items = list(obj)
     except TypeError:
@@ -173,6 +212,8 @@ def extract_stats_ids(
     pad_id: int | None = None,
     max_ngram_order: int = 4,
     workers: int | None = None,
+    lengths: Any = None,
+    ref_lengths: Sequence[Any] | None = None,
 ) -> npt.NDArray[np.int64]:
     """BLEU statistics of token-id sequences, SacreBLEU's column order.
 
@@ -188,6 +229,11 @@ def extract_stats_ids(
         Highest n-gram order.
     workers
         Threads, as elsewhere.
+    lengths
+        For a 2-D ``hyp_ids``: the valid length of each row (the rest is ignored), e.g. the
+        lengths a generator returns; ``None`` keeps whole rows.
+    ref_lengths
+        The same per reference stream (a list with one entry, possibly ``None``, per stream).
 
     Returns
     -------
@@ -197,14 +243,20 @@ def extract_stats_ids(
     """
     import numpy as np
 
-    hflat, hoffs, _ = _batch(hyp_ids, "hypotheses", allow_none=False)
+    hflat, hoffs, _ = _batch(hyp_ids, "hypotheses", allow_none=False, lengths=lengths)
     n = len(hoffs) - 1
     if n == 0:
         raise EmptyInputError("hypotheses: empty batch; expected at least one segment")
     streams = []
     present_any = np.zeros(n, dtype=bool)
-    for k, s in enumerate(_ref_streams(ref_ids)):
-        flat, offs, present = _batch(s, f"references[{k}]", allow_none=True)
+    ref_streams = _ref_streams(ref_ids)
+    if ref_lengths is not None and len(ref_lengths) != len(ref_streams):
+        raise LengthMismatchError(
+            f"ref_lengths: {len(ref_lengths)} entries for {len(ref_streams)} reference streams"
+        )
+    for k, s in enumerate(ref_streams):
+        rlen = None if ref_lengths is None else ref_lengths[k]
+        flat, offs, present = _batch(s, f"references[{k}]", allow_none=True, lengths=rlen)
         if len(offs) - 1 != n:
             raise LengthMismatchError(
                 f"references[{k}] has {len(offs) - 1} sequences but there are {n} hypotheses; "
@@ -224,9 +276,23 @@ def extract_stats_ids(
     return np.frombuffer(data, dtype="<i8").reshape(n, 2 + 2 * max_ngram_order).copy()
 
 
-def _stats_for(metric: BLEU, hyp_ids: Any, ref_ids: Any, pad_id: Any, workers: Any) -> Any:
+def _stats_for(
+    metric: BLEU,
+    hyp_ids: Any,
+    ref_ids: Any,
+    pad_id: Any,
+    workers: Any,
+    lengths: Any = None,
+    ref_lengths: Any = None,
+) -> Any:
     rows = extract_stats_ids(
-        hyp_ids, ref_ids, pad_id=pad_id, max_ngram_order=metric.max_ngram_order, workers=workers
+        hyp_ids,
+        ref_ids,
+        pad_id=pad_id,
+        max_ngram_order=metric.max_ngram_order,
+        workers=workers,
+        lengths=lengths,
+        ref_lengths=ref_lengths,
     )
     metric.num_refs = len(_ref_streams(ref_ids))
     return rows
@@ -239,6 +305,8 @@ def corpus_score_ids(
     *,
     pad_id: int | None = None,
     workers: int | None = None,
+    lengths: Any = None,
+    ref_lengths: Sequence[Any] | None = None,
 ) -> BLEUScore:
     """Corpus BLEU of token-id sequences with ``metric``'s smoothing and orders.
 
@@ -246,7 +314,7 @@ def corpus_score_ids(
     ----------
     metric
         The ``BLEU`` object (its tokenizer and ``lowercase`` are not used).
-    hyp_ids, ref_ids, pad_id, workers
+    hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
         As in :func:`extract_stats_ids`.
 
     Returns
@@ -254,7 +322,7 @@ def corpus_score_ids(
     BLEUScore
         Equal to ``metric.corpus_score`` with ``tokenize="none"`` on the ids as text.
     """
-    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers)
+    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths)
     return metric._score_row(rows.sum(axis=0).tolist())
 
 
@@ -265,6 +333,8 @@ def sentence_scores_ids(
     *,
     pad_id: int | None = None,
     workers: int | None = None,
+    lengths: Any = None,
+    ref_lengths: Sequence[Any] | None = None,
 ) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every sequence of the batch (e.g. RL rewards).
 
@@ -272,7 +342,7 @@ def sentence_scores_ids(
     ----------
     metric
         The ``BLEU`` object (its tokenizer and ``lowercase`` are not used).
-    hyp_ids, ref_ids, pad_id, workers
+    hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
         As in :func:`extract_stats_ids`.
 
     Returns
@@ -280,5 +350,5 @@ def sentence_scores_ids(
     numpy.ndarray
         float64, one score per segment.
     """
-    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers)
+    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths)
     return metric._score_rows(rows, resolve_workers(workers, len(rows)))

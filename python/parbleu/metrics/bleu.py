@@ -384,6 +384,8 @@ class BLEU(Metric[BLEUScore]):
         *,
         pad_id: int | None = None,
         workers: int | None = None,
+        lengths: Any = None,
+        ref_lengths: Sequence[Any] | None = None,
     ) -> npt.NDArray[np.int64]:
         """Statistics of token-id sequences (see :mod:`parbleu.ids`; tokenizer not used).
 
@@ -397,6 +399,10 @@ class BLEU(Metric[BLEUScore]):
             Id dropped wherever it occurs, or ``None``.
         workers
             Threads.
+        lengths
+            For a 2-D ``hyp_ids``: valid length of each row (``None``: whole rows).
+        ref_lengths
+            The same for each reference stream (one entry, possibly ``None``, per stream).
 
         Returns
         -------
@@ -405,7 +411,9 @@ class BLEU(Metric[BLEUScore]):
         """
         from ..ids import _stats_for
 
-        rows: npt.NDArray[np.int64] = _stats_for(self, hyp_ids, ref_ids, pad_id, workers)
+        rows: npt.NDArray[np.int64] = _stats_for(
+            self, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
+        )
         return rows
 
     def corpus_score_ids(
@@ -415,12 +423,14 @@ class BLEU(Metric[BLEUScore]):
         *,
         pad_id: int | None = None,
         workers: int | None = None,
+        lengths: Any = None,
+        ref_lengths: Sequence[Any] | None = None,
     ) -> BLEUScore:
         """Corpus BLEU of token-id sequences (see :meth:`extract_stats_ids`).
 
         Parameters
         ----------
-        hyp_ids, ref_ids, pad_id, workers
+        hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
             As in :meth:`extract_stats_ids`.
 
         Returns
@@ -430,7 +440,15 @@ class BLEU(Metric[BLEUScore]):
         """
         from ..ids import corpus_score_ids
 
-        return corpus_score_ids(self, hyp_ids, ref_ids, pad_id=pad_id, workers=workers)
+        return corpus_score_ids(
+            self,
+            hyp_ids,
+            ref_ids,
+            pad_id=pad_id,
+            workers=workers,
+            lengths=lengths,
+            ref_lengths=ref_lengths,
+        )
 
     def sentence_scores_ids(
         self,
@@ -439,12 +457,14 @@ class BLEU(Metric[BLEUScore]):
         *,
         pad_id: int | None = None,
         workers: int | None = None,
+        lengths: Any = None,
+        ref_lengths: Sequence[Any] | None = None,
     ) -> npt.NDArray[np.float64]:
         """Sentence BLEU of every id sequence (see :meth:`extract_stats_ids`).
 
         Parameters
         ----------
-        hyp_ids, ref_ids, pad_id, workers
+        hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
             As in :meth:`extract_stats_ids`.
 
         Returns
@@ -454,4 +474,12 @@ class BLEU(Metric[BLEUScore]):
         """
         from ..ids import sentence_scores_ids
 
-        return sentence_scores_ids(self, hyp_ids, ref_ids, pad_id=pad_id, workers=workers)
+        return sentence_scores_ids(
+            self,
+            hyp_ids,
+            ref_ids,
+            pad_id=pad_id,
+            workers=workers,
+            lengths=lengths,
+            ref_lengths=ref_lengths,
+        )

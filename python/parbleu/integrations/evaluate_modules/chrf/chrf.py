@@ -1,0 +1,18 @@
+"""parbleu's offline stand-in for the hub's ``chrf`` module (``evaluate.load(path)``)."""
+
+from typing import Any
+
+import datasets
+import evaluate
+
+from parbleu.integrations import evaluate as parbleu_evaluate
+
+
+class ChrF(evaluate.Metric):  # type: ignore[misc]
+    """The hub module's inputs, options and outputs (:mod:`parbleu.integrations.evaluate`)."""
+
+    def _info(self) -> Any:
+        return parbleu_evaluate._info(evaluate, datasets, "chrf")
+
+    def _compute(self, predictions: Any, references: Any, **options: Any) -> dict[str, Any]:
+        return parbleu_evaluate.compute("chrf", predictions, references, **options)
