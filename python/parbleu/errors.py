@@ -15,6 +15,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidTextError",
     "LengthMismatchError",
+    "MissingDependencyError",
     "ParbleuError",
     "StatisticsError",
     "TokenizerNotAvailableError",
@@ -52,6 +53,10 @@ class IncompatibleStatisticsError(StatisticsError):
 
 class TokenizerNotAvailableError(ParbleuError, ImportError):
     """A tokenizer needs an optional dependency that is not installed."""
+
+
+class MissingDependencyError(ParbleuError, ImportError):
+    """A feature needs an optional extra that is not installed (``pip install 'parbleu[dask]'``)."""
 
 
 class EmptyInputError(ParbleuError, ValueError):

@@ -1,0 +1,112 @@
+"""Distributed scoring: 1 and 2 Dask worker processes against the in-process streaming path.
+
+    python benchmarks/bench_distributed.py [--lines 10000000] [--metrics bleu chrf]
+                                           [--part-lines 1048576]
+
+A hypothesis file and a reference file of ``--lines`` lines are made in a temporary directory
+by repeating the WMT21 en-de lines (Online-W against reference A). Then:
+
+* in process: ``parbleu.score_files`` (the streaming path, one thread, as each worker uses);
+* ``parbleu.distributed.score_files`` on a local cluster of 1 and of 2 worker processes (one
+  thread each), cluster start-up not counted;
+
+and printed: each wall time, the overhead ratio (1 worker / in process), the speed-up (1 -> 2
+workers), the scores' equality, and the peak resident memory of every worker process (read
+from the workers after the job, ``ru_maxrss``) next to the in-process run's.
+
+Needs the ``dask`` extra. Timings on a shared machine vary: report ratios, not absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import WMT, read
+
+import parbleu
+
+
+def make_files(folder: Path, n: int) -> tuple[str, str]:
+    hyps = read(WMT / "system-outputs" / "newstest2021.en-de.hyp.Online-W.de")
+    refs = read(WMT / "references" / "newstest2021.en-de.ref.A.de")
+    paths = []
+    for name, lines in (("hyp.de", hyps), ("ref.de", refs)):
+        block = ("\n".join(lines) + "\n").encode("utf-8")
+        full, rest = divmod(n, len(lines))
+        path = folder / name
+        with open(path, "wb") as f:
+            for _ in range(full):
+                f.write(block)
+            f.write(("\n".join(lines[:rest]) + "\n").encode("utf-8") if rest else b"")
+        paths.append(str(path))
+    return paths[0], paths[1]
+
+
+def _maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_cluster(
+    workers: int, hyp: str, ref: str, metrics: list[str], part_lines: int
+) -> tuple[float, dict[str, Any], list[float]]:
+    from distributed import Client, LocalCluster
+
+    from parbleu import distributed as dist
+
+    cluster = LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
+    with cluster, Client(cluster) as client:
+        t0 = time.perf_counter()
+        scores = dist.score_files(hyp, ref, metrics, scheduler=client, part_lines=part_lines)
+        wall = time.perf_counter() - t0
+        rss = sorted(client.run(_maxrss_mb).values())
+    return wall, scores, rss
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lines", type=int, default=10_000_000)
+    ap.add_argument("--metrics", nargs="+", default=["bleu", "chrf"])
+    ap.add_argument("--part-lines", type=int, default=1 << 20)
+    args = ap.parse_args()
+    os.environ.setdefault("PARBLEU_WORKERS", "1")
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        hyp, ref = make_files(Path(tmp), args.lines)
+        size = (os.path.getsize(hyp) + os.path.getsize(ref)) / 2**20
+        print(f"data: {args.lines:,} lines, {size:,.0f} MiB in all ({time.perf_counter() - t0:.1f} s)")
+        t0 = time.perf_counter()
+        local = parbleu.score_files(hyp, ref, args.metrics, workers=1)
+        t_local = time.perf_counter() - t0
+        rss_local = _maxrss_mb()
+        print(f"in process (streaming, 1 thread): {t_local:8.2f} s  peak RSS {rss_local:.0f} MiB")
+        results = {}
+        for n in (1, 2):
+            wall, scores, rss = run_cluster(n, hyp, ref, args.metrics, args.part_lines)
+            same = all(str(scores[m]) == str(local[m]) for m in args.metrics)
+            results[n] = wall
+            print(
+                f"dask, {n} worker process(es):      {wall:8.2f} s  peak RSS per worker "
+                f"{', '.join(f'{r:.0f}' for r in rss)} MiB  same scores: {same}"
+            )
+        print(f"overhead ratio (1 worker / in process): {results[1] / t_local:.2f}")
+        print(f"speed-up (1 -> 2 workers):              {results[1] / results[2]:.2f}")
+        for m in args.metrics:
+            print(f"  {local[m]}")
+
+
+if __name__ == "__main__":
+    main()
