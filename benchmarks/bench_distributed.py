@@ -6,13 +6,14 @@
 A hypothesis file and a reference file of ``--lines`` lines are made in a temporary directory
 by repeating the WMT21 en-de lines (Online-W against reference A). Then:
 
-* in process: ``parbleu.score_files`` (the streaming path, one thread, as each worker uses);
+* in process: ``parbleu.score_files`` (the streaming path, one thread, as each worker uses),
+  in a fresh process;
 * ``parbleu.distributed.score_files`` on a local cluster of 1 and of 2 worker processes (one
   thread each), cluster start-up not counted;
 
 and printed: each wall time, the overhead ratio (1 worker / in process), the speed-up (1 -> 2
 workers), the scores' equality, and the peak resident memory of every worker process (read
-from the workers after the job, ``ru_maxrss``) next to the in-process run's.
+from the workers after the job, ``VmHWM``) next to the in-process run's.
 
 Needs the ``dask`` extra. Timings on a shared machine vary: report ratios, not absolute times.
 """
@@ -20,8 +21,10 @@ Needs the ``dask`` extra. Timings on a shared machine vary: report ratios, not a
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,9 +32,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import WMT, read
-
-import parbleu
+from common import REPO, WMT, read
 
 
 def make_files(folder: Path, n: int) -> tuple[str, str]:
@@ -50,15 +51,37 @@ def make_files(folder: Path, n: int) -> tuple[str, str]:
     return paths[0], paths[1]
 
 
-def _maxrss_mb() -> float:
+def _peak_rss_mb() -> float:
+    # VmHWM, not ru_maxrss: on Linux a child's ru_maxrss starts at its parent's peak (it is
+    # kept across fork and exec), which would bill the workers for the benchmark's own memory.
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_in_process(hyp: str, ref: str, metrics: list[str]) -> tuple[float, dict[str, str], float]:
+    """The streaming path in a fresh process: wall time, scores, peak memory."""
+    code = (
+        "import json, sys, time; sys.path.insert(0, 'benchmarks'); import parbleu\n"
+        "from bench_distributed import _peak_rss_mb\n"
+        f"t0 = time.perf_counter(); s = parbleu.score_files({hyp!r}, {ref!r}, {metrics!r}, "
+        "workers=1)\n"
+        "print(json.dumps([time.perf_counter() - t0, {k: str(v) for k, v in s.items()}, "
+        "_peak_rss_mb()]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=REPO
+    ).stdout.splitlines()[-1]
+    wall, scores, rss = json.loads(out)
+    return float(wall), dict(scores), float(rss)
 
 
 def run_cluster(
     workers: int, hyp: str, ref: str, metrics: list[str], part_lines: int
 ) -> tuple[float, dict[str, Any], list[float]]:
     from distributed import Client, LocalCluster
-
     from parbleu import distributed as dist
 
     cluster = LocalCluster(
@@ -72,7 +95,7 @@ def run_cluster(
         t0 = time.perf_counter()
         scores = dist.score_files(hyp, ref, metrics, scheduler=client, part_lines=part_lines)
         wall = time.perf_counter() - t0
-        rss = sorted(client.run(_maxrss_mb).values())
+        rss = sorted(client.run(_peak_rss_mb).values())
     return wall, scores, rss
 
 
@@ -87,11 +110,10 @@ def main() -> None:
         t0 = time.perf_counter()
         hyp, ref = make_files(Path(tmp), args.lines)
         size = (os.path.getsize(hyp) + os.path.getsize(ref)) / 2**20
-        print(f"data: {args.lines:,} lines, {size:,.0f} MiB in all ({time.perf_counter() - t0:.1f} s)")
-        t0 = time.perf_counter()
-        local = parbleu.score_files(hyp, ref, args.metrics, workers=1)
-        t_local = time.perf_counter() - t0
-        rss_local = _maxrss_mb()
+        print(
+            f"data: {args.lines:,} lines, {size:,.0f} MiB in all ({time.perf_counter() - t0:.1f} s)"
+        )
+        t_local, local, rss_local = run_in_process(hyp, ref, args.metrics)
         print(f"in process (streaming, 1 thread): {t_local:8.2f} s  peak RSS {rss_local:.0f} MiB")
         results = {}
         for n in (1, 2):

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-
-def require_dask() -> None:
-    """Skip without the dask extra, except in the CI step that installs it (then fail)."""
-    if os.environ.get("PARBLEU_REQUIRE_DASK"):
-        import distributed  # noqa: F401
-        import pyarrow  # noqa: F401
-    else:
-        pytest.importorskip("distributed")
-        pytest.importorskip("pyarrow")
-        pytest.importorskip("pandas")
+from dask_support import require_dask
 
 
 @pytest.fixture(scope="module")

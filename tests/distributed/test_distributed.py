@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import require_dask
-from helpers import SHARED, read_lines, requires_shared
+from dask_support import require_dask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parbleu
+from helpers import SHARED, read_lines, requires_shared
 from parbleu.cli import main
 
 require_dask()
@@ -201,7 +201,7 @@ def test_mbr_by_source(client: Any) -> None:
     groups: dict[str, list[str]] = {}
     for s in range(30):
         for c in range(1 + s % 5):
-            cand = " ".join(["the", "cat", "sat"][: 1 + (c + s) % 3] + [str(c % 2), "mat"])
+            cand = " ".join([*["the", "cat", "sat"][: 1 + (c + s) % 3], str(c % 2), "mat"])
             rows.append((f"src{s}", cand))
             groups.setdefault(f"src{s}", []).append(cand)
     ddf = dd.from_pandas(pd.DataFrame(rows, columns=["src", "cand"]), npartitions=4)

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conftest import require_dask
-from helpers import read_lines, requires_shared
+from dask_support import require_dask
 
 import parbleu
+from helpers import read_lines, requires_shared
 
 require_dask()
 

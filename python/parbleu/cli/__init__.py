@@ -22,6 +22,7 @@ from contextlib import contextmanager
 
 from ..errors import ParbleuError
 from . import render
+from .distributed import distributed_results
 from .errors import CliError, ExitCode
 from .io import (
     STDIN_NAME,
@@ -41,7 +42,6 @@ from .score import (
     sentence_lines,
     single_system_results,
 )
-from .distributed import distributed_results
 from .stream import stream_results
 
 __all__ = ["ExitCode", "build_parser", "console_main", "main"]

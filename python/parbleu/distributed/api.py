@@ -221,7 +221,11 @@ def score_parquet(
         if not leaves:
             return dict(zip(names, final_scores(objs, Partial.empty(len(objs)), "source")))
         total = reduce_tree(
-            client, leaves, merge_all, weights=[p.n_rows for p in parts], progress=progress,
+            client,
+            leaves,
+            merge_all,
+            weights=[p.n_rows for p in parts],
+            progress=progress,
             unit="rows",
         )
     return dict(zip(names, final_scores(objs, total, "source")))

@@ -34,7 +34,7 @@ def import_dask(module: str = "distributed") -> Any:
 
 @contextlib.contextmanager
 def connect(scheduler: SchedulerArg = None) -> Iterator[Any]:
-    """A ``distributed.Client`` for ``scheduler``; a cluster started here is closed after.
+    """Yield a ``distributed.Client`` for ``scheduler`` (a cluster started here is closed after).
 
     Parameters
     ----------

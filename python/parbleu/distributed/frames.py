@@ -85,7 +85,7 @@ def _isna(x: Any) -> bool:
 
 
 def _streams(frame: Any, references: Sequence[str]) -> list[list[Any]]:
-    """Reference columns as streams, pandas' missing values (NaN, NA, None) as ``None``."""
+    """Return reference columns as streams, pandas' missing values (NaN, NA) as ``None``."""
     return [[None if _isna(x) else x for x in frame[c].tolist()] for c in references]
 
 
@@ -114,9 +114,7 @@ def _bag_partial(
     return extract_partial(metrics, [(hyps, streams)], threads)
 
 
-def _run_delayed(
-    client: Any, parts: Sequence[Any], combine: Any, progress: ProgressArg
-) -> Any:
+def _run_delayed(client: Any, parts: Sequence[Any], combine: Any, progress: ProgressArg) -> Any:
     leaves = client.compute(list(parts))
     return reduce_tree(client, leaves, combine, progress=progress, unit="partitions")
 
@@ -232,7 +230,7 @@ def with_sentence_scores(
     metric: MetricArg = "bleu",
     column: str | None = None,
 ) -> Any:
-    """A Dask dataframe with the sentence score of every row as a new column (lazy).
+    """Add the sentence score of every row to a Dask dataframe as a new column (lazy).
 
     Parameters
     ----------
@@ -386,14 +384,12 @@ def _mbr_frame(frame: Any, source: str, candidate: str, metric: Metric[Any]) -> 
     rows = []
     for src, group in frame.groupby(source, sort=False):
         cands = group[candidate].tolist()
-        res = mbr(cands, metric, workers=1)
+        res = mbr(cands, metric, workers=1)  # type: ignore[arg-type]  # BLEU, CHRF or TER
         rows.append((src, res.candidate, float(res.utilities[res.best_index]), len(cands)))
     return pd.DataFrame(rows, columns=[source, candidate, "utility", "n_candidates"])
 
 
-def mbr_by_source(
-    df: Any, source: str, candidate: str, metric: MetricArg = "bleu"
-) -> Any:
+def mbr_by_source(df: Any, source: str, candidate: str, metric: MetricArg = "bleu") -> Any:
     """MBR selection per source sentence over a Dask dataframe of candidates (lazy).
 
     Rows are shuffled so that every source's candidates meet in one partition, then

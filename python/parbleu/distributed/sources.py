@@ -28,15 +28,17 @@ __all__ = [
     "expand",
     "file_ranges",
     "line_index",
-    "parquet_parts",
     "parquet_blocks",
+    "parquet_parts",
     "range_partial",
 ]
 
 _SCAN_BYTES = 1 << 24
 
 
-def expand(pattern: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], what: str) -> list[str]:
+def expand(
+    pattern: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], what: str
+) -> list[str]:
     """Files of a glob, a directory (its files, recursively) or a list, sorted by name."""
     if isinstance(pattern, (str, os.PathLike)):
         p = os.fspath(pattern)
@@ -47,7 +49,7 @@ def expand(pattern: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], w
                 for f in fs
                 if not f.startswith((".", "_"))
             ]
-        elif glob.has_magic(p):
+        elif glob.has_magic(p) and not os.path.isfile(p):  # a file named "a[1].txt" is a file
             found = [f for f in glob.glob(p, recursive=True) if os.path.isfile(f)]
         else:
             found = [p]
@@ -63,7 +65,7 @@ def expand(pattern: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], w
 
 
 def line_index(path: str, every: int) -> tuple[list[int], int]:
-    """Byte offsets of lines ``1, every + 1, 2 * every + 1, ...`` and the number of lines.
+    r"""Byte offsets of lines ``1, every + 1, 2 * every + 1, ...`` and the number of lines.
 
     Lines end at ``"\\n"``; a last line without one counts (as :class:`LineReader` reads it).
     """
@@ -104,9 +106,7 @@ class FileRange:
     n_lines: int
 
 
-def file_ranges(
-    hyp: str, refs: Sequence[str], part_lines: int
-) -> list[FileRange]:
+def file_ranges(hyp: str, refs: Sequence[str], part_lines: int) -> list[FileRange]:
     """Cut one hypothesis file and its reference files into aligned line ranges."""
     paths = [hyp, *refs]
     if any(p.endswith(".gz") for p in paths):
@@ -151,7 +151,9 @@ def range_partial(
                 readers.append(LineReader(path, encoding, what))
             else:
                 readers.append(
-                    LineReader(path, encoding, what, start=start, end=end, first_line=part.first_line)
+                    LineReader(
+                        path, encoding, what, start=start, end=end, first_line=part.first_line
+                    )
                 )
         blocks = AlignedBlocks(readers[0], readers[1:], num_refs, block_lines)
         return extract_partial(metrics, blocks, threads)
