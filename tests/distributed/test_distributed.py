@@ -352,3 +352,36 @@ def test_progress_fed_by_the_cluster(client: Any, tmp_path: Path) -> None:
     finally:
         sys.stderr = saved
     assert "lines" in err.getvalue()
+
+
+def test_utf16_files_are_one_range(client: Any, tmp_path: Path) -> None:
+    # "\n" is not the byte 0x0a alone in UTF-16: such files are not cut into byte ranges.
+    lines = ["ä b c .", "d e", "雨 x y"] * 20
+    for name in ("h", "r"):
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-16")
+    got = dist.score_files(
+        str(tmp_path / "h"),
+        str(tmp_path / "r"),
+        ["bleu", "chrf"],
+        scheduler=client,
+        encoding="utf-16",
+        part_lines=7,
+    )
+    assert str(got["bleu"]) == str(parbleu.BLEU().corpus_score(lines, [lines]))
+    assert str(got["chrf"]) == str(parbleu.CHRF().corpus_score(lines, [lines]))
+
+
+@pytest.mark.parametrize("body", [b"", b"a\n", b"a", b"a\nb\nc\nd\n", b"a\nb\nc\nd", b"\n\n\n\n\n"])
+@pytest.mark.parametrize("every", [1, 2, 4, 5])
+def test_line_index(tmp_path: Path, body: bytes, every: int) -> None:
+    from parbleu.distributed.sources import line_index
+
+    path = tmp_path / "f"
+    path.write_bytes(body)
+    starts, n = line_index(str(path), every)
+    lines = body.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    assert n == len(lines)
+    want = [sum(len(x) + 1 for x in lines[:k]) for k in range(0, len(lines), every)]
+    assert starts == want

@@ -142,7 +142,7 @@ def score_files(
     ranges = [
         r
         for i, h in enumerate(hyp_files)
-        for r in file_ranges(h, [files[i] for files in ref_files], part_lines)
+        for r in file_ranges(h, [files[i] for files in ref_files], part_lines, encoding)
     ]
     with connect(scheduler) as client:
         leaves = [

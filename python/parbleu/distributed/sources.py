@@ -106,10 +106,16 @@ class FileRange:
     n_lines: int
 
 
-def file_ranges(hyp: str, refs: Sequence[str], part_lines: int) -> list[FileRange]:
-    """Cut one hypothesis file and its reference files into aligned line ranges."""
+def file_ranges(
+    hyp: str, refs: Sequence[str], part_lines: int, encoding: str = "utf-8"
+) -> list[FileRange]:
+    """Cut one hypothesis file and its reference files into aligned line ranges.
+
+    Only where a newline is the byte ``0x0a`` (UTF-8 and the other ASCII-compatible
+    encodings) and the files are not compressed; otherwise the pair is one range.
+    """
     paths = [hyp, *refs]
-    if any(p.endswith(".gz") for p in paths):
+    if any(p.endswith(".gz") for p in paths) or "\n".encode(encoding) != b"\n":
         return [FileRange(tuple((p, 0, None) for p in paths), 1, -1)]
     indexed = [line_index(p, part_lines) for p in paths]
     counts = [n for _, n in indexed]
