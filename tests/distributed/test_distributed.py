@@ -385,3 +385,24 @@ def test_line_index(tmp_path: Path, body: bytes, every: int) -> None:
     assert n == len(lines)
     want = [sum(len(x) + 1 for x in lines[:k]) for k in range(0, len(lines), every)]
     assert starts == want
+
+
+@requires_shared
+def test_arrow_dataset_of_feather_files(client: Any, tmp_path: Path) -> None:
+    import pyarrow.dataset as ds
+    import pyarrow.feather as feather
+
+    hyps, ra = text(HYP), text(REF_A)
+    (tmp_path / "ds").mkdir()
+    table = pa.table({"mt": hyps, "ref": ra})
+    for k, (lo, hi) in enumerate([(0, 10), (10, 10), (10, 600), (600, len(hyps))]):
+        feather.write_feather(table.slice(lo, hi - lo), tmp_path / "ds" / f"{k}.arrow")
+    data = ds.dataset(str(tmp_path / "ds"), format="ipc")
+    got = dist.score_arrow(data, "mt", "ref", ["bleu", "ter"], scheduler=client, block_lines=64)
+    assert str(got["bleu"]) == str(parbleu.BLEU().corpus_score(hyps, [ra]))
+    assert str(got["ter"]) == str(parbleu.TER().corpus_score(hyps, [ra]))
+    bad = pa.table({"mt": ["a", "b", None], "ref": ["a", "b", "c"]})
+    feather.write_feather(bad, tmp_path / "ds" / "9.arrow")
+    data = ds.dataset(str(tmp_path / "ds"), format="ipc")
+    with pytest.raises(FileFormatError, match=r"9\.arrow'\): row 3: column 'mt' is null"):
+        dist.score_arrow(data, "mt", "ref", scheduler=client)

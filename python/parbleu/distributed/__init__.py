@@ -17,6 +17,7 @@ from .api import DEFAULT_PART_LINES, resolve_metrics, score_files, score_parquet
 from .cluster import SchedulerArg, connect, reduce_tree
 from .frames import (
     mbr_by_source,
+    score_arrow,
     score_bag,
     score_dataframe,
     segment_stats,
@@ -37,6 +38,7 @@ __all__ = [
     "merge_all",
     "reduce_tree",
     "resolve_metrics",
+    "score_arrow",
     "score_bag",
     "score_dataframe",
     "score_files",

@@ -18,7 +18,14 @@ from ..streaming import DEFAULT_BLOCK_LINES
 from .api import MetricsArg, resolve_metrics
 from .cluster import SchedulerArg, connect, import_dask, reduce_tree
 from .partials import Partial, extract_partial, final_scores, merge_all
-from .sources import ParquetPart, expand, parquet_blocks, parquet_parts
+from .sources import (
+    ParquetPart,
+    check_string_columns,
+    checked_blocks,
+    expand,
+    parquet_blocks,
+    parquet_parts,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "mbr_by_source",
+    "score_arrow",
     "score_bag",
     "score_dataframe",
     "segment_stats",
@@ -50,6 +58,86 @@ def parquet_partial(
     return extract_partial(
         metrics, parquet_blocks(part, hypothesis, references, block_lines), threads
     )
+
+
+def _fragment_partial(
+    fragment: Any,
+    number: int,
+    hypothesis: str,
+    references: Sequence[str],
+    metrics: Sequence[Metric[Any]],
+    block_lines: int,
+    threads: int | None,
+) -> Partial:
+    """Worker side: the statistics of one fragment of an Arrow dataset."""
+    batches = fragment.to_batches(columns=[hypothesis, *references], batch_size=block_lines)
+    where = f"dataset fragment {number} ({getattr(fragment, 'path', 'in memory')!r})"
+    return extract_partial(
+        metrics, checked_blocks(batches, where, 1, hypothesis, references), threads
+    )
+
+
+def score_arrow(
+    dataset: Any,
+    hypothesis: str,
+    references: str | Sequence[str],
+    metrics: MetricsArg = ("bleu",),
+    *,
+    scheduler: SchedulerArg = None,
+    block_lines: int = DEFAULT_BLOCK_LINES,
+    threads: int | None = 1,
+    progress: ProgressArg = None,
+) -> dict[str, Score]:
+    """Corpus scores of a ``pyarrow.dataset.Dataset`` (Parquet, Feather/IPC, CSV files, ...).
+
+    Every fragment (file) is one task, read ``block_lines`` rows at a time; rows are one
+    corpus in fragment order. Messages name the fragment and the row within it.
+
+    Parameters
+    ----------
+    dataset
+        A ``pyarrow.dataset.Dataset`` (``pyarrow.dataset.dataset("data/", format="ipc")``).
+    hypothesis
+        The hypothesis column (strings).
+    references
+        The reference column(s).
+    metrics
+        As in :func:`parbleu.distributed.score_files`.
+    scheduler
+        As in :func:`parbleu.distributed.score_files`.
+    block_lines
+        Rows held in memory at once by a task.
+    threads
+        Threads of each task.
+    progress
+        As in :func:`parbleu.distributed.score_files` (in fragments).
+
+    Returns
+    -------
+    dict
+        ``{name: Score}``.
+    """
+    names, objs = resolve_metrics(metrics)
+    refs = _columns(hypothesis, references)
+    if not hasattr(dataset, "get_fragments"):
+        raise InvalidOptionError(
+            f"dataset: a {type(dataset).__name__}; expected a pyarrow.dataset.Dataset"
+        )
+    check_string_columns(dataset.schema, [hypothesis, *refs], "the dataset")
+    fragments = list(dataset.get_fragments())
+    with connect(scheduler) as client:
+        leaves = [
+            client.submit(
+                _fragment_partial, f, k, hypothesis, refs, objs, block_lines, threads, pure=False
+            )
+            for k, f in enumerate(fragments)
+        ]
+        total = (
+            reduce_tree(client, leaves, merge_all, progress=progress, unit="fragments")
+            if leaves
+            else Partial.empty(len(objs))
+        )
+    return dict(zip(names, final_scores(objs, total, "dataset")))
 
 
 def _columns(hypothesis: str, references: str | Sequence[str]) -> list[str]:

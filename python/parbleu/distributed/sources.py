@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 __all__ = [
     "FileRange",
     "ParquetPart",
+    "check_string_columns",
+    "checked_blocks",
     "expand",
     "file_ranges",
     "line_index",
@@ -180,7 +182,6 @@ class ParquetPart:
 
 def parquet_parts(files: Sequence[str], columns: Sequence[str]) -> list[ParquetPart]:
     """One part per row group of every file (columns checked against each file's schema)."""
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     out = []
@@ -189,17 +190,7 @@ def parquet_parts(files: Sequence[str], columns: Sequence[str]) -> list[ParquetP
             meta = pq.ParquetFile(path)
         except Exception as e:  # pyarrow raises ArrowInvalid, OSError, ... for a bad file
             raise FileFormatError(f"Parquet file {path!r}: cannot be read ({e})") from None
-        names = meta.schema_arrow.names
-        for c in columns:
-            if c not in names:
-                raise InvalidOptionError(
-                    f"column {c!r}: not in Parquet file {path!r} (columns: {names})"
-                )
-            kind = meta.schema_arrow.field(c).type
-            if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-                raise FileFormatError(
-                    f"Parquet file {path!r}: column {c!r} holds {kind}; expected strings"
-                )
+        check_string_columns(meta.schema_arrow, columns, f"Parquet file {path!r}")
         row = 1
         for g in range(meta.num_row_groups):
             n = meta.metadata.row_group(g).num_rows
@@ -219,24 +210,65 @@ def parquet_blocks(
     import pyarrow.parquet as pq
 
     f = pq.ParquetFile(part.path)
-    row = part.first_row
-    for batch in f.iter_batches(
+    batches = f.iter_batches(
         batch_size=block_lines, row_groups=list(part.row_groups), columns=[hypothesis, *references]
-    ):
+    )
+    return checked_blocks(
+        batches, f"Parquet file {part.path!r}", part.first_row, hypothesis, references
+    )
+
+
+def checked_blocks(
+    batches: Iterable[Any], where: str, first_row: int, hypothesis: str, references: Sequence[str]
+) -> Iterator[tuple[list[str], list[list[str | None]]]]:
+    """Arrow record batches (hypothesis column first, then the references) as checked blocks.
+
+    Parameters
+    ----------
+    batches
+        ``pyarrow.RecordBatch`` objects.
+    where
+        The input, for messages (``"Parquet file 'x.parquet'"``).
+    first_row
+        Row number (1-based) of the first row, for messages.
+    hypothesis, references
+        The columns' names, for messages.
+
+    Yields
+    ------
+    tuple
+        ``(hypotheses, reference streams)``.
+    """
+    row = first_row
+    for batch in batches:
         hyps = batch.column(0).to_pylist()
         streams = [batch.column(1 + k).to_pylist() for k in range(len(references))]
         if batch.column(0).null_count:
             raise FileFormatError(
-                f"Parquet file {part.path!r}: row {row + hyps.index(None)}: column "
-                f"{hypothesis!r} is null; expected a string"
+                f"{where}: row {row + hyps.index(None)}: column {hypothesis!r} is null; "
+                "expected a string"
             )
         if all(batch.column(1 + k).null_count for k in range(len(references))):
             for i, refs_i in enumerate(zip(*streams)):
                 if all(r is None for r in refs_i):
                     raise FileFormatError(
-                        f"Parquet file {part.path!r}: row {row + i}: every reference column "
+                        f"{where}: row {row + i}: every reference column "
                         f"({', '.join(map(repr, references))}) is null; a segment needs at "
                         "least one reference"
                     )
         row += len(hyps)
-        yield hyps, streams
+        if hyps:
+            yield hyps, streams
+
+
+def check_string_columns(schema: Any, columns: Sequence[str], where: str) -> None:
+    """Raise unless every column is in the Arrow ``schema`` and holds strings."""
+    import pyarrow as pa
+
+    names = schema.names
+    for c in columns:
+        if c not in names:
+            raise InvalidOptionError(f"column {c!r}: not in {where} (columns: {names})")
+        kind = schema.field(c).type
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            raise FileFormatError(f"{where}: column {c!r} holds {kind}; expected strings")
