@@ -293,6 +293,8 @@ def test_bad_input_names_file_and_line(client: Any, tmp_path: Path) -> None:
         dist.score_parquet(tmp_path / "p", "nope", "ref", scheduler=client)
     with pytest.raises(parbleu.InvalidOptionError, match="no file matches"):
         dist.score_files(str(tmp_path / "*.none"), "r", scheduler=client)
+    with pytest.raises(parbleu.InvalidOptionError, match="without references="):
+        dist.score_files(str(tsv), str(tsv), parbleu.BLEU(references=[["a"]]), scheduler=client)
     with pytest.raises(parbleu.InvalidOptionError, match="local:N"):
         dist.score_files(str(tsv), str(tsv), scheduler="local:0")
     out = tmp_path / "out"

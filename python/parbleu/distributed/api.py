@@ -40,6 +40,8 @@ def resolve_metrics(metrics: MetricsArg) -> tuple[list[str], list[Metric[Any]]]:
     given = [m for m in metrics if isinstance(m, str)]
     if not named or len(set(given)) != len(given):
         raise InvalidOptionError(f"metrics: expected distinct metric names, got {list(metrics)}")
+    for m in metrics:
+        _check_sendable(m)
     names: list[str] = []
     for n, _ in named:
         k, name = 1, n
@@ -48,6 +50,21 @@ def resolve_metrics(metrics: MetricsArg) -> tuple[list[str], list[Metric[Any]]]:
             name = f"{n}#{k}"
         names.append(name)
     return names, [m for _, m in named]
+
+
+def _check_sendable(metric: Any) -> None:
+    """Refuse a metric object that cannot travel to the workers (cached references)."""
+    if isinstance(metric, str):
+        return
+    import pickle
+
+    try:
+        pickle.dumps(metric)
+    except (TypeError, pickle.PicklingError, AttributeError) as e:
+        raise InvalidOptionError(
+            f"metrics: this {type(metric).__name__} object cannot be sent to the workers ({e}); "
+            "create it without references= (the references come from the input)"
+        ) from None
 
 
 def _positive(value: int, name: str) -> int:
