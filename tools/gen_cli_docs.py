@@ -28,6 +28,7 @@ DOC = ROOT / "docs" / "cli.md"
 sys.path.insert(0, str(ROOT / "python"))
 
 from parbleu.cli.compare import build_parser as build_compare_parser  # noqa: E402
+from parbleu.cli.distributed import build_parser as build_distributed_parser  # noqa: E402
 from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
 from parbleu.cli.flavor import build_explain_parser, build_library_parser  # noqa: E402
 from parbleu.cli.parser import build_parser  # noqa: E402
@@ -94,6 +95,25 @@ first argument always means this sub-command (a reference file named `compare` c
 as `./compare`).
 
 {compare_options}
+
+## `parbleu distributed`
+
+An extension (extra `parbleu[dask]`): corpus scores of a glob of text files or of a Parquet
+dataset's hypothesis and reference columns on a Dask cluster, or every row's sentence score
+written back to Parquet as a new column. Statistics are extracted per partition on the
+workers and merged there; the scores and signatures printed are the in-memory ones. See
+`docs/distributed.md`.
+
+```
+parbleu distributed --hyp 'out/*.de' --ref 'ref/*.de' [--ref ...] [-m bleu chrf ter]
+                    [--scheduler tcp://HOST:8786 | local:N] [-f json|text]
+parbleu distributed --parquet DATASET --hyp-column COL --ref-column COL [--ref-column COL ...]
+                    [--sentence-out DIR]
+```
+
+The main command takes `--scheduler` too (one system, corpus scores).
+
+{distributed_options}
 
 ## `parbleu --flavor NAME`
 
@@ -318,6 +338,7 @@ def render() -> str:
     return TEMPLATE.format(
         options=_options(parser),
         compare_options=_options(build_compare_parser(), "####"),
+        distributed_options=_options(build_distributed_parser(), "####"),
         flavor_options=_options(build_library_parser("NAME"), "####"),
         explain_options=_options(build_explain_parser(), "####"),
         exit_codes=codes,

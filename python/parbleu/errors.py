@@ -17,6 +17,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidTextError",
     "LengthMismatchError",
+    "MissingDependencyError",
     "ParbleuError",
     "StatisticsError",
     "TokenizerNotAvailableError",
@@ -54,6 +55,10 @@ class IncompatibleStatisticsError(StatisticsError):
 
 class TokenizerNotAvailableError(ParbleuError, ImportError):
     """A tokenizer needs an optional dependency that is not installed."""
+
+
+class MissingDependencyError(ParbleuError, ImportError):
+    """A feature needs an optional extra that is not installed (``pip install 'parbleu[dask]'``)."""
 
 
 class EmptyInputError(ParbleuError, ValueError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import codecs
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .errors import EmptyInputError, InvalidOptionError, LengthMismatchError, ParbleuError
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .metrics.base import Metric
     from .score import Score
 
-__all__ = ["FileFormatError", "LineReader", "score_files", "stream_scores"]
+__all__ = ["AlignedBlocks", "FileFormatError", "LineReader", "score_files", "stream_scores"]
 
 logger = logging.getLogger("parbleu")
 
@@ -50,25 +50,46 @@ class LineReader:
         Text encoding.
     what
         ``"hypothesis file"`` or ``"reference file"``, for messages.
+    start, end
+        Byte range to read (uncompressed files only; ``start`` must begin a line): lets
+        several processes read one file in pieces (:mod:`parbleu.distributed`).
+    first_line
+        Line number of the line at ``start``, for messages.
     """
 
-    def __init__(self, path: str, encoding: str, what: str) -> None:
+    def __init__(
+        self,
+        path: str,
+        encoding: str,
+        what: str,
+        *,
+        start: int = 0,
+        end: int | None = None,
+        first_line: int = 1,
+    ) -> None:
         self.path = path
         self.name = f"{what} {path!r}"
         self._raw: BinaryIO = open(path, "rb")  # noqa: SIM115 - closed by close()
         self._file: Any = self._raw
         if path.endswith(".gz"):
+            if start or end is not None:
+                self._raw.close()
+                raise InvalidOptionError(f"{self.name}: a byte range of a .gz file")
             import gzip
 
             self._file = gzip.GzipFile(fileobj=self._raw)
-        self.size = os.fstat(self._raw.fileno()).st_size
+        elif start:
+            self._raw.seek(start)
+        self._end = end
+        self.size = os.fstat(self._raw.fileno()).st_size if end is None else end - start
+        self._start = start
         self._dec = codecs.getincrementaldecoder(encoding)()
         self._lines: list[str] = []
         self._pos = 0
         self._tail = ""
         self._eof = False
-        #: Complete lines split off so far (returned or buffered).
-        self._split = 0
+        #: Complete lines split off so far (returned or buffered), plus ``first_line - 1``.
+        self._split = first_line - 1
         #: Lines returned so far.
         self.lines_read = 0
 
@@ -86,12 +107,13 @@ class LineReader:
     def bytes_read(self) -> int:
         """Bytes of the file on disk consumed so far (compressed bytes for ``.gz``)."""
         try:
-            return self._raw.tell()
+            return self._raw.tell() - self._start
         except (OSError, ValueError):
             return 0
 
     def _fill(self) -> None:
-        data = self._file.read(_CHUNK_BYTES)
+        n = _CHUNK_BYTES if self._end is None else min(_CHUNK_BYTES, self._end - self._raw.tell())
+        data = self._file.read(n) if n > 0 else b""
         try:
             text = self._dec.decode(data, final=not data)
         except UnicodeDecodeError as e:
@@ -122,6 +144,71 @@ class LineReader:
         self._pos += len(out)
         self.lines_read += len(out)
         return out
+
+
+class AlignedBlocks:
+    """Blocks of aligned lines: ``(hypotheses, reference streams)`` pairs, checked.
+
+    Iterating reads ``block_lines`` lines of every file at a time, checks that the files end
+    together and splits tab-separated references (``num_refs > 1``); errors name the file and
+    the line.
+
+    Parameters
+    ----------
+    hyp
+        The hypothesis reader.
+    refs
+        One reader per reference stream, or one reader of ``num_refs`` tab-separated fields.
+    num_refs
+        Tab-separated references per line of the single reference file.
+    block_lines
+        Lines per block.
+    """
+
+    def __init__(
+        self, hyp: LineReader, refs: Sequence[LineReader], num_refs: int, block_lines: int
+    ) -> None:
+        self.hyp = hyp
+        self.refs = list(refs)
+        self.num_refs = num_refs
+        self.block_lines = block_lines
+        #: Line number of the first line, minus one (readers of a byte range start later).
+        self.base = hyp._split
+        #: Lines read so far.
+        self.n_lines = 0
+
+    def __iter__(self) -> Iterator[tuple[list[str], list[list[str]]]]:
+        readers = [*self.refs, self.hyp]
+        while True:
+            hyps = self.hyp.read(self.block_lines)
+            ref_blocks = [r.read(self.block_lines) for r in self.refs]
+            lengths = [len(b) for b in (*ref_blocks, hyps)]
+            done = self.base + self.n_lines
+            if min(lengths) != max(lengths):
+                short = readers[lengths.index(min(lengths))]
+                long = readers[lengths.index(max(lengths))]
+                raise LengthMismatchError(
+                    f"{short.name} ends after {done + min(lengths)} lines but {long.name} "
+                    f"continues: line {done + min(lengths) + 1} has no counterpart; the files "
+                    "must be aligned line by line (nothing is truncated)"
+                )
+            if not hyps:
+                return
+            if self.num_refs == 1:
+                streams = ref_blocks
+            else:
+                streams = [[] for _ in range(self.num_refs)]
+                for k, line in enumerate(ref_blocks[0]):
+                    fields = line.split("\t", self.num_refs - 1)
+                    if len(fields) != self.num_refs:
+                        raise FileFormatError(
+                            f"{self.refs[0].name}: line {done + k + 1}: expected {self.num_refs} "
+                            f"tab-separated fields (num_refs), but found {len(fields)}"
+                        )
+                    for s, field in zip(streams, fields):
+                        s.append(field)
+            self.n_lines += len(hyps)
+            yield hyps, streams
 
 
 def _resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
@@ -222,35 +309,9 @@ def stream_scores(
         for m in metrics:
             m._force = True  # the tokenized-period check is done once, below
         totals: list[Any] = [None] * len(metrics)
-        n_lines = 0
+        blocks = AlignedBlocks(hyp, readers[:-1], num_refs, block_lines)
         periods = 0
-        while True:
-            hyps = hyp.read(block_lines)
-            ref_blocks = [r.read(block_lines) for r in readers[:-1]]
-            lengths = [len(b) for b in (*ref_blocks, hyps)]
-            if min(lengths) != max(lengths):
-                short = readers[lengths.index(min(lengths))]
-                long = readers[lengths.index(max(lengths))]
-                raise LengthMismatchError(
-                    f"{short.name} ends after {n_lines + min(lengths)} lines but {long.name} "
-                    f"continues: line {n_lines + min(lengths) + 1} has no counterpart; the files "
-                    "must be aligned line by line (nothing is truncated)"
-                )
-            if not hyps:
-                break
-            if num_refs == 1:
-                streams = ref_blocks
-            else:
-                streams = [[] for _ in range(num_refs)]
-                for k, line in enumerate(ref_blocks[0]):
-                    fields = line.split("\t", num_refs - 1)
-                    if len(fields) != num_refs:
-                        raise FileFormatError(
-                            f"{readers[0].name}: line {n_lines + k + 1}: expected {num_refs} "
-                            f"tab-separated fields (num_refs), but found {len(fields)}"
-                        )
-                    for s, field in zip(streams, fields):
-                        s.append(field)
+        for hyps, streams in blocks:
             periods += sum(1 for h in hyps if h.endswith(" ."))
             for k, m in enumerate(metrics):
                 rows = m.extract_stats(hyps, streams, workers=workers)
@@ -263,7 +324,7 @@ def stream_scores(
                     if prev_sum is not None:
                         part = [a + b for a, b in zip(prev_sum, part)]
                     totals[k] = part
-            n_lines += len(hyps)
+            n_lines = blocks.n_lines
             if progress is not None:
                 done = hyp.bytes_read
                 est = n_lines if done <= 0 else max(n_lines, round(n_lines * hyp.size / done))
@@ -273,7 +334,7 @@ def stream_scores(
             m._force = f
         for r in readers:
             r.close()
-    if n_lines == 0:
+    if blocks.n_lines == 0:
         raise EmptyInputError(f"{hyp.name} is empty: there is nothing to score")
     if periods >= 100 and any(isinstance(m, BLEU) and not f for m, f in zip(metrics, forced)):
         _warn_tokenized_period()

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 
 from ..errors import ParbleuError
 from . import render
+from .distributed import distributed_results
 from .errors import CliError, ExitCode
 from .io import (
     STDIN_NAME,
@@ -210,9 +211,12 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         trg_lang = parts[1]
     check_encoding(args.encoding)
 
-    # --- one large system file: streamed, statistics kept instead of text (cli/stream.py) --
+    # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
+    # statistics kept instead of text (cli/stream.py)
     stream_fmt = "text" if args.detail and fmt == "json" else fmt
-    streamed = stream_results(args, trg_lang, stream_fmt)
+    streamed = distributed_results(args, stream_fmt)
+    if streamed is None:
+        streamed = stream_results(args, trg_lang, stream_fmt)
     if streamed is not None:
         for line in render.single_results(streamed, stream_fmt, out.colors):
             out.line(line)
@@ -319,6 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = sys.argv[1:] if argv is None else list(argv)
         if argv[:1] == ["compare"]:
             return _compare(argv[1:])
+        if argv[:1] == ["distributed"]:
+            return _distributed(argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 
@@ -364,6 +370,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _compare(argv: list[str]) -> int:
     """``parbleu compare ...`` (see :mod:`parbleu.cli.compare`); errors go to ``main``."""
     from .compare import run
+
+    with _logging("-q" in argv or "--quiet" in argv):
+        code, text = run(argv)
+    if text:
+        out = _Output(False)
+        out.line(text)
+        out.close()
+    return code
+
+
+def _distributed(argv: list[str]) -> int:
+    """``parbleu distributed ...`` (see :mod:`parbleu.cli.distributed`); errors go to ``main``."""
+    from .distributed import run
 
     with _logging("-q" in argv or "--quiet" in argv):
         code, text = run(argv)

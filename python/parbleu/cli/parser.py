@@ -61,6 +61,10 @@ standard input (one system per tab-separated column):
 All-pairs significance testing of several systems (Holm-Bonferroni corrected):
 
     parbleu compare ref.de -i sys1.de sys2.de sys3.de   (see parbleu compare --help)
+
+Globs of files or a Parquet dataset on a Dask cluster:
+
+    parbleu distributed --hyp 'out/*.de' --ref 'ref/*.de' --scheduler local:4
 """
 
 
@@ -275,6 +279,15 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         help="Source-target language pair (ISO 639-1 codes). The target language picks BLEU's "
         "default tokenizer: zh for Chinese, ja-mecab for Japanese, ko-mecab for Korean, 13a "
         "otherwise.",
+    )
+
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="Score on a Dask cluster (extra parbleu[dask]): a scheduler address such as "
+        "tcp://HOST:8786, or local:N for N worker processes on this machine. Corpus scores of "
+        "one system (-i HYP) only; the output is the in-memory one. See docs/distributed.md.",
     )
 
     # --- metric selection ----------------------------------------------------------------

@@ -1,0 +1,330 @@
+"""Scoring on a Dask cluster from the command line (extra ``parbleu[dask]``).
+
+``parbleu REF -i HYP --scheduler ADDRESS`` scores one system's corpus on the cluster and
+prints what the in-memory path prints. ``parbleu distributed`` scores a glob of files or a
+Parquet dataset's column pair, or writes every row's sentence score as a Parquet column::
+
+    parbleu distributed --hyp 'out/*.de' --ref 'ref/*.de' -m bleu chrf --scheduler local:4
+    parbleu distributed --parquet data/ --hyp-column mt --ref-column ref --scheduler HOST:8786
+    parbleu distributed --parquet data/ --hyp-column mt --ref-column ref --sentence-out scored/
+
+A progress bar fed by the tasks finishing on the cluster is drawn on standard error when it
+is a terminal (and ``--quiet`` is not given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..progress import ProgressBar
+from .errors import CliError, ExitCode
+from .io import check_encoding
+from .parser import METRIC_NAMES, add_metric_arguments
+
+__all__ = ["build_parser", "distributed_results", "run"]
+
+DESCRIPTION = """\
+parbleu distributed: corpus scores of many files or a Parquet dataset on a Dask cluster.
+
+The hypothesis files (a glob, sorted by name) are one corpus; the i-th file of every --ref
+glob is its reference for the i-th hypothesis file. Statistics are extracted per partition
+on the workers and merged there; the scores and signatures are those of the in-memory path.
+
+    parbleu distributed --hyp 'out/*.de' --ref 'ref/*.de' -m bleu chrf --scheduler local:4
+    parbleu distributed --parquet data/ --hyp-column mt --ref-column ref
+    parbleu distributed --parquet data/ --hyp-column mt --ref-column ref --sentence-out out/
+"""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
+    """Build the argument parser of ``parbleu distributed``.
+
+    Parameters
+    ----------
+    prog
+        Program name shown in usage.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        A fresh parser.
+    """
+    p = argparse.ArgumentParser(
+        prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    src = p.add_argument_group("Input (text files or a Parquet dataset)")
+    src.add_argument(
+        "--hyp",
+        metavar="GLOB",
+        help="Hypothesis files: a glob (quote it), a directory or one file.",
+    )
+    src.add_argument(
+        "--ref",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="Reference files, one --ref per reference stream, aligned with --hyp's files.",
+    )
+    src.add_argument(
+        "--num-refs",
+        "-nr",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="Split the reference files on tabs into this many references per line. "
+        "(Default: %(default)s)",
+    )
+    src.add_argument(
+        "--encoding", "-e", default="utf-8", help="Encoding of the text files. (Default: utf-8)"
+    )
+    src.add_argument(
+        "--parquet",
+        metavar="DATASET",
+        help="A Parquet dataset (directory, glob or file) instead of text files.",
+    )
+    src.add_argument("--hyp-column", metavar="COLUMN", help="Hypothesis column (--parquet).")
+    src.add_argument(
+        "--ref-column",
+        action="append",
+        default=[],
+        metavar="COLUMN",
+        help="Reference column (--parquet); repeat it for several reference streams.",
+    )
+    p.add_argument(
+        "--scheduler",
+        default="local",
+        metavar="ADDRESS",
+        help="Dask scheduler address (tcp://HOST:8786), or local:N for N worker processes "
+        "on this machine. (Default: local, one per core)",
+    )
+    p.add_argument(
+        "--sentence-out",
+        metavar="DIR",
+        help="With --parquet: write every input file to DIR with the sentence score of the "
+        "first -m metric as a new column (named after the metric) instead of corpus scores; "
+        "prints the files written.",
+    )
+    p.add_argument(
+        "--part-lines",
+        type=_positive,
+        default=1 << 20,
+        metavar="N",
+        help="Lines of a text file per task. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--block-lines",
+        type=_positive,
+        default=1 << 16,
+        metavar="N",
+        help="Lines or rows a task holds in memory at once. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        metavar="SRC-TRG",
+        help="Source-target language pair; the target language picks BLEU's default "
+        "tokenizer, as in the main command.",
+    )
+    p.add_argument(
+        "--metrics",
+        "-m",
+        choices=METRIC_NAMES,
+        nargs="+",
+        default=["bleu"],
+        help="Space-delimited list of metrics to compute. (Default: bleu)",
+    )
+    add_metric_arguments(p)
+    rep = p.add_argument_group("Reporting")
+    rep.add_argument(
+        "--format", "-f", default="json", choices=("json", "text"), help="Output format."
+    )
+    rep.add_argument("--width", "-w", type=int, default=1, metavar="N", help="Decimals.")
+    rep.add_argument("--short", "-sh", action="store_true", help="Shorter signatures.")
+    rep.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
+    rep.add_argument(
+        "--quiet", "-q", action="store_true", help="No progress bar or informational messages."
+    )
+    return p
+
+
+def _bar(quiet: bool, unit: str) -> ProgressBar | None:
+    isatty = getattr(sys.stderr, "isatty", None)
+    if quiet or isatty is None or not isatty():
+        return None
+    return ProgressBar(0, unit, "parbleu")
+
+
+def _render(args: argparse.Namespace, metrics: dict[str, Any], scores: dict[str, Any]) -> list[str]:
+    fmt = args.format
+    out = []
+    for name in sorted(metrics):
+        sig = metrics[name].get_signature().format(args.short if fmt != "json" else False)
+        out.append(scores[name].format(args.width, args.score_only, sig, fmt == "json"))
+    return out
+
+
+def _trg_lang(args: argparse.Namespace) -> str | None:
+    if args.langpair is None:
+        return None
+    parts = args.langpair.split("-")
+    if len(parts) < 2:
+        raise CliError(f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}")
+    return str(parts[1])
+
+
+def _metrics(args: argparse.Namespace, sentence_level: bool = False) -> dict[str, Any]:
+    from .score import build_metrics, metric_class
+
+    for name in dict.fromkeys(m.upper() for m in args.metrics):
+        metric_class(name)
+    trg = _trg_lang(args)
+    # References are given to each task, not to the constructor.
+    return build_metrics(args, None, trg, sentence_level)  # type: ignore[arg-type]
+
+
+def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
+    """``parbleu REF -i HYP --scheduler ADDRESS``: the rendered scores, or ``None``.
+
+    Parameters
+    ----------
+    args
+        Parsed command line of the main command.
+    fmt
+        Output format (after the ``--detail``/JSON adjustment).
+
+    Returns
+    -------
+    list of str or None
+        One rendered score per metric (sorted by name); ``None`` without ``--scheduler``.
+    """
+    if args.scheduler is None:
+        return None
+    if not args.input or len(args.input) != 1:
+        raise CliError("--scheduler: give exactly one hypothesis file with -i (one system)")
+    for flag, given in (
+        ("--sentence-level", args.sentence_level),
+        ("--confidence", args.confidence),
+        ("--paired-bs/--paired-ar", args.paired_bs or args.paired_ar),
+    ):
+        if given:
+            raise CliError(f"--scheduler: corpus scores only; {flag} runs in memory")
+    from ..distributed import score_files
+
+    metrics = _metrics(args)
+    names = sorted(metrics)
+    bar = _bar(args.quiet, "lines")
+    try:
+        scores = score_files(
+            args.input[0],
+            args.refs,
+            [metrics[n] for n in names],
+            scheduler=args.scheduler,
+            num_refs=args.num_refs,
+            encoding=args.encoding,
+            progress=None if bar is None else bar.update,
+        )
+    finally:
+        if bar is not None:
+            bar.close(clear=True)
+    by_name = dict(zip(names, scores.values()))
+    args = argparse.Namespace(**{**vars(args), "format": fmt})
+    return _render(args, metrics, by_name)
+
+
+def run(argv: Sequence[str]) -> tuple[int, str]:
+    """Parse ``argv`` (after ``distributed``), score, and return the exit code and output.
+
+    Parameters
+    ----------
+    argv
+        Arguments after ``distributed``.
+
+    Returns
+    -------
+    tuple
+        ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
+    """
+    from .. import distributed as dist
+    from .render import single_results
+
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as e:  # --help, or argparse's usage error
+        return (e.code if isinstance(e.code, int) else ExitCode.USAGE), ""
+    text_input = args.hyp is not None or args.ref
+    if args.parquet is not None:
+        if text_input:
+            raise CliError("distributed: give either --parquet or --hyp/--ref, not both")
+        if not args.hyp_column or not args.ref_column:
+            raise CliError("--parquet: give the columns with --hyp-column and --ref-column")
+    else:
+        if args.hyp is None or not args.ref:
+            raise CliError(
+                "distributed: give --hyp GLOB and --ref GLOB (text files), or --parquet DATASET"
+            )
+        if args.sentence_out is not None:
+            raise CliError("--sentence-out: only with --parquet (it adds a Parquet column)")
+        check_encoding(args.encoding)
+    metrics = _metrics(args, args.sentence_out is not None)
+    names = sorted(metrics)
+    unit = "lines" if args.parquet is None else "rows"
+    bar = _bar(args.quiet, "files" if args.sentence_out else unit)
+    report = None if bar is None else bar.update
+    try:
+        if args.sentence_out is not None:
+            first = metrics[args.metrics[0].upper()]
+            written = dist.sentence_scores_parquet(
+                args.parquet,
+                args.sentence_out,
+                args.hyp_column,
+                args.ref_column,
+                first,
+                column=args.metrics[0].lower(),
+                scheduler=args.scheduler,
+                block_lines=args.block_lines,
+                progress=report,
+            )
+            return ExitCode.OK, "\n".join(written)
+        if args.parquet is not None:
+            scores = dist.score_parquet(
+                args.parquet,
+                args.hyp_column,
+                args.ref_column,
+                [metrics[n] for n in names],
+                scheduler=args.scheduler,
+                block_lines=args.block_lines,
+                progress=report,
+            )
+        else:
+            scores = dist.score_files(
+                args.hyp,
+                args.ref,
+                [metrics[n] for n in names],
+                scheduler=args.scheduler,
+                num_refs=args.num_refs,
+                encoding=args.encoding,
+                part_lines=args.part_lines,
+                block_lines=args.block_lines,
+                progress=report,
+            )
+    finally:
+        if bar is not None:
+            bar.close(clear=True)
+    results = _render(args, metrics, dict(zip(names, scores.values())))
+    return ExitCode.OK, "\n".join(single_results(results, args.format, False))

@@ -1,0 +1,274 @@
+"""Partitions of text files and Parquet files, and what a worker does with one.
+
+A text file pair is cut into line ranges by one scan of each file for its newlines (a byte
+offset every ``part_lines`` lines), so one large file is scored by many workers; a ``.gz``
+file cannot be entered in the middle and is one partition. A Parquet file is cut into its
+row groups. A worker streams its partition block by block (``block_lines`` rows at a time),
+so its memory does not depend on the partition's size.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidOptionError, LengthMismatchError
+from ..streaming import AlignedBlocks, FileFormatError, LineReader
+from .partials import Partial, extract_partial
+
+if TYPE_CHECKING:
+    from ..metrics.base import Metric
+
+__all__ = [
+    "FileRange",
+    "ParquetPart",
+    "check_string_columns",
+    "checked_blocks",
+    "expand",
+    "file_ranges",
+    "line_index",
+    "parquet_blocks",
+    "parquet_parts",
+    "range_partial",
+]
+
+_SCAN_BYTES = 1 << 24
+
+
+def expand(
+    pattern: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], what: str
+) -> list[str]:
+    """Files of a glob, a directory (its files, recursively) or a list, sorted by name."""
+    if isinstance(pattern, (str, os.PathLike)):
+        p = os.fspath(pattern)
+        if os.path.isdir(p):
+            found = [
+                os.path.join(d, f)
+                for d, _, fs in os.walk(p)
+                for f in fs
+                if not f.startswith((".", "_"))
+            ]
+        elif glob.has_magic(p) and not os.path.isfile(p):  # a file named "a[1].txt" is a file
+            found = [f for f in glob.glob(p, recursive=True) if os.path.isfile(f)]
+        else:
+            found = [p]
+        files = sorted(found)
+    else:
+        files = [os.fspath(f) for f in pattern]
+    if not files:
+        raise InvalidOptionError(f"{what}: no file matches {os.fspath(pattern)!r}")  # type: ignore[arg-type]
+    for f in files:
+        if not os.path.isfile(f):
+            raise InvalidOptionError(f"{what}: {f!r} is not a file")
+    return files
+
+
+def line_index(path: str, every: int) -> tuple[list[int], int]:
+    r"""Byte offsets of lines ``1, every + 1, 2 * every + 1, ...`` and the number of lines.
+
+    Lines end at ``"\\n"``; a last line without one counts (as :class:`LineReader` reads it).
+    """
+    import numpy as np
+
+    starts = [0]
+    newlines = 0
+    pos = 0
+    last = b""
+    with open(path, "rb") as f:
+        while True:
+            chunk = f.read(_SCAN_BYTES)
+            if not chunk:
+                break
+            at = np.flatnonzero(np.frombuffer(chunk, dtype=np.uint8) == 10)
+            # Line k * every + 1 starts after newline number k * every.
+            first = (-newlines - 1) % every
+            starts.extend((pos + at[first::every] + 1).tolist())
+            newlines += len(at)
+            pos += len(chunk)
+            last = chunk[-1:]
+    lines = newlines + (1 if last not in (b"", b"\n") else 0)
+    # Keep only starts of lines that exist (not the end of a file that ends with "\n").
+    return [s for i, s in enumerate(starts) if i * every < lines], lines
+
+
+@dataclass(frozen=True)
+class FileRange:
+    """Lines ``first_line ..`` of a hypothesis file and its reference files.
+
+    ``spans`` are ``(path, start, end)`` byte ranges, the hypothesis file's first (``end``
+    ``None``: to the end of the file, the only choice for ``.gz``); ``n_lines`` is -1 when
+    unknown.
+    """
+
+    spans: tuple[tuple[str, int, int | None], ...]
+    first_line: int
+    n_lines: int
+
+
+def file_ranges(
+    hyp: str, refs: Sequence[str], part_lines: int, encoding: str = "utf-8"
+) -> list[FileRange]:
+    """Cut one hypothesis file and its reference files into aligned line ranges.
+
+    Only where a newline is the byte ``0x0a`` (UTF-8 and the other ASCII-compatible
+    encodings) and the files are not compressed; otherwise the pair is one range.
+    """
+    paths = [hyp, *refs]
+    if any(p.endswith(".gz") for p in paths) or "\n".encode(encoding) != b"\n":
+        return [FileRange(tuple((p, 0, None) for p in paths), 1, -1)]
+    indexed = [line_index(p, part_lines) for p in paths]
+    counts = [n for _, n in indexed]
+    if min(counts) != max(counts):
+        short = counts.index(min(counts))
+        long = counts.index(max(counts))
+        names = ["hypothesis file"] + ["reference file"] * len(refs)
+        raise LengthMismatchError(
+            f"{names[short]} {paths[short]!r} ends after {counts[short]} lines but "
+            f"{names[long]} {paths[long]!r} continues: line {counts[short] + 1} has no "
+            "counterpart; the files must be aligned line by line (nothing is truncated)"
+        )
+    n = counts[0]
+    out = []
+    for i in range(len(indexed[0][0])):
+        spans = []
+        for path, (starts, _) in zip(paths, indexed):
+            end = starts[i + 1] if i + 1 < len(starts) else os.path.getsize(path)
+            spans.append((path, starts[i], end))
+        first = i * part_lines + 1
+        out.append(FileRange(tuple(spans), first, min(part_lines, n - first + 1)))
+    return out
+
+
+def range_partial(
+    part: FileRange,
+    metrics: Sequence[Metric[Any]],
+    num_refs: int,
+    encoding: str,
+    block_lines: int,
+    threads: int | None,
+) -> Partial:
+    """Worker side: the statistics of one :class:`FileRange`, streamed block by block."""
+    readers: list[LineReader] = []
+    try:
+        for k, (path, start, end) in enumerate(part.spans):
+            what = "hypothesis file" if k == 0 else "reference file"
+            if end is None:
+                readers.append(LineReader(path, encoding, what))
+            else:
+                readers.append(
+                    LineReader(
+                        path, encoding, what, start=start, end=end, first_line=part.first_line
+                    )
+                )
+        blocks = AlignedBlocks(readers[0], readers[1:], num_refs, block_lines)
+        return extract_partial(metrics, blocks, threads)
+    finally:
+        for r in readers:
+            r.close()
+
+
+@dataclass(frozen=True)
+class ParquetPart:
+    """Row groups of one Parquet file; ``first_row`` is the 1-based file row of the first."""
+
+    path: str
+    row_groups: tuple[int, ...]
+    first_row: int
+    n_rows: int
+
+
+def parquet_parts(files: Sequence[str], columns: Sequence[str]) -> list[ParquetPart]:
+    """One part per row group of every file (columns checked against each file's schema)."""
+    import pyarrow.parquet as pq
+
+    out = []
+    for path in files:
+        try:
+            meta = pq.ParquetFile(path)
+        except Exception as e:  # pyarrow raises ArrowInvalid, OSError, ... for a bad file
+            raise FileFormatError(f"Parquet file {path!r}: cannot be read ({e})") from None
+        check_string_columns(meta.schema_arrow, columns, f"Parquet file {path!r}")
+        row = 1
+        for g in range(meta.num_row_groups):
+            n = meta.metadata.row_group(g).num_rows
+            out.append(ParquetPart(path, (g,), row, n))
+            row += n
+    return out
+
+
+def parquet_blocks(
+    part: ParquetPart, hypothesis: str, references: Sequence[str], block_lines: int
+) -> Iterator[tuple[list[str], list[list[str | None]]]]:
+    """Worker side: ``(hypotheses, reference streams)`` blocks of a Parquet part.
+
+    A null hypothesis or a row whose references are all null raises an error naming the
+    file, the row and the column (:func:`parquet_parts` checked that the columns hold strings).
+    """
+    import pyarrow.parquet as pq
+
+    f = pq.ParquetFile(part.path)
+    batches = f.iter_batches(
+        batch_size=block_lines, row_groups=list(part.row_groups), columns=[hypothesis, *references]
+    )
+    return checked_blocks(
+        batches, f"Parquet file {part.path!r}", part.first_row, hypothesis, references
+    )
+
+
+def checked_blocks(
+    batches: Iterable[Any], where: str, first_row: int, hypothesis: str, references: Sequence[str]
+) -> Iterator[tuple[list[str], list[list[str | None]]]]:
+    """Arrow record batches (hypothesis column first, then the references) as checked blocks.
+
+    Parameters
+    ----------
+    batches
+        ``pyarrow.RecordBatch`` objects.
+    where
+        The input, for messages (``"Parquet file 'x.parquet'"``).
+    first_row
+        Row number (1-based) of the first row, for messages.
+    hypothesis, references
+        The columns' names, for messages.
+
+    Yields
+    ------
+    tuple
+        ``(hypotheses, reference streams)``.
+    """
+    row = first_row
+    for batch in batches:
+        hyps = batch.column(0).to_pylist()
+        streams = [batch.column(1 + k).to_pylist() for k in range(len(references))]
+        if batch.column(0).null_count:
+            raise FileFormatError(
+                f"{where}: row {row + hyps.index(None)}: column {hypothesis!r} is null; "
+                "expected a string"
+            )
+        if all(batch.column(1 + k).null_count for k in range(len(references))):
+            for i, refs_i in enumerate(zip(*streams)):
+                if all(r is None for r in refs_i):
+                    raise FileFormatError(
+                        f"{where}: row {row + i}: every reference column "
+                        f"({', '.join(map(repr, references))}) is null; a segment needs at "
+                        "least one reference"
+                    )
+        row += len(hyps)
+        if hyps:
+            yield hyps, streams
+
+
+def check_string_columns(schema: Any, columns: Sequence[str], where: str) -> None:
+    """Raise unless every column is in the Arrow ``schema`` and holds strings."""
+    import pyarrow as pa
+
+    names = schema.names
+    for c in columns:
+        if c not in names:
+            raise InvalidOptionError(f"column {c!r}: not in {where} (columns: {names})")
+        kind = schema.field(c).type
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            raise FileFormatError(f"{where}: column {c!r} holds {kind}; expected strings")
