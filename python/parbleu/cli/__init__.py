@@ -313,6 +313,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = sys.argv[1:] if argv is None else list(argv)
         if argv[:1] == ["compare"]:
             return _compare(argv[1:])
+        if argv[:1] == ["report"]:
+            return _report(argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 
@@ -365,6 +367,15 @@ def _compare(argv: list[str]) -> int:
         out = _Output(False)
         out.line(text)
         out.close()
+    return code
+
+
+def _report(argv: list[str]) -> int:
+    """``parbleu report ...`` (see :mod:`parbleu.cli.report`); errors go to ``main``."""
+    from .report import run
+
+    with _logging("-q" in argv or "--quiet" in argv):
+        code, _ = run(argv)
     return code
 
 
