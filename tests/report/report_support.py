@@ -33,7 +33,7 @@ def lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").split("\n")[:-1]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sample(n_lines: int = 500) -> tuple[list[str], dict[str, list[str]]]:
     """The packaged WMT21 sample: one reference stream and three systems."""
     ref = lines(SAMPLE / "ref.A.de")[:n_lines]
@@ -41,7 +41,7 @@ def sample(n_lines: int = 500) -> tuple[list[str], dict[str, list[str]]]:
     return ref, systems
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sample_report(n_lines: int = 200) -> parbleu.Report:
     ref, systems = sample(n_lines)
     return parbleu.report([ref], systems, n=200, flavors=("nltk", "multi-bleu", "tfnmt"))

@@ -139,7 +139,8 @@ def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: P
     assert all(t.split(" \u2212 ")[1].startswith("VolcTrans-GLAT:") for t in titles)
     # The first pair with the new baseline is shown, the others hidden.
     shown = page.eval_on_selector_all(
-        ".pair-view", "vs => vs.filter(v => !v.classList.contains('hidden')).map(v => v.dataset.key)"
+        ".pair-view",
+        "vs => vs.filter(v => !v.classList.contains('hidden')).map(v => v.dataset.key)",
     )
     assert shown == ["1"]
     # The measure picker of the length buckets.

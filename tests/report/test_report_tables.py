@@ -16,7 +16,10 @@ def test_score_table_text() -> None:
     assert [r[0] for r in rows] == list(NAMES)
     bleu = data["scores"][0]
     ci = bleu["ci"]["Online-W"]
-    assert rows[0][1:3] == [f"{bleu['scores']['Online-W']:.2f}", f"[{ci['low']:.2f}, {ci['high']:.2f}]"]
+    assert rows[0][1:3] == [
+        f"{bleu['scores']['Online-W']:.2f}",
+        f"[{ci['low']:.2f}, {ci['high']:.2f}]",
+    ]
     md = markdown((head, rows)).splitlines()
     assert md[0] == "| System | BLEU | 95% CI | chrF2 | 95% CI | TER | 95% CI |"
     assert md[1] == "|---|---:|---:|---:|---:|---:|---:|"

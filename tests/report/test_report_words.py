@@ -52,8 +52,8 @@ def test_clipped_matches_equal_counters(
 
 
 def test_highlight_marks_the_longest_reference_ngram() -> None:
-    ref = "the cat sat on the mat".split()
-    hyp = "a cat sat on a mat the".split()
+    ref = ["the", "cat", "sat", "on", "the", "mat"]
+    hyp = ["a", "cat", "sat", "on", "a", "mat", "the"]
     assert highlight(hyp, ngram_set(ref, 4), 4) == [0, 3, 3, 3, 0, 1, 1]
 
 

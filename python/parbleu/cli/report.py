@@ -133,9 +133,7 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         action="store_true",
         help="Paired bootstrap resampling (the default; also gives the intervals).",
     )
-    test.add_argument(
-        "--paired-ar", "-par", action="store_true", help="Approximate randomization."
-    )
+    test.add_argument("--paired-ar", "-par", action="store_true", help="Approximate randomization.")
     sig.add_argument(
         "--n",
         type=_int_at_least(1),
@@ -167,6 +165,19 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         default=None,
         metavar="NAME",
         help="Flavors of the flavors table (none given: no table). (Default: all)",
+    )
+    ana.add_argument(
+        "--flavor-systems",
+        type=_int_at_least(1),
+        default=3,
+        metavar="K",
+        help="Systems scored in the flavors table: the baseline, then the others in order. "
+        "(Default: %(default)s)",
+    )
+    ana.add_argument(
+        "--no-explain",
+        action="store_true",
+        help="Leave out the flavors' step-by-step explanations of the baseline's score.",
     )
     ana.add_argument(
         "--top-segments",
@@ -287,7 +298,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     rep = report(
         refs,
         named,
-        metrics=list(metrics.values()),
+        metrics=list(metrics.values()),  # type: ignore[arg-type]  # parbleu's own classes
         baseline=baseline,
         test="ar" if args.paired_ar else "bootstrap",
         n=args.n,
@@ -297,6 +308,8 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         top_ngrams=args.top_ngrams,
         top_segments=args.top_segments,
         flavors=args.flavors,
+        flavor_systems=args.flavor_systems,
+        explain=not args.no_explain,
         title=args.title or "parbleu report",
         files=dict(zip(labels, args.input)),
         workers=args.workers,

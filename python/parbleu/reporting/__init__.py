@@ -101,6 +101,7 @@ def report(
     top_segments: int = 5,
     all_pairs_up_to: int = 8,
     flavors: Sequence[str] | None = None,
+    flavor_systems: int = 3,
     explain: bool = True,
     title: str = "parbleu report",
     files: Mapping[str, str] | None = None,
@@ -144,6 +145,10 @@ def report(
     flavors
         Flavor names for the flavors table (``parbleu.flavors.flavor_names()``); ``None`` for
         all, ``()`` for none.
+    flavor_systems
+        How many systems the flavors table scores: the baseline, then the others in order
+        (each flavor scores each system from the raw text, which costs more than the rest of
+        the report for 20 systems); the other columns show a dash.
     explain
         Add each flavor's step-by-step explanation for the baseline.
     title
@@ -163,9 +168,7 @@ def report(
 
     t0 = time.perf_counter()
     streams, sys_lines = check_inputs(references, systems)
-    metric_list: list[Metric[Any]] = (
-        [BLEU(), CHRF(), TER()] if metrics is None else list(metrics)
-    )
+    metric_list: list[Metric[Any]] = [BLEU(), CHRF(), TER()] if metrics is None else list(metrics)
     opts = Options(
         baseline=baseline,
         test=test,
@@ -180,6 +183,7 @@ def report(
         top_segments=top_segments,
         all_pairs_up_to=all_pairs_up_to,
         flavors=None if flavors is None else tuple(flavors),
+        flavor_systems=flavor_systems,
         explain=explain,
         workers=workers,
     )

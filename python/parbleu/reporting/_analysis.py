@@ -24,8 +24,9 @@ from ..metrics.base import Metric
 from . import _words
 from ._options import Options
 
+
 def _num(x: float) -> float | None:
-    """A JSON-safe number (``None`` for NaN or infinity)."""
+    """Return a JSON-safe number (``None`` for NaN or infinity)."""
     x = float(x)
     return x if math.isfinite(x) else None
 
@@ -67,10 +68,7 @@ def _prf(matched: float, hyp: float, ref: float) -> tuple[float | None, float | 
     """Precision, recall and F1 (percent); ``None`` where a denominator is 0."""
     p = 100.0 * matched / hyp if hyp else None
     r = 100.0 * matched / ref if ref else None
-    if p is None or r is None:
-        f = None
-    else:
-        f = 2 * p * r / (p + r) if p + r else 0.0
+    f = None if p is None or r is None else 2 * p * r / (p + r) if p + r else 0.0
     return p, r, f
 
 
@@ -153,8 +151,10 @@ def analyze(
     baseline = opts.baseline if opts.baseline is not None else names[0]
     length_edges = _edges("length_edges", opts.length_edges)
     freq_edges = _edges("freq_edges", opts.freq_edges)
-    if isinstance(opts.max_order, bool) or not isinstance(opts.max_order, int) or not (
-        1 <= opts.max_order <= 8
+    if (
+        isinstance(opts.max_order, bool)
+        or not isinstance(opts.max_order, int)
+        or not (1 <= opts.max_order <= 8)
     ):
         raise InvalidOptionError(f"max_order={opts.max_order!r}: expected an integer 1-8")
 
@@ -188,9 +188,7 @@ def analyze(
         },
         "scores": scores_out,
         "sentence": sentence,
-        "length_buckets": _length_buckets(
-            words, names, length_edges, stats.get("BLEU"), bleu
-        ),
+        "length_buckets": _length_buckets(words, names, length_edges, stats.get("BLEU"), bleu),
         "freq_buckets": _freq_buckets(words, names, freq_edges, word_counts),
         "word_tokenizer": (
             f"{getattr(tokenizer, 'signature', lambda: '13a')()}"
@@ -279,7 +277,7 @@ def _score_section(
 
 
 def sentence_metric(metric: Metric[Any]) -> Metric[Any]:
-    """The metric used for sentence scores: BLEU with effective order, as ``sentence_bleu``."""
+    """Return the metric of sentence scores: BLEU with effective order, as ``sentence_bleu``."""
     if isinstance(metric, BLEU) and not metric.effective_order:
         m = copy.copy(metric)
         m.effective_order = True
@@ -295,6 +293,10 @@ def _sentence_scores(
 ) -> list[dict[str, Any]]:
     out = []
     for metric in metrics:
+        if isinstance(metric, TER):
+            # Sentence TER recomputes every alignment: it would cost as much as the rest of
+            # the report; TER's corpus scores, intervals and pairs are in the tables.
+            continue
         m = sentence_metric(metric)
         per_sys = {
             n: m.sentence_scores(hyps, streams, workers=opts.workers).tolist()
@@ -305,7 +307,7 @@ def _sentence_scores(
         out.append(
             {
                 "metric": name,
-                "higher_is_better": not isinstance(metric, TER),
+                "higher_is_better": True,
                 "scores": per_sys,
             }
         )
@@ -407,9 +409,7 @@ def _pairs(
     if len(names) < 2:
         return []
     index = {n: i for i, n in enumerate(names)}
-    matched = [
-        np.concatenate([o.matched[s] for o in words.orders]) for s in range(len(names))
-    ]
+    matched = [np.concatenate([o.matched[s] for o in words.orders]) for s in range(len(names))]
     order_of = np.concatenate(
         [np.full(len(o.ref_ngrams), k + 1, dtype=np.int64) for k, o in enumerate(words.orders)]
     )
@@ -472,7 +472,7 @@ def _top_segments(
     ref1: list[str],
     opts: Options,
 ) -> list[dict[str, Any]]:
-    """The segments where ``a`` beats ``b`` most, then those where ``b`` beats ``a`` most."""
+    """Return the segments where ``a`` beats ``b`` most, then those where ``b`` beats ``a`` most."""
     if sent is None:
         return []
     sa = np.asarray(sent["scores"][a])
@@ -519,12 +519,17 @@ def _flavors(
     if any(s is None for st in streams for s in st):
         return []  # the originals take no missing references
     refs = [[str(x) for x in st] for st in streams]
+    k = opts.flavor_systems
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InvalidOptionError(f"flavor_systems={k!r}: expected an integer >= 1")
+    # The baseline first, then the others in order: each flavor scores each system anew.
+    scored = [baseline, *(n for n in names if n != baseline)][:k]
     out = []
     for name in chosen:
         info = get_flavor(name)
-        scores: dict[str, float | None] = {}
+        scores: dict[str, float | None] = dict.fromkeys(names)
         errors: dict[str, str] = {}
-        for n in names:
+        for n in scored:
             try:
                 scores[n] = _num(float(info.score(systems[n], refs)) * info.to_percent)
             except (ParbleuError, ArithmeticError) as e:

@@ -81,7 +81,11 @@ JS = r"""
     });
     rows.forEach(function (r) { body.appendChild(r); });
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
-      if (i === col) { th.setAttribute("aria-sort", dir); } else { th.removeAttribute("aria-sort"); }
+      if (i === col) {
+        th.setAttribute("aria-sort", dir);
+      } else {
+        th.removeAttribute("aria-sort");
+      }
     });
   }
   Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
@@ -156,7 +160,8 @@ JS = r"""
   }
   function drawSentence() {
     var m = DATA.sentence[state.sentMetric];
-    var dist = document.getElementById("dist-charts"), diff = document.getElementById("diff-charts");
+    var dist = document.getElementById("dist-charts");
+    var diff = document.getElementById("diff-charts");
     if (!m || !dist) { return; }
     dist.textContent = ""; diff.textContent = "";
     var base = m.scores[state.baseline];
@@ -177,7 +182,9 @@ JS = r"""
       diff.appendChild(barChart(title, histogram(d, -100, 100, 20), -100, 100, true));
     });
     var caption = document.getElementById("diff-caption");
-    if (caption) { caption.textContent = "Differences against the baseline, " + state.baseline + "."; }
+    if (caption) {
+      caption.textContent = "Differences against the baseline, " + state.baseline + ".";
+    }
   }
   var metricPick = document.getElementById("sent-metric");
   if (metricPick) {

@@ -30,7 +30,7 @@ def esc(text: object) -> str:
 
 
 def json_for_script(data: Any) -> str:
-    """JSON that is safe inside ``<script type="application/json">``.
+    r"""JSON that is safe inside ``<script type="application/json">``.
 
     ``<``, ``>`` and ``&`` are written as ``\\u003c`` etc. (so no ``</script>`` or ``<!--``
     can end or change the element), and U+2028/U+2029 escaped; ``JSON.parse`` reads the same
@@ -172,8 +172,7 @@ def _scores(data: dict[str, Any]) -> str:
         + _table("score-table", head, rows)
         + f'<p class="note">Confidence intervals: {conf:g}% bootstrap intervals, '
         f"{esc(test['n'])} resamples, seed {esc(test['seed'])} (parbleu's exact path). "
-        "Click a header to sort.</p>"
-        + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
+        "Click a header to sort.</p>" + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
     )
 
 
@@ -181,7 +180,11 @@ def _significance(data: dict[str, Any]) -> str:
     if len(data["systems"]) < 2:
         return ""
     test = data["test"]
-    name = "paired bootstrap resampling" if test["name"] == "bootstrap" else "approximate randomization"
+    name = (
+        "paired bootstrap resampling"
+        if test["name"] == "bootstrap"
+        else "approximate randomization"
+    )
     out = [
         '<section id="significance"><h2>Significance (all pairs, Holm-Bonferroni)</h2>',
         f'<p class="note">{esc(name)}, {esc(test["n"])} samples, seed {esc(test["seed"])}; a '
@@ -255,21 +258,22 @@ def _buckets(data: dict[str, Any], key: str, title: str, label: str) -> str:
             "bucket's segments (statistics of the score table), and word precision/recall/F1."
         )
     tables = []
-    for k, t in measures:
+    for k, _t in measures:
         head = [_th(label, num=False), _th("segments" if key == "length_buckets" else "ref words")]
         head += [f"<th data-num{_sys_attr(n)}>{esc(n)}</th>" for n in data["systems"]]
         counts = b["segments"] if key == "length_buckets" else b["ref_tokens"]
         rows = []
         for i, lab in enumerate(b["labels"]):
-            cells = [f'<td class="txt" data-v="{i}">{esc(lab)}</td>', f'<td data-v="{counts[i]}">{counts[i]}</td>']
+            cells = [
+                f'<td class="txt" data-v="{i}">{esc(lab)}</td>',
+                f'<td data-v="{counts[i]}">{counts[i]}</td>',
+            ]
             for n in data["systems"]:
                 width = 3 if k == "length_ratio" else 2
                 cells.append(_num_td(b[k][n][i], width, _sys_attr(n)))
             rows.append(f"<tr>{''.join(cells)}</tr>")
         tables.append(
-            f'<div class="{key}-view" data-key="{k}">'
-            + _table(f"{key}-{k}", head, rows)
-            + "</div>"
+            f'<div class="{key}-view" data-key="{k}">' + _table(f"{key}-{k}", head, rows) + "</div>"
         )
     return (
         f'<section id="{key}"><h2>{esc(title)}</h2><p class="note">{note}</p>'
@@ -297,10 +301,17 @@ def _pairs(data: dict[str, Any]) -> str:
         a, b = p["a"], p["b"]
         parts = [f'<div class="pair-view" data-key="{i}"{_sys_attr(a, b)}>']
         for side, mine, other in (("ngrams_a", a, b), ("ngrams_b", b, a)):
-            head = [_th("n-gram", num=False), _th("n"), _th(f"{mine}"), _th(f"{other}"), _th("in ref")]
+            head = [
+                _th("n-gram", num=False),
+                _th("n"),
+                _th(f"{mine}"),
+                _th(f"{other}"),
+                _th("in ref"),
+            ]
             rows = [
                 f'<tr><td class="txt">{esc(g["ngram"])}</td><td data-v="{g["n"]}">{g["n"]}</td>'
-                f'<td data-v="{g["mine"]}">{g["mine"]}</td><td data-v="{g["other"]}">{g["other"]}</td>'
+                f'<td data-v="{g["mine"]}">{g["mine"]}</td>'
+                f'<td data-v="{g["other"]}">{g["other"]}</td>'
                 f'<td data-v="{g["ref"]}">{g["ref"]}</td></tr>'
                 for g in p[side]
             ]
@@ -315,10 +326,12 @@ def _pairs(data: dict[str, Any]) -> str:
             parts.append(
                 f'<div class="seg" data-index="{s["index"]}">'
                 f'<div class="ref">#{s["index"] + 1} reference: {esc(s["ref"])}</div>'
-                f'<div class="head{wa}">{esc(a)}: <span class="sent-score" data-v="{s["a_score"]!r}">'
-                f'{s["a_score"]:.2f}</span></div>'
-                f'<div class="head{wb}">{esc(b)}: <span class="sent-score" data-v="{s["b_score"]!r}">'
-                f'{s["b_score"]:.2f}</span></div>'
+                f'<div class="head{wa}">{esc(a)}: '
+                f'<span class="sent-score" data-v="{s["a_score"]!r}">'
+                f"{s['a_score']:.2f}</span></div>"
+                f'<div class="head{wb}">{esc(b)}: '
+                f'<span class="sent-score" data-v="{s["b_score"]!r}">'
+                f"{s['b_score']:.2f}</span></div>"
                 f'<div class="hyp">{_tokens(s["a_tokens"], s["a_match"])}</div>'
                 f'<div class="hyp">{_tokens(s["b_tokens"], s["b_match"])}</div></div>'
             )
@@ -341,12 +354,16 @@ def _flavors(data: dict[str, Any]) -> str:
     head = [_th("flavor", num=False), _th("original", num=False, cls="txt")]
     head += [f"<th data-num{_sys_attr(n)}>{esc(n)}</th>" for n in data["systems"]]
     head += [
-        _th(x, num=False, cls="txt") for x in ("tokenization", "case", "reference length", "smoothing")
+        _th(x, num=False, cls="txt")
+        for x in ("tokenization", "case", "reference length", "smoothing")
     ]
     rows = []
     explain = []
     for f in data["flavors"]:
-        cells = [f'<td class="txt">{esc(f["name"])}</td>', f'<td class="txt">{esc(f["original"])}</td>']
+        cells = [
+            f'<td class="txt">{esc(f["name"])}</td>',
+            f'<td class="txt">{esc(f["original"])}</td>',
+        ]
         for n in data["systems"]:
             err = f["errors"].get(n)
             title = f' title="{esc(err)}"' if err else ""
@@ -358,20 +375,22 @@ def _flavors(data: dict[str, Any]) -> str:
         rows.append(f"<tr>{''.join(cells)}</tr>")
         if f["explain"]:
             steps = "".join(
-                f"<tr><td class=\"txt\">{esc(s['factor'])}</td><td class=\"txt\">{esc(s['change'])}</td>"
+                f'<tr><td class="txt">{esc(s["factor"])}</td>'
+                f'<td class="txt">{esc(s["change"])}</td>'
                 f"{_num_td(s['score'], 4)}</tr>"
                 for s in f["explain"]
             )
             explain.append(
                 f"<details><summary>{esc(f['name'])}: from SacreBLEU's score to the flavor's "
-                f"</summary><table><thead><tr><th>factor</th><th class=\"txt\">change</th>"
+                f'</summary><table><thead><tr><th>factor</th><th class="txt">change</th>'
                 f"<th>score</th></tr></thead><tbody>{steps}</tbody></table></details>"
             )
     base = data["baseline"]
     return (
         '<section id="flavors"><h2>Flavors: the same data under other BLEU implementations</h2>'
         '<p class="note">BLEU (0-100) as each reproduced implementation reports it with its '
-        "default options (token-list APIs get whitespace tokens); a dash is an input the "
+        "default options (token-list APIs get whitespace tokens); a dash is a system not "
+        "scored (<code>flavor_systems</code>, <code>--flavor-systems</code>) or an input the "
         "original fails on (hover for the reason).</p>"
         + _table("flavor-table", head, rows)
         + f"<h3>Why they differ (baseline, {esc(base)}, step by step)</h3>"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 #: Reference-length buckets (tokens): below 10, 10-19, ..., 60 and more (compare-mt's).
 LENGTH_EDGES = (10, 20, 30, 40, 50, 60)
@@ -15,9 +14,9 @@ FREQ_EDGES = (1, 2, 3, 5, 10, 100, 1000)
 class Options:
     """What a report computes (see :func:`parbleu.report.report` for each field)."""
 
-    baseline: Optional[str] = None
+    baseline: str | None = None
     test: str = "bootstrap"
-    n: Optional[int] = None
+    n: int | None = None
     seed: int = 12345
     alpha: float = 0.05
     confidence: float = 0.95
@@ -27,6 +26,7 @@ class Options:
     top_ngrams: int = 10
     top_segments: int = 5
     all_pairs_up_to: int = 8
-    flavors: Optional[tuple[str, ...]] = None
+    flavors: tuple[str, ...] | None = None
+    flavor_systems: int = 3
     explain: bool = True
-    workers: Optional[int] = None
+    workers: int | None = None

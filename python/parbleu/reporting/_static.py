@@ -37,7 +37,7 @@ def _f(x: float | None, width: int = 2) -> str:
 
 
 def tables(data: dict[str, Any]) -> dict[str, Table]:
-    """The report's tables as header and rows of text, by file stem.
+    """Return the report's tables as header and rows of text, by file stem.
 
     Parameters
     ----------
@@ -74,9 +74,7 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     for key, label in (("length_buckets", "Reference length"), ("freq_buckets", "Frequency")):
         b = data[key]
         measure = "bleu" if b.get("bleu") else "f1"
-        rows = [
-            [lab] + [_f(b[measure][n][i]) for n in names] for i, lab in enumerate(b["labels"])
-        ]
+        rows = [[lab] + [_f(b[measure][n][i]) for n in names] for i, lab in enumerate(b["labels"])]
         out[key] = ([f"{label} ({'BLEU' if measure == 'bleu' else 'word F1'})", *names], rows)
     if data["flavors"]:
         rows = [[f["name"]] + [_f(f["scores"][n]) for n in names] for f in data["flavors"]]
@@ -100,17 +98,20 @@ def latex(table: Table) -> str:
     head, rows = table
     spec = "l" + "r" * (len(head) - 1)
     body = [" & ".join(latex_escape(c) for c in r) + r" \\" for r in rows]
-    return "\n".join(
-        [
-            rf"\begin{{tabular}}{{{spec}}}",
-            r"\toprule",
-            " & ".join(latex_escape(c) for c in head) + r" \\",
-            r"\midrule",
-            *body,
-            r"\bottomrule",
-            r"\end{tabular}",
-        ]
-    ) + "\n"
+    return (
+        "\n".join(
+            [
+                rf"\begin{{tabular}}{{{spec}}}",
+                r"\toprule",
+                " & ".join(latex_escape(c) for c in head) + r" \\",
+                r"\midrule",
+                *body,
+                r"\bottomrule",
+                r"\end{tabular}",
+            ]
+        )
+        + "\n"
+    )
 
 
 def write_tables(data: dict[str, Any], directory: Path) -> list[Path]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+
 import numpy as np
 import numpy.typing as npt
 
@@ -77,32 +79,31 @@ class WordStats:
         return " ".join(self.vocab[int(t)] for t in self.ref_ids[start : start + order])
 
 
-def tokenize_lines(lines: Sequence[str], tokenizer: Callable[[str], str], lowercase: bool) -> list[
-    list[str]
-]:
+def tokenize_lines(
+    lines: Sequence[str], tokenizer: Callable[[str], str], lowercase: bool
+) -> list[list[str]]:
     """Split lines into tokens as BLEU does (lowercase, tokenizer, whitespace split)."""
     return [tokenizer(line.lower() if lowercase else line).split() for line in lines]
 
 
 def _flatten(
-    corpora: list[list[list[str]]], vocab: dict[str, int]
-) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
-    """Token ids, corpus index, segment index, position and segment length of every token."""
-    ids: list[int] = []
-    lens: list[int] = []
-    setdefault = vocab.setdefault
-    for corpus in corpora:
-        for toks in corpus:
-            lens.append(len(toks))
-            ids.extend([setdefault(t, len(vocab)) for t in toks])
+    corpora: list[list[list[str]]],
+) -> tuple[list[str], IntArray, IntArray, IntArray, IntArray, IntArray]:
+    """Vocabulary; token id, corpus, segment, position and segment length of every token."""
+    # C-level passes (chain, dict.fromkeys, map): a Python loop over tokens costs 4x more.
+    flat = list(chain.from_iterable(chain.from_iterable(corpora)))
+    vocab = list(dict.fromkeys(flat))
+    ids = {w: i for i, w in enumerate(vocab)}
+    tok = np.fromiter(map(ids.__getitem__, flat), dtype=np.int64, count=len(flat))
+    seg_len = np.fromiter(
+        map(len, chain.from_iterable(corpora)), dtype=np.int64, count=sum(map(len, corpora))
+    )
     n_seg = len(corpora[0])
-    seg_len = np.asarray(lens, dtype=np.int64)
-    tok = np.asarray(ids, dtype=np.int64)
     # Segment k of the concatenation is segment k % n_seg of corpus k // n_seg.
     seg_of = np.repeat(np.arange(len(seg_len), dtype=np.int64), seg_len)
     starts = np.concatenate(([0], np.cumsum(seg_len)[:-1])).astype(np.int64)
     pos = np.arange(len(tok), dtype=np.int64) - starts[seg_of]
-    return tok, seg_of // n_seg, seg_of % n_seg, pos, seg_len[seg_of]
+    return vocab, tok, seg_of // n_seg, seg_of % n_seg, pos, seg_len[seg_of]
 
 
 def word_stats(
@@ -124,25 +125,23 @@ def word_stats(
     WordStats
         Matches and counts.
     """
-    vocab: dict[str, int] = {}
-    tok, corpus, seg, pos, seg_len = _flatten([ref_tokens, *sys_tokens], vocab)
+    vocab, tok, corpus, seg, pos, seg_len = _flatten([ref_tokens, *sys_tokens])
     n_seg = len(ref_tokens)
     n_sys = len(sys_tokens)
-    is_ref = corpus == 0
-    ref_start = 0
-    ref_end = int(np.count_nonzero(is_ref))
+    # Corpora are contiguous in the flat arrays: corpus c is tok[bounds[c]:bounds[c + 1]].
+    bounds = np.searchsorted(corpus, np.arange(n_sys + 2)).tolist()
+    parts = [slice(bounds[c], bounds[c + 1]) for c in range(n_sys + 1)]
     stats = WordStats(
-        vocab=list(vocab),
+        vocab=vocab,
         ref_tokens=ref_tokens,
         sys_tokens=sys_tokens,
-        ref_ids=tok[ref_start:ref_end],
+        ref_ids=tok[parts[0]],
         seg_matched=[],
         seg_hyp_len=[
-            np.bincount(seg[corpus == s + 1], minlength=n_seg).astype(np.int64)
-            for s in range(n_sys)
+            np.bincount(seg[parts[s + 1]], minlength=n_seg).astype(np.int64) for s in range(n_sys)
         ],
-        seg_ref_len=np.bincount(seg[is_ref], minlength=n_seg).astype(np.int64),
-        hyp_word_ids=[tok[corpus == s + 1] for s in range(n_sys)],
+        seg_ref_len=np.bincount(seg[parts[0]], minlength=n_seg).astype(np.int64),
+        hyp_word_ids=[tok[parts[s + 1]] for s in range(n_sys)],
     )
     gid = tok.copy()
     n_ids = len(vocab)
@@ -157,7 +156,7 @@ def word_stats(
             gid = np.full(len(tok), -1, dtype=np.int64)
             gid[idx] = inverse.reshape(-1)
             n_ids = len(uniq)
-        matches, per_seg = _order_matches(gid, valid, corpus, seg, n_seg, n_sys, n_ids)
+        matches, per_seg = _order_matches(gid, valid, parts, seg, n_seg, n_ids)
         stats.orders.append(matches)
         if order == 1:
             stats.seg_matched = per_seg
@@ -167,16 +166,17 @@ def word_stats(
 def _order_matches(
     gid: IntArray,
     valid: npt.NDArray[np.bool_],
-    corpus: IntArray,
+    parts: list[slice],
     seg: IntArray,
     n_seg: int,
-    n_sys: int,
     n_ids: int,
 ) -> tuple[OrderMatches, list[IntArray]]:
     """Clipped matches of one order: per reference n-gram type, and per segment (unigrams)."""
-    ref_mask = valid & (corpus == 0)
+    ref_mask = valid[parts[0]]
     ref_keys, ref_first, ref_cnt = np.unique(
-        seg[ref_mask] * n_ids + gid[ref_mask], return_index=True, return_counts=True
+        seg[parts[0]][ref_mask] * n_ids + gid[parts[0]][ref_mask],
+        return_index=True,
+        return_counts=True,
     )
     ref_pos = np.flatnonzero(ref_mask)[ref_first]
     types, type_first, type_inv = np.unique(
@@ -186,17 +186,19 @@ def _order_matches(
     type_counts = np.bincount(type_inv, weights=ref_cnt, minlength=len(types)).astype(np.int64)
     matched: list[IntArray] = []
     per_seg: list[IntArray] = []
-    for s in range(n_sys):
-        m = valid & (corpus == s + 1)
-        hk, hc = np.unique(seg[m] * n_ids + gid[m], return_counts=True)
+    for part in parts[1:]:
+        m = valid[part]
+        hk, hc = np.unique(seg[part][m] * n_ids + gid[part][m], return_counts=True)
         at = np.searchsorted(ref_keys, hk)
         at_c = np.minimum(at, len(ref_keys) - 1)
         found = (at < len(ref_keys)) & (ref_keys[at_c] == hk) if len(ref_keys) else at < 0
         clipped = np.where(found, np.minimum(hc, ref_cnt[at_c] if len(ref_keys) else 0), 0)
-        by_type = np.zeros(len(types), dtype=np.int64)
-        if len(ref_keys):
-            np.add.at(by_type, type_inv[at_c[found]], clipped[found])
-        matched.append(by_type)
+        by_type = np.bincount(
+            type_inv[at_c[found]] if len(ref_keys) else np.zeros(0, np.int64),
+            weights=clipped[found],
+            minlength=len(types),
+        )
+        matched.append(by_type.astype(np.int64))
         per_seg.append(np.bincount(hk // n_ids, weights=clipped, minlength=n_seg).astype(np.int64))
     # Position (in the flat reference array) of one occurrence of each reference n-gram type.
     first = ref_pos[type_first]
@@ -236,4 +238,3 @@ def ngram_set(tokens: Sequence[str], max_order: int) -> set[tuple[str, ...]]:
         for n in range(1, max_order + 1)
         for j in range(len(tokens) - n + 1)
     }
-
