@@ -7,8 +7,9 @@ separately: the analysis without the flavors table (scores, signatures, paired-b
 intervals and all 190 pairs with 1,000 resamples for BLEU, chrF and TER; sentence scores;
 buckets; n-grams; segments), the default analysis (plus the flavors table: 12 other
 implementations for 3 systems, and the baseline's explanations), the same with the flavors
-table for all 20 systems (one run), the HTML page, and (``--png``) matplotlib's plots. The reference point is SacreBLEU 2.6 computing only
-the score table's three corpus scores of the 20 systems, in the same run.
+table for all 20 systems (one run), the HTML page, and (``--png``) matplotlib's plots. The
+reference point is SacreBLEU 2.6 computing only the score table's three corpus scores of the
+20 systems, in the same run.
 """
 
 from __future__ import annotations
