@@ -135,6 +135,11 @@ most, and the flavors table. `--png DIR` also writes the plots as PNG (matplotli
 parbleu report REF [REF ...] -i SYS [SYS ...] [-o report.html] [--baseline NAME] [--png DIR]
 ```
 
+System names are the file names without their common prefix and suffix, as in `compare`;
+`report` as the first argument always means this sub-command (a reference file named `report`
+can be given as `./report`). A summary line with the time taken goes to standard error (`-q`:
+nothing).
+
 {report_options}
 
 ## Exit codes
