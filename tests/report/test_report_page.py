@@ -305,3 +305,13 @@ def test_multiple_references_and_ar() -> None:
     assert [p["p"] for p in rep.data["scores"][0]["pairs"]] == [
         p.p_value for p in comp.metrics[0].pairs
     ]
+
+
+def test_flavor_systems_baseline_first() -> None:
+    ref, systems = sample(30)
+    for k, expect in ((1, {"Facebook-AI"}), (2, {"Facebook-AI", "Online-W"}), (5, set(NAMES))):
+        rep = parbleu.report(
+            [ref], systems, n=10, flavors=("nltk",), baseline="Facebook-AI", flavor_systems=k
+        )
+        scores = rep.data["flavors"][0]["scores"]
+        assert {n for n, v in scores.items() if v is not None} == expect

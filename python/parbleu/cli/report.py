@@ -169,7 +169,7 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     ana.add_argument(
         "--flavor-systems",
         type=_int_at_least(1),
-        default=3,
+        default=1,
         metavar="K",
         help="Systems scored in the flavors table: the baseline, then the others in order. "
         "(Default: %(default)s)",

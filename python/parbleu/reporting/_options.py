@@ -27,6 +27,6 @@ class Options:
     top_segments: int = 5
     all_pairs_up_to: int = 8
     flavors: tuple[str, ...] | None = None
-    flavor_systems: int = 3
+    flavor_systems: int = 1
     explain: bool = True
     workers: int | None = None
