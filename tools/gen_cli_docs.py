@@ -32,6 +32,7 @@ from parbleu.cli.distributed import build_parser as build_distributed_parser  # 
 from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
 from parbleu.cli.flavor import build_explain_parser, build_library_parser  # noqa: E402
 from parbleu.cli.parser import build_parser  # noqa: E402
+from parbleu.cli.report import build_parser as build_report_parser  # noqa: E402
 
 SAMPLE = ROOT / "python" / "parbleu" / "sample"
 
@@ -160,6 +161,27 @@ parbleu explain REF [REF ...] -i HYP --flavor nltk
 ```
 
 {explain_options}
+
+## `parbleu report`
+
+One self-contained HTML file (inline CSS, script and SVG; it loads nothing and opens from
+disk) with the score table (signatures, bootstrap intervals), the all-pairs significance table
+(Holm-Bonferroni), sentence-score histograms and differences against a baseline, scores by
+reference length and by word frequency, the n-grams and segments where two systems differ
+most, and the flavors table. `--png DIR` also writes the plots as PNG (matplotlib, extra
+`report`) and the tables as Markdown and LaTeX. The same is available as
+`parbleu.report(references, systems)`; see `docs/report.md`.
+
+```
+parbleu report REF [REF ...] -i SYS [SYS ...] [-o report.html] [--baseline NAME] [--png DIR]
+```
+
+System names are the file names without their common prefix and suffix, as in `compare`;
+`report` as the first argument always means this sub-command (a reference file named `report`
+can be given as `./report`). A summary line with the time taken goes to standard error (`-q`:
+nothing).
+
+{report_options}
 
 ## Exit codes
 
@@ -341,6 +363,7 @@ def render() -> str:
         distributed_options=_options(build_distributed_parser(), "####"),
         flavor_options=_options(build_library_parser("NAME"), "####"),
         explain_options=_options(build_explain_parser(), "####"),
+        report_options=_options(build_report_parser(), "####"),
         exit_codes=codes,
         examples="\n\n".join(run_example(list(a)) for a in EXAMPLES),
     )

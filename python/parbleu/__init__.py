@@ -34,6 +34,7 @@ from .metrics import BLEU, CHRF, TER
 from .metrics.chrf import CHRFScore
 from .metrics.ter import TERScore
 from .pairwise import MBRResult, mbr, pairwise
+from .reporting import Report, report
 from .score import BLEUScore, Score
 from .signature import Signature
 from .stats import StatsAccumulator
@@ -55,6 +56,7 @@ __all__ = [
     "MBRResult",
     "MissingDependencyError",
     "ParbleuError",
+    "Report",
     "Score",
     "Signature",
     "StatisticsError",
@@ -70,6 +72,7 @@ __all__ = [
     "mbr",
     "pairwise",
     "raw_corpus_bleu",
+    "report",
     "score_files",
     "sentence_bleu",
     "sentence_chrf",

@@ -325,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _compare(argv[1:])
         if argv[:1] == ["distributed"]:
             return _distributed(argv[1:])
+        if argv[:1] == ["report"]:
+            return _report(argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 
@@ -390,6 +392,15 @@ def _distributed(argv: list[str]) -> int:
         out = _Output(False)
         out.line(text)
         out.close()
+    return code
+
+
+def _report(argv: list[str]) -> int:
+    """``parbleu report ...`` (see :mod:`parbleu.cli.report`); errors go to ``main``."""
+    from .report import run
+
+    with _logging("-q" in argv or "--quiet" in argv):
+        code, _ = run(argv)
     return code
 
 

@@ -1,0 +1,78 @@
+"""``parbleu.report`` on 20 systems x 1,000 segments (issue 19): parbleu time, plots apart.
+
+    python benchmarks/bench_report.py [--segments 1000] [--runs 3] [--png]
+
+Workload: the 20 WMT21 en-de systems against reference A, first ``--segments`` lines. Timed
+separately: the analysis without the flavors table (scores, signatures, paired-bootstrap
+intervals and all 190 pairs with 1,000 resamples for BLEU, chrF and TER; sentence scores;
+buckets; n-grams; segments), the default analysis (plus the flavors table: 12 other
+implementations for the baseline, and its explanations), the same with the flavors
+table for all 20 systems (one run), the HTML page, and (``--png``) matplotlib's plots. The
+reference point is SacreBLEU 2.6 computing only the score table's three corpus scores of the
+20 systems, in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import tempfile
+import time
+from pathlib import Path
+
+import sacrebleu
+
+import parbleu
+from common import Table, en_de, median_time
+
+logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--segments", type=int, default=1000)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--png", action="store_true", help="also time the PNG plots (matplotlib)")
+    args = ap.parse_args()
+    systems, refs = en_de()
+    systems = {k: v[: args.segments] for k, v in systems.items()}
+    ref = refs["A"][: args.segments]
+    print(f"{len(systems)} systems x {len(ref)} segments, median of {args.runs} runs")
+
+    def analysis(flavors: tuple[str, ...] | None, k: int = 1) -> parbleu.Report:
+        return parbleu.report([ref], systems, flavors=flavors, flavor_systems=k)
+
+    def sacre() -> None:
+        for m in (sacrebleu.BLEU(), sacrebleu.CHRF(), sacrebleu.TER()):
+            for hyps in systems.values():
+                m.corpus_score(hyps, [ref])
+
+    t_sacre = median_time(sacre, 1)
+    analysis(())  # imports (numpy, flavors) are not the report's time
+    t_core = median_time(lambda: analysis(()), args.runs)
+    t_all = median_time(lambda: analysis(None), args.runs)
+    t_full = median_time(lambda: analysis(None, len(systems)), 1)
+    rep = analysis(None)
+    t_page = median_time(rep.html, args.runs)
+    size = len(rep.html().encode("utf-8"))
+    table = Table(f"parbleu report, {len(systems)} systems x {len(ref)} segments")
+    table.add("report analysis, no flavors table", t_sacre, t_core)
+    table.add("report analysis (default: flavors table for the baseline)", t_sacre, t_all)
+    table.add(f"report analysis, flavors table for all {len(systems)} systems", t_sacre, t_full)
+    table.add_raw("HTML page (render)", "-", f"{t_page:.4f} s", f"{size / 1e6:.1f} MB")
+    total = t_all + t_page
+    table.add("parbleu total (analysis + page)", t_sacre, total)
+    if args.png:
+        with tempfile.TemporaryDirectory() as d:
+            t0 = time.perf_counter()
+            rep.write_plots(Path(d))
+            table.add_raw(
+                "PNG plots (matplotlib, apart)", "-", f"{time.perf_counter() - t0:.3f} s", "-"
+            )
+    print("reference tool: SacreBLEU 2.6, the three corpus scores of every system only")
+    print(table.markdown())
+    print(f"\nparbleu time for the report: {total:.2f} s (target: under 2 s)")
+
+
+if __name__ == "__main__":
+    main()

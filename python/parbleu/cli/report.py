@@ -1,0 +1,334 @@
+"""``parbleu report``: a self-contained HTML analysis of systems (:func:`parbleu.report`).
+
+    parbleu report REF [REF ...] -i SYS [SYS ...] [-o report.html] [--baseline NAME]
+        [--png DIR] [--freq-corpus FILE] [-m bleu chrf ter] [--paired-bs | --paired-ar]
+
+The metric options are the main command's (``-tok``, ``-lc``, ...). System names are the file
+names without their common prefix and suffix, as in ``parbleu compare``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from .compare import _alpha, _int_at_least, _seed, short_names
+from .errors import CliError, ExitCode
+from .io import check_encoding, read_file_lines, read_ref_streams
+from .parser import METRIC_NAMES, add_metric_arguments
+
+__all__ = ["build_parser", "run"]
+
+DESCRIPTION = """\
+parbleu report: one self-contained HTML file (no network, opens from disk) with the scores,
+signatures, confidence intervals and all-pairs significance table (Holm-Bonferroni); sentence
+score histograms and differences against a baseline; scores by reference length and by word
+frequency; the n-grams and segments where two systems differ most; and the same data under
+other BLEU implementations (flavors). References come first, systems after -i:
+
+    parbleu report ref.de -i base.de new.de -o report.html
+"""
+
+
+def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
+    """Build the argument parser of ``parbleu report``.
+
+    Parameters
+    ----------
+    prog
+        Program name shown in usage.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        A fresh parser.
+    """
+    p = argparse.ArgumentParser(
+        prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "refs",
+        nargs="*",
+        default=[],
+        metavar="REF",
+        help="Reference files. Give them before -i/--input, which takes every file after it.",
+    )
+    p.add_argument(
+        "--input",
+        "-i",
+        nargs="+",
+        required=True,
+        metavar="SYS",
+        help="System output files (one or more); each file's name is the system's name.",
+    )
+    p.add_argument(
+        "--output",
+        "-o",
+        default="report.html",
+        metavar="FILE",
+        help="The HTML file to write. (Default: %(default)s)",
+    )
+    p.add_argument(
+        "--baseline",
+        "-b",
+        default=None,
+        metavar="NAME",
+        help="The system differences are taken against: a system name or its file. "
+        "(Default: the first system)",
+    )
+    p.add_argument(
+        "--png",
+        default=None,
+        metavar="DIR",
+        help="Also write the plots as PNG (needs matplotlib: pip install 'parbleu[report]') "
+        "and the tables as Markdown and LaTeX into DIR.",
+    )
+    p.add_argument(
+        "--freq-corpus",
+        default=None,
+        metavar="FILE",
+        help="Training data: bucket words by their frequency in this text (tokenized as "
+        "BLEU tokenizes) instead of in the references.",
+    )
+    p.add_argument("--title", default=None, help="Page title. (Default: parbleu report)")
+    p.add_argument(
+        "--num-refs",
+        "-nr",
+        type=_int_at_least(1),
+        default=1,
+        metavar="N",
+        help="Split the single reference file on tabs into this many references per line. "
+        "(Default: %(default)s)",
+    )
+    p.add_argument(
+        "--encoding", "-e", default="utf-8", help="Encoding of the input files. (Default: utf-8)"
+    )
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        metavar="SRC-TRG",
+        help="Source-target language pair; the target language picks BLEU's default tokenizer.",
+    )
+    p.add_argument(
+        "--metrics",
+        "-m",
+        choices=METRIC_NAMES,
+        nargs="+",
+        default=["bleu", "chrf", "ter"],
+        help="Metrics of the score and significance tables. (Default: bleu chrf ter)",
+    )
+    add_metric_arguments(p)
+
+    sig = p.add_argument_group("Significance testing")
+    test = sig.add_mutually_exclusive_group()
+    test.add_argument(
+        "--paired-bs",
+        "-pbs",
+        action="store_true",
+        help="Paired bootstrap resampling (the default; also gives the intervals).",
+    )
+    test.add_argument("--paired-ar", "-par", action="store_true", help="Approximate randomization.")
+    sig.add_argument(
+        "--n",
+        type=_int_at_least(1),
+        default=None,
+        metavar="N",
+        help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 / 10000)",
+    )
+    sig.add_argument(
+        "--seed", type=_seed, default=12345, metavar="S", help="Seed. (Default: %(default)s)"
+    )
+    sig.add_argument(
+        "--alpha",
+        type=_alpha,
+        default=0.05,
+        metavar="A",
+        help="Family-wise significance level per metric. (Default: %(default)s)",
+    )
+    sig.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="Threads: 1 serial, -1 all cores. (Default: PARBLEU_WORKERS, else all cores)",
+    )
+    ana = p.add_argument_group("Analyses")
+    ana.add_argument(
+        "--flavors",
+        nargs="*",
+        default=None,
+        metavar="NAME",
+        help="Flavors of the flavors table (none given: no table). (Default: all)",
+    )
+    ana.add_argument(
+        "--flavor-systems",
+        type=_int_at_least(1),
+        default=1,
+        metavar="K",
+        help="Systems scored in the flavors table: the baseline, then the others in order. "
+        "(Default: %(default)s)",
+    )
+    ana.add_argument(
+        "--no-explain",
+        action="store_true",
+        help="Leave out the flavors' step-by-step explanations of the baseline's score.",
+    )
+    ana.add_argument(
+        "--top-segments",
+        type=_int_at_least(0),
+        default=5,
+        metavar="K",
+        help="Segments shown per pair and direction. (Default: %(default)s)",
+    )
+    ana.add_argument(
+        "--top-ngrams",
+        type=_int_at_least(0),
+        default=10,
+        metavar="K",
+        help="n-grams shown per pair and direction. (Default: %(default)s)",
+    )
+    p.add_argument("--quiet", "-q", action="store_true", help="Print nothing on success.")
+    return p
+
+
+def _word_counts(path: str, encoding: str, bleu: object) -> dict[str, int]:
+    """Count the words of a training corpus, tokenized as the report's BLEU tokenizes."""
+    from ..metrics import BLEU
+
+    metric = bleu if isinstance(bleu, BLEU) else BLEU()
+    lines = read_file_lines(path, encoding, "--freq-corpus file")
+    counts: Counter[str] = Counter()
+    for line in lines:
+        counts.update(metric.tokenizer(line.lower() if metric.lowercase else line).split())
+    return dict(counts)
+
+
+def run(argv: Sequence[str]) -> tuple[int, str]:
+    """Parse ``argv``, write the report, and return the exit code and a summary line.
+
+    Parameters
+    ----------
+    argv
+        Arguments after ``report``.
+
+    Returns
+    -------
+    tuple
+        ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
+    """
+    from ..flavors import flavor_names
+    from ..reporting import report
+    from .score import build_metrics, metric_class
+
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as e:  # --help, or argparse's usage error
+        return (e.code if isinstance(e.code, int) else ExitCode.USAGE), ""
+    if not args.refs:
+        raise CliError("report: no reference file: give reference files before -i/--input")
+    if args.num_refs != 1 and len(args.refs) > 1:
+        raise CliError(
+            "--num-refs: give the tab-separated references in one file, not "
+            f"{len(args.refs)} reference files"
+        )
+    if len(set(args.input)) != len(args.input):
+        raise CliError("report: a system file is given twice; each system needs its own file")
+    for name in dict.fromkeys(m.upper() for m in args.metrics):
+        metric_class(name)
+    if args.flavors:
+        unknown = [f for f in args.flavors if f not in flavor_names()]
+        if unknown:
+            raise CliError(
+                f"--flavors: unknown flavor {unknown[0]!r}; expected some of "
+                + ", ".join(flavor_names())
+            )
+    if args.png is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise CliError(
+                "--png: PNG plots need matplotlib; install it with pip install 'parbleu[report]'"
+            ) from None
+    out_path = Path(args.output)
+    if out_path.is_dir():
+        raise CliError(f"-o/--output: {args.output!r} is a directory; give a file name")
+    trg_lang = None
+    if args.langpair is not None:
+        parts = args.langpair.split("-")
+        if len(parts) < 2:
+            raise CliError(
+                f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}"
+            )
+        trg_lang = parts[1]
+    check_encoding(args.encoding)
+
+    t0 = time.perf_counter()
+    refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
+    systems = {}
+    for path in args.input:
+        lines = read_file_lines(path, args.encoding, "hypothesis file")
+        if len(lines) != len(refs[0]):
+            raise CliError(
+                f"hypothesis file {path!r} has {len(lines)} lines but the references have "
+                f"{len(refs[0])}; the files must be aligned line by line"
+            )
+        systems[path] = lines
+    labels = short_names(list(systems)) if len(systems) > 1 else [Path(args.input[0]).name]
+    named = {label: systems[path] for label, path in zip(labels, systems)}
+    baseline = args.baseline
+    if baseline is not None and baseline not in named:
+        by_file = dict(zip(args.input, labels))
+        if baseline not in by_file:
+            raise CliError(
+                f"--baseline: {baseline!r} is not a system; expected one of "
+                + ", ".join(repr(x) for x in labels)
+            )
+        baseline = by_file[baseline]
+    metrics = build_metrics(args, refs, trg_lang, False)
+    word_counts = None
+    if args.freq_corpus is not None:
+        word_counts = _word_counts(args.freq_corpus, args.encoding, metrics.get("BLEU"))
+    rep = report(
+        refs,
+        named,
+        metrics=list(metrics.values()),  # type: ignore[arg-type]  # parbleu's own classes
+        baseline=baseline,
+        test="ar" if args.paired_ar else "bootstrap",
+        n=args.n,
+        seed=args.seed,
+        alpha=args.alpha,
+        word_counts=word_counts,
+        top_ngrams=args.top_ngrams,
+        top_segments=args.top_segments,
+        flavors=args.flavors,
+        flavor_systems=args.flavor_systems,
+        explain=not args.no_explain,
+        title=args.title or "parbleu report",
+        files=dict(zip(labels, args.input)),
+        workers=args.workers,
+    )
+    try:
+        rep.write(out_path)
+        if args.png is not None:
+            rep.write_tables(args.png)
+            rep.write_plots(args.png)
+    except OSError as e:
+        raise CliError(f"cannot write {e.filename!r}: {e.strerror}") from None
+    total = time.perf_counter() - t0
+    if args.quiet:
+        return ExitCode.OK, ""
+    secs = rep.seconds
+    note = f"; plots {secs['plots']:.2f} s" if "plots" in secs else ""
+    sys.stderr.write(
+        f"parbleu: wrote {args.output} ({len(named)} systems, {len(refs[0])} segments): "
+        f"analysis {secs['analysis']:.2f} s, page {secs.get('render', 0.0):.2f} s{note}, "
+        f"total {total:.2f} s\n"
+    )
+    return ExitCode.OK, ""

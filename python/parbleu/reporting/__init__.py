@@ -1,0 +1,197 @@
+"""``parbleu.report``: a self-contained HTML analysis of one or more systems.
+
+compare-mt's analyses (by sentence length, word frequency, n-gram; the sentences that changed
+most) next to parbleu's exact scores, intervals and all-pairs significance table, in one HTML
+file that loads nothing from anywhere (inline CSS, script and SVG), opened from disk::
+
+    import parbleu
+    rep = parbleu.report(refs, {"base": hyps1, "new": hyps2})
+    rep.write("report.html")
+
+The command line is ``parbleu report REF... -i SYS... -o report.html`` (``docs/report.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..metrics.base import Metric
+from ._options import FREQ_EDGES, LENGTH_EDGES, Options
+
+__all__ = ["Report", "report"]
+
+
+@dataclass
+class Report:
+    """A computed report.
+
+    Attributes
+    ----------
+    data
+        Everything the page shows, as plain data (also embedded in the page as JSON).
+    title
+        The page title.
+    files
+        ``{system name: file name}`` listed in the page, or ``None``.
+    seconds
+        Time spent computing the data (``analysis``); :meth:`html` adds ``render``.
+    """
+
+    data: dict[str, Any]
+    title: str = "parbleu report"
+    files: dict[str, str] | None = None
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def html(self) -> str:
+        """Render the self-contained HTML page."""
+        from ._html import render
+
+        t0 = time.perf_counter()
+        page = render(self.data, self.title, self.files)
+        self.seconds["render"] = time.perf_counter() - t0
+        return page
+
+    def write(self, path: str | Path) -> Path:
+        """Write the HTML page to ``path`` (UTF-8) and return the path."""
+        p = Path(path)
+        p.write_text(self.html(), encoding="utf-8")
+        return p
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """Return the report's data as JSON."""
+        return json.dumps(self.data, indent=indent, ensure_ascii=False, allow_nan=False)
+
+    def write_tables(self, directory: str | Path) -> list[Path]:
+        """Write every table as Markdown (``.md``) and LaTeX (``.tex``) into ``directory``."""
+        from ._static import write_tables
+
+        return write_tables(self.data, Path(directory))
+
+    def write_plots(self, directory: str | Path) -> list[Path]:
+        """Write the plots as PNG into ``directory`` (needs matplotlib, extra ``report``)."""
+        from ._static import write_plots
+
+        t0 = time.perf_counter()
+        out = write_plots(self.data, Path(directory))
+        self.seconds["plots"] = time.perf_counter() - t0
+        return out
+
+
+def report(
+    references: Sequence[Sequence[str | None]],
+    systems: Mapping[str, Sequence[str]],
+    *,
+    metrics: Sequence[Metric[Any]] | None = None,
+    baseline: str | None = None,
+    test: str = "bootstrap",
+    n: int | None = None,
+    seed: int = 12345,
+    alpha: float = 0.05,
+    confidence: float = 0.95,
+    word_counts: Mapping[str, int] | None = None,
+    length_edges: Sequence[int] = LENGTH_EDGES,
+    freq_edges: Sequence[int] = FREQ_EDGES,
+    max_order: int = 4,
+    top_ngrams: int = 10,
+    top_segments: int = 5,
+    all_pairs_up_to: int = 8,
+    flavors: Sequence[str] | None = None,
+    flavor_systems: int = 1,
+    explain: bool = True,
+    title: str = "parbleu report",
+    files: Mapping[str, str] | None = None,
+    workers: int | None = None,
+) -> Report:
+    """Analyse systems against references for an HTML report.
+
+    Parameters
+    ----------
+    references
+        Reference streams (``references[k][i]``: reference ``k`` of segment ``i``).
+    systems
+        ``{name: hypotheses}``, one or more systems, in the order to show them.
+    metrics
+        Metric objects for the score and significance tables; default ``BLEU()``,
+        ``CHRF()``, ``TER()``. Word-level analyses tokenize as the first BLEU does.
+    baseline
+        The system that differences are taken against (default: the first).
+    test
+        ``"bootstrap"`` (paired bootstrap, which also gives the intervals) or ``"ar"``.
+    n
+        Resamples or trials (default 1000 for bootstrap, 10000 for AR).
+    seed
+        Seed of the resampling (any integer in ``[0, 2**64)``).
+    alpha
+        Family-wise significance level per metric (Holm-Bonferroni).
+    confidence
+        Coverage of the intervals.
+    word_counts
+        ``{word: count}`` of a training corpus for the word-frequency buckets; ``None`` to
+        count words in the first reference stream.
+    length_edges, freq_edges
+        Bucket starts (increasing integers >= 1).
+    max_order
+        Longest n-gram of the n-gram analysis and of the highlighting.
+    top_ngrams, top_segments
+        How many n-grams and segments to show per pair and direction.
+    all_pairs_up_to
+        With at most this many systems, every pair gets a side-by-side section; with more,
+        the pairs of the baseline.
+    flavors
+        Flavor names for the flavors table (``parbleu.flavors.flavor_names()``); ``None`` for
+        all, ``()`` for none.
+    flavor_systems
+        How many systems the flavors table scores: the baseline, then the others in order;
+        the other columns show a dash. Each flavor scores each system from the raw text (12
+        flavors cost about half as much per system as the rest of a 20-system report), so
+        the default is the baseline only.
+    explain
+        Add each flavor's step-by-step explanation for the baseline.
+    title
+        Page title.
+    files
+        ``{system name: file name}`` to list in the page.
+    workers
+        Threads: 1 serial, -1 all cores, ``None`` the library default.
+
+    Returns
+    -------
+    Report
+        ``.write(path)`` writes the page; ``.data`` holds the numbers.
+    """
+    from ..metrics import BLEU, CHRF, TER
+    from ._analysis import analyze, check_inputs
+
+    t0 = time.perf_counter()
+    streams, sys_lines = check_inputs(references, systems)
+    metric_list: list[Metric[Any]] = [BLEU(), CHRF(), TER()] if metrics is None else list(metrics)
+    opts = Options(
+        baseline=baseline,
+        test=test,
+        n=n,
+        seed=seed,
+        alpha=alpha,
+        confidence=confidence,
+        max_order=max_order,
+        length_edges=tuple(length_edges),
+        freq_edges=tuple(freq_edges),
+        top_ngrams=top_ngrams,
+        top_segments=top_segments,
+        all_pairs_up_to=all_pairs_up_to,
+        flavors=None if flavors is None else tuple(flavors),
+        flavor_systems=flavor_systems,
+        explain=explain,
+        workers=workers,
+    )
+    data = analyze(streams, sys_lines, metric_list, opts, word_counts)
+    return Report(
+        data=data,
+        title=title,
+        files=None if files is None else {str(k): str(v) for k, v in files.items()},
+        seconds={"analysis": time.perf_counter() - t0},
+    )

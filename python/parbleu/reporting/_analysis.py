@@ -1,0 +1,562 @@
+"""The numbers of a report, computed with parbleu's public APIs, as plain JSON-ready data.
+
+Scores, signatures, intervals and the all-pairs table come from ``Metric.extract_stats``,
+``Metric.score_from_stats`` and :func:`parbleu.significance.compare_all` (statistics are
+extracted once per metric and system, and reused by every table); sentence scores from
+``Metric.sentence_scores``; the flavors table from :mod:`parbleu.flavors`. Word-level
+analyses (buckets, n-grams, highlighted segments) use the first reference stream, tokenized as
+BLEU tokenizes (:mod:`._words`).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError, ParbleuError
+from ..metrics import BLEU, TER
+from ..metrics.base import Metric
+from . import _words
+from ._options import Options
+
+
+def _num(x: float) -> float | None:
+    """Return a JSON-safe number (``None`` for NaN or infinity)."""
+    x = float(x)
+    return x if math.isfinite(x) else None
+
+
+def _edges(name: str, edges: Sequence[int]) -> tuple[int, ...]:
+    out = tuple(edges)
+    if (
+        not out
+        or any(isinstance(e, bool) or not isinstance(e, int) or e < 1 for e in out)
+        or any(b <= a for a, b in zip(out, out[1:]))
+    ):
+        raise InvalidOptionError(f"{name}={edges!r}: expected increasing integers >= 1")
+    return out
+
+
+def bucket_labels(edges: Sequence[int], zero: bool) -> list[str]:
+    """Labels of the buckets ``[0, e0), [e0, e1), ..., [e_last, inf)``.
+
+    Parameters
+    ----------
+    edges
+        Increasing bucket starts.
+    zero
+        Whether the first bucket is ``0`` (counts) rather than ``<e0`` (lengths).
+
+    Returns
+    -------
+    list of str
+        One label per bucket.
+    """
+    labels = ["0" if zero and edges[0] == 1 else f"<{edges[0]}"]
+    for a, b in zip(edges, edges[1:]):
+        labels.append(str(a) if b == a + 1 else f"{a}-{b - 1}")
+    labels.append(f">={edges[-1]}")
+    return labels
+
+
+def _prf(matched: float, hyp: float, ref: float) -> tuple[float | None, float | None, float | None]:
+    """Precision, recall and F1 (percent); ``None`` where a denominator is 0."""
+    p = 100.0 * matched / hyp if hyp else None
+    r = 100.0 * matched / ref if ref else None
+    f = None if p is None or r is None else 2 * p * r / (p + r) if p + r else 0.0
+    return p, r, f
+
+
+def check_inputs(
+    references: Sequence[Sequence[str | None]], systems: Mapping[str, Sequence[str]]
+) -> tuple[list[list[str | None]], dict[str, list[str]]]:
+    """Validate and copy the inputs: reference streams and ``{name: hypotheses}``."""
+    if isinstance(systems, (str, bytes)) or not isinstance(systems, Mapping):
+        raise InputTypeError(
+            f"systems: got a {type(systems).__name__}; expected a mapping "
+            "{system name: list of hypothesis strings}"
+        )
+    if not systems:
+        raise InvalidOptionError("systems: empty; expected at least one system")
+    if isinstance(references, (str, bytes)) or not isinstance(references, Sequence):
+        raise InputTypeError(
+            f"references: got a {type(references).__name__}; expected a list of reference "
+            "streams (lists of strings)"
+        )
+    streams = [list(s) for s in references]
+    if not streams or any(isinstance(s, (str, bytes)) for s in references):
+        raise InputTypeError("references: expected a non-empty list of reference streams")
+    n = len(streams[0])
+    out: dict[str, list[str]] = {}
+    for name, hyps in systems.items():
+        if not isinstance(name, str):
+            raise InputTypeError(f"systems: the name {name!r} is not a string")
+        if isinstance(hyps, (str, bytes)):
+            raise InputTypeError(f"systems[{name!r}]: a single string; expected a list of lines")
+        lines = list(hyps)
+        if len(lines) != n:
+            raise LengthMismatchError(
+                f"systems[{name!r}]: {len(lines)} hypotheses but the references have {n} "
+                "segments; nothing is truncated"
+            )
+        out[name] = lines
+    if n == 0:
+        raise InvalidOptionError("references: no segments; there is nothing to report")
+    for k, s in enumerate(streams[1:], 2):
+        if len(s) != n:
+            raise LengthMismatchError(
+                f"references: stream {k} has {len(s)} segments but stream 1 has {n}"
+            )
+    return streams, out
+
+
+def analyze(
+    streams: list[list[str | None]],
+    systems: dict[str, list[str]],
+    metrics: Sequence[Metric[Any]],
+    opts: Options,
+    word_counts: Mapping[str, int] | None = None,
+) -> dict[str, Any]:
+    """Compute every section of a report.
+
+    Parameters
+    ----------
+    streams
+        Reference streams.
+    systems
+        ``{name: hypotheses}``, in order.
+    metrics
+        Metric objects (BLEU, CHRF, TER), scored in this order.
+    opts
+        What to compute.
+    word_counts
+        Word frequencies for the frequency buckets (a training-data word list); ``None`` to
+        count words in the references.
+
+    Returns
+    -------
+    dict
+        The report's data (JSON-serializable; :mod:`._html` renders it).
+    """
+    names = list(systems)
+    if opts.baseline is not None and opts.baseline not in systems:
+        raise InvalidOptionError(
+            f"baseline={opts.baseline!r}: not a system name; expected one of {names!r}"
+        )
+    baseline = opts.baseline if opts.baseline is not None else names[0]
+    length_edges = _edges("length_edges", opts.length_edges)
+    freq_edges = _edges("freq_edges", opts.freq_edges)
+    if (
+        isinstance(opts.max_order, bool)
+        or not isinstance(opts.max_order, int)
+        or not (1 <= opts.max_order <= 8)
+    ):
+        raise InvalidOptionError(f"max_order={opts.max_order!r}: expected an integer 1-8")
+
+    stats: dict[str, dict[str, npt.NDArray[Any]]] = {}
+    scores_out = []
+    for metric in metrics:
+        rows = {n: metric.extract_stats(systems[n], streams, workers=opts.workers) for n in names}
+        stats[type(metric).__name__] = rows
+        scores_out.append(_score_section(metric, rows, names, opts))
+
+    sentence = _sentence_scores(metrics, systems, streams, opts)
+    bleu = next((m for m in metrics if isinstance(m, BLEU)), None)
+    tokenizer = bleu.tokenizer if bleu is not None else BLEU().tokenizer
+    lowercase = bool(bleu.lowercase) if bleu is not None else False
+    ref1 = ["" if r is None else r for r in streams[0]]
+    ref_tokens = _words.tokenize_lines(ref1, tokenizer, lowercase)
+    sys_tokens = [_words.tokenize_lines(systems[n], tokenizer, lowercase) for n in names]
+    words = _words.word_stats(ref_tokens, sys_tokens, opts.max_order)
+
+    data: dict[str, Any] = {
+        "systems": names,
+        "baseline": baseline,
+        "n_segments": len(ref1),
+        "n_references": len(streams),
+        "test": {
+            "name": opts.test,
+            "n": scores_out[0]["n"] if scores_out else None,
+            "seed": opts.seed,
+            "alpha": opts.alpha,
+            "confidence": opts.confidence,
+        },
+        "scores": scores_out,
+        "sentence": sentence,
+        "length_buckets": _length_buckets(words, names, length_edges, stats.get("BLEU"), bleu),
+        "freq_buckets": _freq_buckets(words, names, freq_edges, word_counts),
+        "word_tokenizer": (
+            f"{getattr(tokenizer, 'signature', lambda: '13a')()}"
+            + (" lowercased" if lowercase else "")
+        ),
+        "max_order": opts.max_order,
+    }
+    data["pairs"] = _pairs(words, names, baseline, sentence, ref1, opts)
+    data["flavors"] = _flavors(streams, systems, names, baseline, opts)
+    return data
+
+
+def _score_section(
+    metric: Metric[Any],
+    rows: dict[str, npt.NDArray[Any]],
+    names: list[str],
+    opts: Options,
+) -> dict[str, Any]:
+    """Corpus scores, signature, intervals and (with two systems or more) all pairs."""
+    from ..significance import compare_all, confidence_interval
+
+    scores = {n: metric.score_from_stats(rows[n]) for n in names}
+    out: dict[str, Any] = {
+        "metric": scores[names[0]].name,
+        "higher_is_better": not isinstance(metric, TER),
+        "signature": metric.get_signature().format(),
+        "scores": {n: scores[n].score for n in names},
+        "ci": {},
+        "pairs": [],
+        "ranking": [],
+        "test_signature": None,
+        "n": None,
+    }
+    if len(names) >= 2:
+        comp = compare_all(
+            metric,
+            rows,
+            None,
+            test=opts.test,  # type: ignore[arg-type]
+            n=opts.n,
+            seed=opts.seed,
+            alpha=opts.alpha,
+            confidence=opts.confidence,
+            workers=opts.workers,
+        )
+        mc = comp.metrics[0]
+        out["n"] = comp.n
+        out["test_signature"] = mc.signature
+        out["ranking"] = list(mc.ranking)
+        out["pairs"] = [
+            {
+                "a": p.system_a,
+                "b": p.system_b,
+                "delta": p.delta,
+                "p": p.p_value,
+                "p_holm": p.p_holm,
+                "significant": p.significant,
+            }
+            for p in mc.pairs
+        ]
+        intervals = dict(mc.intervals)
+    else:
+        n_bs = opts.n if opts.n is not None else 1000
+        out["n"] = n_bs
+        out["ranking"] = list(names)
+        intervals = (
+            {
+                names[0]: confidence_interval(
+                    metric,
+                    rows[names[0]],
+                    None,
+                    n=n_bs,
+                    seed=opts.seed,
+                    confidence=opts.confidence,
+                    workers=opts.workers,
+                )
+            }
+            if opts.test == "bootstrap"
+            else {}
+        )
+    out["ci"] = {
+        n: {"low": ci.low, "high": ci.high, "half_width": ci.half_width, "mean": ci.mean}
+        for n, ci in intervals.items()
+    }
+    return out
+
+
+def sentence_metric(metric: Metric[Any]) -> Metric[Any]:
+    """Return the metric of sentence scores: BLEU with effective order, as ``sentence_bleu``."""
+    if isinstance(metric, BLEU) and not metric.effective_order:
+        m = copy.copy(metric)
+        m.effective_order = True
+        return m
+    return metric
+
+
+def _sentence_scores(
+    metrics: Sequence[Metric[Any]],
+    systems: dict[str, list[str]],
+    streams: list[list[str | None]],
+    opts: Options,
+) -> list[dict[str, Any]]:
+    out = []
+    for metric in metrics:
+        if isinstance(metric, TER):
+            # Sentence TER recomputes every alignment: it would cost as much as the rest of
+            # the report; TER's corpus scores, intervals and pairs are in the tables.
+            continue
+        m = sentence_metric(metric)
+        per_sys = {
+            n: m.sentence_scores(hyps, streams, workers=opts.workers).tolist()
+            for n, hyps in systems.items()
+        }
+        first = next(iter(per_sys))
+        name = m.sentence_score(systems[first][0], [s[0] for s in streams]).name
+        out.append(
+            {
+                "metric": name,
+                "higher_is_better": True,
+                "scores": per_sys,
+            }
+        )
+    return out
+
+
+def _length_buckets(
+    words: _words.WordStats,
+    names: list[str],
+    edges: tuple[int, ...],
+    bleu_rows: dict[str, npt.NDArray[Any]] | None,
+    bleu: BLEU | None,
+) -> dict[str, Any]:
+    bucket = np.searchsorted(np.asarray(edges), words.seg_ref_len, side="right")
+    n_b = len(edges) + 1
+    counts = np.bincount(bucket, minlength=n_b)
+    ref_len = np.bincount(bucket, weights=words.seg_ref_len, minlength=n_b)
+    out: dict[str, Any] = {
+        "labels": bucket_labels(edges, zero=False),
+        "edges": list(edges),
+        "segments": counts.tolist(),
+        "ref_tokens": ref_len.astype(int).tolist(),
+        "bleu": {},
+        "length_ratio": {},
+        "precision": {},
+        "recall": {},
+        "f1": {},
+    }
+    for s, name in enumerate(names):
+        matched = np.bincount(bucket, weights=words.seg_matched[s], minlength=n_b)
+        hyp_len = np.bincount(bucket, weights=words.seg_hyp_len[s], minlength=n_b)
+        prf = [_prf(matched[b], hyp_len[b], ref_len[b]) for b in range(n_b)]
+        out["precision"][name] = [x[0] for x in prf]
+        out["recall"][name] = [x[1] for x in prf]
+        out["f1"][name] = [x[2] for x in prf]
+        out["length_ratio"][name] = [
+            _num(hyp_len[b] / ref_len[b]) if ref_len[b] else None for b in range(n_b)
+        ]
+        if bleu is not None and bleu_rows is not None:
+            rows = bleu_rows[name]
+            out["bleu"][name] = [
+                bleu.score_from_stats(rows[bucket == b]).score if counts[b] else None
+                for b in range(n_b)
+            ]
+    return out
+
+
+def _freq_buckets(
+    words: _words.WordStats,
+    names: list[str],
+    edges: tuple[int, ...],
+    word_counts: Mapping[str, int] | None,
+) -> dict[str, Any]:
+    n_vocab = len(words.vocab)
+    if word_counts is None:
+        freq = np.bincount(words.ref_ids, minlength=n_vocab)
+        source = "references"
+    else:
+        freq = np.asarray([int(word_counts.get(w, 0)) for w in words.vocab], dtype=np.int64)
+        source = "word list"
+    bucket = np.searchsorted(np.asarray(edges), freq, side="right")
+    n_b = len(edges) + 1
+    ref_count = np.bincount(bucket[words.ref_ids], minlength=n_b)
+    uni = words.orders[0]
+    out: dict[str, Any] = {
+        "labels": bucket_labels(edges, zero=True),
+        "edges": list(edges),
+        "source": source,
+        "ref_tokens": ref_count.tolist(),
+        "precision": {},
+        "recall": {},
+        "f1": {},
+    }
+    for s, name in enumerate(names):
+        hyp_count = np.bincount(bucket[words.hyp_word_ids[s]], minlength=n_b)
+        matched = np.bincount(bucket[uni.ref_ngrams], weights=uni.matched[s], minlength=n_b)
+        prf = [_prf(matched[b], hyp_count[b], ref_count[b]) for b in range(n_b)]
+        out["precision"][name] = [x[0] for x in prf]
+        out["recall"][name] = [x[1] for x in prf]
+        out["f1"][name] = [x[2] for x in prf]
+    return out
+
+
+def _pair_list(names: list[str], baseline: str, all_up_to: int) -> list[tuple[str, str]]:
+    if len(names) <= all_up_to:
+        return [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    return [(baseline, n) for n in names if n != baseline]
+
+
+def _pairs(
+    words: _words.WordStats,
+    names: list[str],
+    baseline: str,
+    sentence: list[dict[str, Any]],
+    ref1: list[str],
+    opts: Options,
+) -> list[dict[str, Any]]:
+    """Per pair: n-grams each system matches more often, and the segments that differ most."""
+    if len(names) < 2:
+        return []
+    index = {n: i for i, n in enumerate(names)}
+    matched = [np.concatenate([o.matched[s] for o in words.orders]) for s in range(len(names))]
+    order_of = np.concatenate(
+        [np.full(len(o.ref_ngrams), k + 1, dtype=np.int64) for k, o in enumerate(words.orders)]
+    )
+    local = np.concatenate([np.arange(len(o.ref_ngrams)) for o in words.orders])
+    ref_count = np.concatenate([o.ref_counts for o in words.orders])
+    sent = sentence[0] if sentence else None
+    out = []
+    for a, b in _pair_list(names, baseline, opts.all_pairs_up_to):
+        ma, mb = matched[index[a]], matched[index[b]]
+        out.append(
+            {
+                "a": a,
+                "b": b,
+                "ngrams_a": _top_ngrams(words, ma, mb, order_of, local, ref_count, opts),
+                "ngrams_b": _top_ngrams(words, mb, ma, order_of, local, ref_count, opts),
+                "metric": sent["metric"] if sent else None,
+                "segments": _top_segments(words, index[a], index[b], a, b, sent, ref1, opts),
+            }
+        )
+    return out
+
+
+def _top_ngrams(
+    words: _words.WordStats,
+    mine: npt.NDArray[np.int64],
+    other: npt.NDArray[np.int64],
+    order_of: npt.NDArray[np.int64],
+    local: npt.NDArray[Any],
+    ref_count: npt.NDArray[np.int64],
+    opts: Options,
+) -> list[dict[str, Any]]:
+    """compare-mt's n-gram ranking: ``(mine + 1) / (mine + other + 2)``, largest first."""
+    ratio = (mine + 1.0) / (mine + other + 2.0)
+    # Highest ratio first; then the larger difference; then the shorter n-gram, its id.
+    order = np.lexsort((local, order_of, -(mine - other), -ratio))
+    out = []
+    for k in order[: opts.top_ngrams]:
+        if mine[k] <= other[k]:
+            break
+        out.append(
+            {
+                "ngram": words.ngram_text(int(order_of[k]), int(local[k])),
+                "n": int(order_of[k]),
+                "mine": int(mine[k]),
+                "other": int(other[k]),
+                "ref": int(ref_count[k]),
+                "ratio": float(ratio[k]),
+            }
+        )
+    return out
+
+
+def _top_segments(
+    words: _words.WordStats,
+    ia: int,
+    ib: int,
+    a: str,
+    b: str,
+    sent: dict[str, Any] | None,
+    ref1: list[str],
+    opts: Options,
+) -> list[dict[str, Any]]:
+    """Return the segments where ``a`` beats ``b`` most, then those where ``b`` beats ``a`` most."""
+    if sent is None:
+        return []
+    sa = np.asarray(sent["scores"][a])
+    sb = np.asarray(sent["scores"][b])
+    diff = sa - sb if sent["higher_is_better"] else sb - sa
+    k = opts.top_segments
+    # Stable: equal differences keep segment order.
+    best_a = [int(i) for i in np.argsort(-diff, kind="stable")[:k] if diff[i] > 0]
+    best_b = [int(i) for i in np.argsort(diff, kind="stable")[:k] if diff[i] < 0]
+    out = []
+    for i in best_a + best_b:
+        ref_ngrams = _words.ngram_set(words.ref_tokens[i], opts.max_order)
+        ta, tb = words.sys_tokens[ia][i], words.sys_tokens[ib][i]
+        out.append(
+            {
+                "index": i,
+                "winner": a if diff[i] > 0 else b,
+                "ref": ref1[i],
+                "ref_tokens": words.ref_tokens[i],
+                "a_tokens": ta,
+                "b_tokens": tb,
+                "a_match": _words.highlight(ta, ref_ngrams, opts.max_order),
+                "b_match": _words.highlight(tb, ref_ngrams, opts.max_order),
+                "a_score": float(sa[i]),
+                "b_score": float(sb[i]),
+            }
+        )
+    return out
+
+
+def _flavors(
+    streams: list[list[str | None]],
+    systems: dict[str, list[str]],
+    names: list[str],
+    baseline: str,
+    opts: Options,
+) -> list[dict[str, Any]]:
+    """Each flavor's score of every system, what it does differently, and (baseline) why."""
+    from ..flavors import explain, flavor_names, get_flavor
+
+    chosen = flavor_names() if opts.flavors is None else opts.flavors
+    if not chosen:
+        return []
+    if any(s is None for st in streams for s in st):
+        return []  # the originals take no missing references
+    refs = [[str(x) for x in st] for st in streams]
+    k = opts.flavor_systems
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InvalidOptionError(f"flavor_systems={k!r}: expected an integer >= 1")
+    # The baseline first, then the others in order: each flavor scores each system anew.
+    scored = [baseline, *(n for n in names if n != baseline)][:k]
+    out = []
+    for name in chosen:
+        info = get_flavor(name)
+        scores: dict[str, float | None] = dict.fromkeys(names)
+        errors: dict[str, str] = {}
+        for n in scored:
+            try:
+                scores[n] = _num(float(info.score(systems[n], refs)) * info.to_percent)
+            except (ParbleuError, ArithmeticError) as e:
+                scores[n] = None
+                errors[n] = str(e)
+        steps: list[dict[str, Any]] = []
+        if opts.explain and scores.get(baseline) is not None:
+            try:
+                ex = explain(systems[baseline], refs, name)
+                steps = [
+                    {"factor": s.factor, "change": s.change, "score": _num(s.score)}
+                    for s in ex.steps
+                ]
+            except (ParbleuError, ArithmeticError, KeyError):
+                steps = []
+        out.append(
+            {
+                "name": name,
+                "original": info.original,
+                "tokenization": info.tokenization,
+                "case": info.case,
+                "ref_length": info.ref_length,
+                "smoothing": info.smoothing,
+                "scale": info.scale,
+                "scores": scores,
+                "errors": errors,
+                "explain": steps,
+            }
+        )
+    return out

@@ -1,0 +1,221 @@
+"""The report's inline stylesheet and script (no outside resources: the page works from disk)."""
+
+CSS = """
+:root{--fg:#1d232b;--mute:#5d6875;--line:#d9dee4;--bg:#fff;--alt:#f5f7f9;--acc:#2458a6;
+--good:#1d7a3c;--bad:#b3261e;--m1:#fff2b3;--m2:#ffe07a;--m3:#ffc94a;--m4:#ffb000}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);
+background:var(--bg);margin:0;padding:0 24px 48px;max-width:1400px}
+h1{font-size:22px;margin:20px 0 4px}h2{font-size:18px;margin:32px 0 8px;
+border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
+.meta,.note{color:var(--mute)}.note{font-size:12px}
+code,.sig{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.sig{word-break:break-all;color:var(--mute)}
+table{border-collapse:collapse;margin:6px 0 10px;font-variant-numeric:tabular-nums}
+th,td{border-bottom:1px solid var(--line);padding:3px 9px;text-align:right;vertical-align:top}
+th{background:var(--alt);font-weight:600;white-space:nowrap}
+th:first-child,td:first-child,td.txt,th.txt{text-align:left}
+table.sortable th{cursor:pointer;user-select:none}
+table.sortable th[aria-sort=ascending]::after{content:" \\25B2";font-size:10px}
+table.sortable th[aria-sort=descending]::after{content:" \\25BC";font-size:10px}
+tr.sig-yes td.sigcell{color:var(--good);font-weight:600}
+.controls{position:sticky;top:0;background:var(--bg);border-bottom:1px solid var(--line);
+padding:8px 0;z-index:2;display:flex;flex-wrap:wrap;gap:6px 18px;align-items:center}
+.controls label{white-space:nowrap}
+.hidden,.off-sys{display:none!important}
+.charts{display:flex;flex-wrap:wrap;gap:10px}
+.chart{border:1px solid var(--line);border-radius:4px;padding:4px}
+.chart .title{font-size:12px;font-weight:600;margin:0 4px}
+svg text{font:10px system-ui,sans-serif;fill:var(--mute)}
+.bar{fill:var(--acc)}.bar.neg{fill:var(--bad)}.bar.pos{fill:var(--good)}
+.seg{display:grid;grid-template-columns:1fr 1fr;gap:4px 14px;border:1px solid var(--line);
+border-radius:4px;padding:6px 10px;margin:8px 0}
+.seg .ref{grid-column:1/3;color:var(--mute)}
+.seg .head{font-size:12px;color:var(--mute)}
+.m1{background:var(--m1)}.m2{background:var(--m2)}.m3{background:var(--m3)}
+.m4,.m5,.m6,.m7,.m8{background:var(--m4)}
+.tok{padding:0 1px;border-radius:2px}
+.win{font-weight:600}
+details{margin:4px 0}
+"""
+
+JS = r"""
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("parbleu-data").textContent);
+  var state = {
+    shown: DATA.systems.slice(),
+    baseline: DATA.baseline,
+    sentMetric: 0
+  };
+  function fmt(x, d) { return x === null || x === undefined ? "\u2013" : x.toFixed(d); }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    if (attrs) { for (var k in attrs) { e.setAttribute(k, attrs[k]); } }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  var SVG = "http://www.w3.org/2000/svg";
+  function sv(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) { e.setAttribute(k, attrs[k]); }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+
+  // --- sorting: click a header; numbers sort by data-v, text by its content ---------------
+  function cellKey(td) {
+    if (!td) { return ""; }
+    var v = td.getAttribute("data-v");
+    if (v !== null) { return v === "" ? -Infinity : parseFloat(v); }
+    return td.textContent;
+  }
+  function sortTable(table, col, dir) {
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = cellKey(a.cells[col]), y = cellKey(b.cells[col]);
+      var c = (typeof x === "number" && typeof y === "number") ? x - y
+        : String(x).localeCompare(String(y));
+      return dir === "ascending" ? c : -c;
+    });
+    rows.forEach(function (r) { body.appendChild(r); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
+      if (i === col) {
+        th.setAttribute("aria-sort", dir);
+      } else {
+        th.removeAttribute("aria-sort");
+      }
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
+      th.addEventListener("click", function () {
+        var dir = th.getAttribute("aria-sort") === "descending" ? "ascending" : "descending";
+        if (th.getAttribute("aria-sort") === null && !th.hasAttribute("data-num")) {
+          dir = "ascending";
+        }
+        sortTable(table, i, dir);
+      });
+    });
+  });
+
+  // --- system choice: hide rows/columns of systems not shown -------------------------------
+  function applySystems() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-sys]"), function (e) {
+      var names = JSON.parse(e.getAttribute("data-sys"));
+      var on = names.every(function (n) { return state.shown.indexOf(n) >= 0; });
+      e.classList.toggle("off-sys", !on);
+    });
+    drawSentence();
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("input.syspick"), function (box) {
+    box.addEventListener("change", function () {
+      var name = DATA.systems[parseInt(box.getAttribute("data-i"), 10)];
+      state.shown = DATA.systems.filter(function (n) {
+        return n === name ? box.checked : state.shown.indexOf(n) >= 0;
+      });
+      applySystems();
+    });
+  });
+  var basePick = document.getElementById("baseline");
+  basePick.addEventListener("change", function () {
+    state.baseline = DATA.systems[parseInt(basePick.value, 10)];
+    drawSentence();
+    choosePairFor(state.baseline);
+  });
+
+  // --- histograms of sentence scores and of differences against the baseline -------------
+  function histogram(values, lo, hi, bins) {
+    var counts = new Array(bins).fill(0), w = (hi - lo) / bins;
+    values.forEach(function (v) {
+      var k = Math.floor((v - lo) / w);
+      if (k >= bins) { k = bins - 1; }
+      if (k < 0) { k = 0; }
+      counts[k] += 1;
+    });
+    return counts;
+  }
+  function barChart(title, counts, lo, hi, signed) {
+    var W = 260, H = 120, P = 22, n = counts.length;
+    var max = Math.max.apply(null, counts.concat([1]));
+    var box = el("div", { "class": "chart" });
+    box.appendChild(el("div", { "class": "title" }, title));
+    var svg = sv("svg", { width: W, height: H + P, viewBox: "0 0 " + W + " " + (H + P),
+      role: "img" });
+    var bw = (W - 2 * P) / n;
+    counts.forEach(function (c, k) {
+      var h = H * c / max, mid = lo + (k + 0.5) * (hi - lo) / n;
+      var cls = "bar" + (signed ? (mid < 0 ? " neg" : (mid > 0 ? " pos" : "")) : "");
+      var r = sv("rect", { x: P + k * bw + 0.5, y: H - h + 2, width: Math.max(bw - 1, 1),
+        height: h, "class": cls });
+      r.appendChild(sv("title", {}, c + " segments"));
+      svg.appendChild(r);
+    });
+    svg.appendChild(sv("text", { x: P, y: H + 16 }, String(lo)));
+    svg.appendChild(sv("text", { x: W - P, y: H + 16, "text-anchor": "end" }, String(hi)));
+    svg.appendChild(sv("text", { x: 2, y: 10 }, String(max)));
+    box.appendChild(svg);
+    return box;
+  }
+  function drawSentence() {
+    var m = DATA.sentence[state.sentMetric];
+    var dist = document.getElementById("dist-charts");
+    var diff = document.getElementById("diff-charts");
+    if (!m || !dist) { return; }
+    dist.textContent = ""; diff.textContent = "";
+    var base = m.scores[state.baseline];
+    state.shown.forEach(function (name) {
+      var v = m.scores[name];
+      var mean = v.reduce(function (a, b) { return a + b; }, 0) / v.length;
+      dist.appendChild(barChart(name + " (mean " + fmt(mean, 2) + ")",
+        histogram(v, 0, 100, 20), 0, 100, false));
+      if (name === state.baseline) { return; }
+      var d = v.map(function (x, i) { return x - base[i]; });
+      var better = 0, worse = 0;
+      d.forEach(function (x) {
+        if (x > 0) { better += 1; } else if (x < 0) { worse += 1; }
+      });
+      if (!m.higher_is_better) { var t = better; better = worse; worse = t; }
+      var title = name + " \u2212 " + state.baseline + ": better " + better + ", worse " + worse +
+        ", same " + (d.length - better - worse);
+      diff.appendChild(barChart(title, histogram(d, -100, 100, 20), -100, 100, true));
+    });
+    var caption = document.getElementById("diff-caption");
+    if (caption) {
+      caption.textContent = "Differences against the baseline, " + state.baseline + ".";
+    }
+  }
+  var metricPick = document.getElementById("sent-metric");
+  if (metricPick) {
+    metricPick.addEventListener("change", function () {
+      state.sentMetric = parseInt(metricPick.value, 10);
+      drawSentence();
+    });
+  }
+
+  // --- measure pickers of the bucket tables, pair picker -----------------------------------
+  Array.prototype.forEach.call(document.querySelectorAll("select.pick"), function (sel) {
+    function show() {
+      Array.prototype.forEach.call(document.querySelectorAll(sel.getAttribute("data-target")),
+        function (e) { e.classList.toggle("hidden", e.getAttribute("data-key") !== sel.value); });
+    }
+    sel.addEventListener("change", show);
+    show();
+  });
+  function choosePairFor(name) {
+    var sel = document.getElementById("pair-pick");
+    if (!sel) { return; }
+    for (var k = 0; k < DATA.pairs.length; k++) {
+      var p = DATA.pairs[k];
+      if (p.a === name || p.b === name) {
+        sel.value = String(k);
+        sel.dispatchEvent(new Event("change"));
+        return;
+      }
+    }
+  }
+  applySystems();
+  document.documentElement.setAttribute("data-ready", "1");
+})();
+"""

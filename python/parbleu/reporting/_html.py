@@ -1,0 +1,399 @@
+"""Render a report's data as one self-contained HTML page.
+
+Every table is rendered here (the page reads without JavaScript); the inline script
+(:mod:`._assets`) adds sorting, the choice of systems and baseline, and the histograms, from
+the same data embedded as JSON. Every piece of user text goes through :func:`esc` (element
+text and attribute values) or :func:`json_for_script` (the embedded data), so a system output
+containing ``<script>`` shows as text.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .._version import __version__
+from ._assets import CSS, JS
+
+#: The page may load nothing: no network, no other file (scripts and styles are inline).
+CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)
+
+
+def esc(text: object) -> str:
+    """Escape text for HTML element content and quoted attribute values."""
+    return html.escape(str(text), quote=True)
+
+
+def json_for_script(data: Any) -> str:
+    r"""JSON that is safe inside ``<script type="application/json">``.
+
+    ``<``, ``>`` and ``&`` are written as ``\\u003c`` etc. (so no ``</script>`` or ``<!--``
+    can end or change the element), and U+2028/U+2029 escaped; ``JSON.parse`` reads the same
+    data back. Only strings can hold these characters, where the escapes are valid JSON.
+    """
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    for ch, rep in (
+        ("&", "\\u0026"),
+        ("<", "\\u003c"),
+        (">", "\\u003e"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+    ):
+        text = text.replace(ch, rep)
+    return text
+
+
+def _sys_attr(*names: str) -> str:
+    return f' data-sys="{esc(json.dumps(list(names), ensure_ascii=False))}"'
+
+
+def _num_td(x: float | None, width: int = 2, extra: str = "") -> str:
+    if x is None:
+        return f'<td data-v=""{extra}>–</td>'
+    return f'<td data-v="{x!r}"{extra}>{x:.{width}f}</td>'
+
+
+def _p_td(x: float) -> str:
+    return f'<td data-v="{x!r}">{x:.4f}</td>'
+
+
+def _th(label: str, num: bool = True, cls: str = "") -> str:
+    cls = cls or ("" if num else "txt")
+    c = f' class="{cls}"' if cls else ""
+    return f"<th{' data-num' if num else ''}{c}>{esc(label)}</th>"
+
+
+def _table(table_id: str, head: Sequence[str], rows: Iterable[str], cls: str = "sortable") -> str:
+    return (
+        f'<table id="{esc(table_id)}" class="{cls}"><thead><tr>{"".join(head)}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None) -> str:
+    """Return the report page.
+
+    Parameters
+    ----------
+    data
+        The report's data (:func:`._analysis.analyze`).
+    title
+        Page title (escaped).
+    files
+        ``{system name: file name}`` to list (escaped), or ``None``.
+
+    Returns
+    -------
+    str
+        A complete HTML document.
+    """
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="parbleu {esc(__version__)}">',
+        f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
+        f"<h1>{esc(title)}</h1>",
+        _meta(data, files),
+        _controls(data),
+        _scores(data),
+        _significance(data),
+        _sentence(data),
+        _buckets(data, "length_buckets", "By reference length", "Reference length (tokens)"),
+        _buckets(data, "freq_buckets", "By word frequency", "Word frequency"),
+        _pairs(data),
+        _flavors(data),
+        '<script type="application/json" id="parbleu-data">',
+        json_for_script(data),
+        "</script>",
+        f"<script>{JS}</script>",
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _meta(data: dict[str, Any], files: dict[str, str] | None) -> str:
+    out = [
+        f'<p class="meta">{data["n_segments"]} segments, {data["n_references"]} reference '
+        f"stream(s), {len(data['systems'])} system(s); made by parbleu {esc(__version__)}.</p>"
+    ]
+    if files:
+        items = "".join(
+            f"<li><b>{esc(n)}</b>: <code>{esc(f)}</code></li>" for n, f in files.items()
+        )
+        out.append(f'<details><summary>Files</summary><ul id="files">{items}</ul></details>')
+    return "\n".join(out)
+
+
+def _controls(data: dict[str, Any]) -> str:
+    boxes = "".join(
+        f'<label><input type="checkbox" class="syspick" data-i="{i}" checked> {esc(n)}</label>'
+        for i, n in enumerate(data["systems"])
+    )
+    options = "".join(
+        f'<option value="{i}"{" selected" if n == data["baseline"] else ""}>{esc(n)}</option>'
+        for i, n in enumerate(data["systems"])
+    )
+    return (
+        f'<div class="controls"><span>Systems:</span> {boxes}'
+        f'<label>Baseline: <select id="baseline">{options}</select></label></div>'
+    )
+
+
+def _scores(data: dict[str, Any]) -> str:
+    head = [_th("System", num=False)]
+    for m in data["scores"]:
+        head.append(_th(m["metric"]))
+        head.append(_th(f"{m['metric']} CI low"))
+        head.append(_th(f"{m['metric']} CI high"))
+    rows = []
+    for n in data["systems"]:
+        cells = [f'<td class="txt">{esc(n)}</td>']
+        for m in data["scores"]:
+            ci = m["ci"].get(n)
+            cells.append(_num_td(m["scores"][n], extra=' class="score"'))
+            cells.append(_num_td(ci["low"] if ci else None))
+            cells.append(_num_td(ci["high"] if ci else None))
+        rows.append(f'<tr{_sys_attr(n)} data-name="{esc(n)}">{"".join(cells)}</tr>')
+    test = data["test"]
+    sigs = "".join(
+        f'<li>{esc(m["metric"])}: <code class="sig">{esc(m["signature"])}</code></li>'
+        for m in data["scores"]
+    )
+    conf = round(100 * test["confidence"], 6)
+    return (
+        '<section id="scores"><h2>Scores</h2>'
+        + _table("score-table", head, rows)
+        + f'<p class="note">Confidence intervals: {conf:g}% bootstrap intervals, '
+        f"{esc(test['n'])} resamples, seed {esc(test['seed'])} (parbleu's exact path). "
+        "Click a header to sort.</p>" + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
+    )
+
+
+def _significance(data: dict[str, Any]) -> str:
+    if len(data["systems"]) < 2:
+        return ""
+    test = data["test"]
+    name = (
+        "paired bootstrap resampling"
+        if test["name"] == "bootstrap"
+        else "approximate randomization"
+    )
+    out = [
+        '<section id="significance"><h2>Significance (all pairs, Holm-Bonferroni)</h2>',
+        f'<p class="note">{esc(name)}, {esc(test["n"])} samples, seed {esc(test["seed"])}; a '
+        f"pair is significant when its Holm-adjusted p-value is at most {test['alpha']:g}. "
+        "The first system of a pair ranks higher.</p>",
+    ]
+    for k, m in enumerate(data["scores"]):
+        head = [
+            _th("A", num=False),
+            _th("B", num=False),
+            _th("Δ (A − B)"),
+            _th("p"),
+            _th("p (Holm)"),
+            _th("significant", num=False),
+        ]
+        rows = []
+        for p in m["pairs"]:
+            rows.append(
+                f'<tr{_sys_attr(p["a"], p["b"])} class="sig-{"yes" if p["significant"] else "no"}">'
+                f'<td class="txt">{esc(p["a"])}</td><td class="txt">{esc(p["b"])}</td>'
+                f"{_num_td(p['delta'])}{_p_td(p['p'])}{_p_td(p['p_holm'])}"
+                f'<td class="sigcell">{"yes" if p["significant"] else "no"}</td></tr>'
+            )
+        out.append(f"<h3>{esc(m['metric'])}</h3>")
+        out.append(_table(f"sig-table-{k}", head, rows))
+        if m["test_signature"]:
+            out.append(f'<p><code class="sig">{esc(m["test_signature"])}</code></p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _sentence(data: dict[str, Any]) -> str:
+    if not data["sentence"]:
+        return ""
+    options = "".join(
+        f'<option value="{i}">{esc(m["metric"])}</option>' for i, m in enumerate(data["sentence"])
+    )
+    return (
+        '<section id="sentence"><h2>Sentence-level scores</h2>'
+        f'<label>Metric: <select id="sent-metric">{options}</select></label>'
+        '<p class="note">BLEU is sentence BLEU with effective order (as '
+        "<code>sentence_bleu</code>). Histograms are drawn by the page's script.</p>"
+        '<h3>Distribution per system</h3><div id="dist-charts" class="charts"></div>'
+        '<h3>Differences against the baseline</h3><p class="note" id="diff-caption"></p>'
+        '<div id="diff-charts" class="charts"></div></section>'
+    )
+
+
+_MEASURES = (
+    ("bleu", "BLEU of the bucket's segments"),
+    ("f1", "word F1"),
+    ("precision", "word precision"),
+    ("recall", "word recall"),
+    ("length_ratio", "hypothesis/reference length"),
+)
+
+
+def _buckets(data: dict[str, Any], key: str, title: str, label: str) -> str:
+    b = data[key]
+    measures = [(k, t) for k, t in _MEASURES if b.get(k)]
+    options = "".join(f'<option value="{k}">{esc(t)}</option>' for k, t in measures)
+    if key == "freq_buckets":
+        note = (
+            f"Words of the first reference and of each system, bucketed by their frequency in "
+            f"the {esc(b['source'])}; precision, recall and F1 of clipped word matches, per "
+            "bucket (compare-mt's word accuracy)."
+        )
+    else:
+        note = (
+            "Segments bucketed by the first reference's length in tokens; BLEU of each "
+            "bucket's segments (statistics of the score table), and word precision/recall/F1."
+        )
+    tables = []
+    for k, _t in measures:
+        head = [_th(label, num=False), _th("segments" if key == "length_buckets" else "ref words")]
+        head += [f"<th data-num{_sys_attr(n)}>{esc(n)}</th>" for n in data["systems"]]
+        counts = b["segments"] if key == "length_buckets" else b["ref_tokens"]
+        rows = []
+        for i, lab in enumerate(b["labels"]):
+            cells = [
+                f'<td class="txt" data-v="{i}">{esc(lab)}</td>',
+                f'<td data-v="{counts[i]}">{counts[i]}</td>',
+            ]
+            for n in data["systems"]:
+                width = 3 if k == "length_ratio" else 2
+                cells.append(_num_td(b[k][n][i], width, _sys_attr(n)))
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        tables.append(
+            f'<div class="{key}-view" data-key="{k}">' + _table(f"{key}-{k}", head, rows) + "</div>"
+        )
+    return (
+        f'<section id="{key}"><h2>{esc(title)}</h2><p class="note">{note}</p>'
+        f'<label>Measure: <select class="pick" data-target=".{key}-view">{options}</select>'
+        f"</label>{''.join(tables)}</section>"
+    )
+
+
+def _tokens(tokens: Sequence[str], levels: Sequence[int]) -> str:
+    return " ".join(
+        f'<span class="tok m{lv}">{esc(t)}</span>' if lv else esc(t)
+        for t, lv in zip(tokens, levels)
+    )
+
+
+def _pairs(data: dict[str, Any]) -> str:
+    if not data["pairs"]:
+        return ""
+    options = "".join(
+        f'<option value="{i}">{esc(p["a"])} vs {esc(p["b"])}</option>'
+        for i, p in enumerate(data["pairs"])
+    )
+    blocks = []
+    for i, p in enumerate(data["pairs"]):
+        a, b = p["a"], p["b"]
+        parts = [f'<div class="pair-view" data-key="{i}"{_sys_attr(a, b)}>']
+        for side, mine, other in (("ngrams_a", a, b), ("ngrams_b", b, a)):
+            head = [
+                _th("n-gram", num=False),
+                _th("n"),
+                _th(f"{mine}"),
+                _th(f"{other}"),
+                _th("in ref"),
+            ]
+            rows = [
+                f'<tr><td class="txt">{esc(g["ngram"])}</td><td data-v="{g["n"]}">{g["n"]}</td>'
+                f'<td data-v="{g["mine"]}">{g["mine"]}</td>'
+                f'<td data-v="{g["other"]}">{g["other"]}</td>'
+                f'<td data-v="{g["ref"]}">{g["ref"]}</td></tr>'
+                for g in p[side]
+            ]
+            parts.append(f"<h3>n-grams {esc(mine)} matches more often than {esc(other)}</h3>")
+            parts.append(_table(f"ngrams-{i}-{side[-1]}", head, rows))
+        parts.append(
+            f"<h3>Segments where they differ most (sentence {esc(p['metric'] or '')})</h3>"
+        )
+        for s in p["segments"]:
+            wa = " win" if s["winner"] == a else ""
+            wb = " win" if s["winner"] == b else ""
+            parts.append(
+                f'<div class="seg" data-index="{s["index"]}">'
+                f'<div class="ref">#{s["index"] + 1} reference: {esc(s["ref"])}</div>'
+                f'<div class="head{wa}">{esc(a)}: '
+                f'<span class="sent-score" data-v="{s["a_score"]!r}">'
+                f"{s['a_score']:.2f}</span></div>"
+                f'<div class="head{wb}">{esc(b)}: '
+                f'<span class="sent-score" data-v="{s["b_score"]!r}">'
+                f"{s['b_score']:.2f}</span></div>"
+                f'<div class="hyp">{_tokens(s["a_tokens"], s["a_match"])}</div>'
+                f'<div class="hyp">{_tokens(s["b_tokens"], s["b_match"])}</div></div>'
+            )
+        parts.append("</div>")
+        blocks.append("".join(parts))
+    return (
+        '<section id="pairs"><h2>Two systems side by side</h2>'
+        '<p class="note">n-grams of the first reference ranked by (matches of one + 1) / '
+        "(matches of both + 2), as compare-mt does; highlighted tokens belong to an n-gram of "
+        f"the reference (darker: longer, up to {data['max_order']}). Word-level analyses use "
+        f"the first reference, tokenized as BLEU does ({esc(data['word_tokenizer'])}).</p>"
+        f'<label>Pair: <select id="pair-pick" class="pick" data-target=".pair-view">{options}'
+        f"</select></label>{''.join(blocks)}</section>"
+    )
+
+
+def _flavors(data: dict[str, Any]) -> str:
+    if not data["flavors"]:
+        return ""
+    head = [_th("flavor", num=False), _th("original", num=False, cls="txt")]
+    head += [f"<th data-num{_sys_attr(n)}>{esc(n)}</th>" for n in data["systems"]]
+    head += [
+        _th(x, num=False, cls="txt")
+        for x in ("tokenization", "case", "reference length", "smoothing")
+    ]
+    rows = []
+    explain = []
+    for f in data["flavors"]:
+        cells = [
+            f'<td class="txt">{esc(f["name"])}</td>',
+            f'<td class="txt">{esc(f["original"])}</td>',
+        ]
+        for n in data["systems"]:
+            err = f["errors"].get(n)
+            title = f' title="{esc(err)}"' if err else ""
+            cells.append(_num_td(f["scores"][n], 2, _sys_attr(n) + title))
+        cells += [
+            f'<td class="txt">{esc(f[k])}</td>'
+            for k in ("tokenization", "case", "ref_length", "smoothing")
+        ]
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+        if f["explain"]:
+            steps = "".join(
+                f'<tr><td class="txt">{esc(s["factor"])}</td>'
+                f'<td class="txt">{esc(s["change"])}</td>'
+                f"{_num_td(s['score'], 4)}</tr>"
+                for s in f["explain"]
+            )
+            explain.append(
+                f"<details><summary>{esc(f['name'])}: from SacreBLEU's score to the flavor's "
+                f'</summary><table><thead><tr><th>factor</th><th class="txt">change</th>'
+                f"<th>score</th></tr></thead><tbody>{steps}</tbody></table></details>"
+            )
+    base = data["baseline"]
+    return (
+        '<section id="flavors"><h2>Flavors: the same data under other BLEU implementations</h2>'
+        '<p class="note">BLEU (0-100) as each reproduced implementation reports it with its '
+        "default options (token-list APIs get whitespace tokens); a dash is a system not "
+        "scored (<code>flavor_systems</code>, <code>--flavor-systems</code>) or an input the "
+        "original fails on (hover for the reason).</p>"
+        + _table("flavor-table", head, rows)
+        + f"<h3>Why they differ (baseline, {esc(base)}, step by step)</h3>"
+        + "".join(explain)
+        + "</section>"
+    )

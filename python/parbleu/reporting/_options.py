@@ -1,0 +1,32 @@
+"""What a report computes (no heavy imports: ``import parbleu`` loads this module)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Reference-length buckets (tokens): below 10, 10-19, ..., 60 and more (compare-mt's).
+LENGTH_EDGES = (10, 20, 30, 40, 50, 60)
+#: Word-frequency buckets: 0, 1, 2, 3-4, 5-9, 10-99, 100-999, 1000 and more.
+FREQ_EDGES = (1, 2, 3, 5, 10, 100, 1000)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a report computes (see :func:`parbleu.report.report` for each field)."""
+
+    baseline: str | None = None
+    test: str = "bootstrap"
+    n: int | None = None
+    seed: int = 12345
+    alpha: float = 0.05
+    confidence: float = 0.95
+    max_order: int = 4
+    length_edges: tuple[int, ...] = LENGTH_EDGES
+    freq_edges: tuple[int, ...] = FREQ_EDGES
+    top_ngrams: int = 10
+    top_segments: int = 5
+    all_pairs_up_to: int = 8
+    flavors: tuple[str, ...] | None = None
+    flavor_systems: int = 1
+    explain: bool = True
+    workers: int | None = None

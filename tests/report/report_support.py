@@ -1,0 +1,120 @@
+"""Shared pieces of the report tests: the sample systems, an HTML tree, the extras gate."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import parbleu
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = REPO / "python" / "parbleu" / "sample"
+NAMES = ("Online-W", "Facebook-AI", "VolcTrans-GLAT")
+#: Set by CI's report step, where the ``report`` and ``browser`` extras and chromium are
+#: installed: the tests needing them then fail instead of skipping.
+EXTRAS_ENV = "PARBLEU_TEST_REPORT_EXTRAS"
+
+
+def require_extra(module: str) -> None:
+    """Import an optional dependency of the report tests: skip if missing, fail in CI's step."""
+    if os.environ.get(EXTRAS_ENV):
+        importlib.import_module(module)
+    else:
+        pytest.importorskip(module, reason=f"{module} is not installed (extra of parbleu.report)")
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
+@functools.cache
+def sample(n_lines: int = 500) -> tuple[list[str], dict[str, list[str]]]:
+    """The packaged WMT21 sample: one reference stream and three systems."""
+    ref = lines(SAMPLE / "ref.A.de")[:n_lines]
+    systems = {n: lines(SAMPLE / f"{n}.de")[:n_lines] for n in NAMES}
+    return ref, systems
+
+
+@functools.cache
+def sample_report(n_lines: int = 200) -> parbleu.Report:
+    ref, systems = sample(n_lines)
+    return parbleu.report(
+        [ref], systems, n=200, flavors=("nltk", "multi-bleu", "tfnmt"), flavor_systems=3
+    )
+
+
+@dataclass
+class Node:
+    """An element of a parsed page."""
+
+    tag: str
+    attrs: dict[str, str | None]
+    children: list[Node | str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def iter(self, tag: str | None = None) -> list[Node]:
+        out = []
+        for c in self.children:
+            if isinstance(c, Node):
+                if tag is None or c.tag == tag:
+                    out.append(c)
+                out.extend(c.iter(tag))
+        return out
+
+    def by_id(self, id_: str) -> Node:
+        found = [n for n in self.iter() if n.attrs.get("id") == id_]
+        assert len(found) == 1, f"{len(found)} elements with id {id_!r}"
+        return found[0]
+
+    def cls(self) -> list[str]:
+        return (self.attrs.get("class") or "").split()
+
+
+_VOID = {"meta", "br", "input", "img", "link", "hr", "source", "wbr", "col", "area", "base"}
+
+
+class TreeBuilder(HTMLParser):
+    """A strict tree of the page: every element closed in order (else AssertionError)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {})
+        self.stack = [self.root]
+        self.doctype: str | None = None
+
+    def handle_decl(self, decl: str) -> None:
+        self.doctype = decl
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, dict(attrs))
+        assert len(dict(attrs)) == len(attrs), f"repeated attribute in <{tag}>"
+        self.stack[-1].children.append(node)
+        if tag not in _VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.stack[-1].children.append(Node(tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack[-1].tag == tag, f"</{tag}> closes <{self.stack[-1].tag}>"
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.stack[-1].children.append(data)
+
+
+def parse(page: str) -> Node:
+    b = TreeBuilder()
+    b.feed(page)
+    b.close()
+    assert b.stack == [b.root], f"unclosed: {[n.tag for n in b.stack[1:]]}"
+    assert b.doctype is not None and b.doctype.lower() == "doctype html"
+    return b.root

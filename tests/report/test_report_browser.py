@@ -1,0 +1,172 @@
+"""The report in a real headless browser: Debian's chromium driven by playwright.
+
+Needs the ``browser`` extra (playwright from PyPI; no browser download: the tests point it at
+the system's chromium, ``apt-get install chromium``). Skipped with a reason where either is
+missing, except in CI's report step (``PARBLEU_TEST_REPORT_EXTRAS=1``), where they fail.
+Screenshots go to ``PARBLEU_REPORT_SCREENSHOTS`` (a directory) when set, else to tmp_path.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from report_support import EXTRAS_ENV, NAMES, require_extra, sample, sample_report
+
+import parbleu
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+
+
+def _chromium() -> str:
+    for name in CHROMIUM_NAMES:
+        path = shutil.which(name)
+        if path:
+            return path
+    if os.environ.get(EXTRAS_ENV):
+        pytest.fail("chromium is not installed (apt-get install chromium)")
+    pytest.skip("chromium is not installed (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_extra("playwright")
+    from playwright.sync_api import sync_playwright
+
+    exe = _chromium()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class Page:
+    """A report opened from disk, with every console message and outside request recorded."""
+
+    def __init__(self, browser: Any, path: Path) -> None:
+        self.console: list[str] = []
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page = browser.new_page(viewport={"width": 1280, "height": 900})
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(path.as_uri())
+        self.page.wait_for_selector("html[data-ready='1']", timeout=15000)
+
+    def check_clean(self, url: str) -> None:
+        assert self.errors == []
+        assert [m for m in self.console if m.startswith(("error", "warning"))] == []
+        assert self.requests == [url], "the page asked for something besides itself"
+
+
+def _shots() -> Path | None:
+    d = os.environ.get("PARBLEU_REPORT_SCREENSHOTS")
+    return Path(d) if d else None
+
+
+@pytest.fixture(scope="module")
+def report_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("report") / "report.html"
+    sample_report(200).write(path)
+    return path
+
+
+def _column(page: Any, table: str, col: int) -> list[str]:
+    return page.eval_on_selector_all(
+        f"#{table} tbody tr", f"rows => rows.map(r => r.cells[{col}].textContent)"
+    )
+
+
+def test_renders_without_errors(browser: Any, report_file: Path, tmp_path: Path) -> None:
+    p = Page(browser, report_file)
+    page = p.page
+    assert page.title() == "parbleu report"
+    # Histograms: one per system, one difference chart per non-baseline system.
+    assert page.locator("#dist-charts svg").count() == 3
+    assert page.locator("#diff-charts svg").count() == 2
+    assert page.locator("#diff-charts svg rect").count() == 40
+    shot = (_shots() or tmp_path) / "report.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes()[:4] == b"\x89PNG"
+    p.check_clean(report_file.as_uri())
+    page.close()
+
+
+def test_sorting(browser: Any, report_file: Path) -> None:
+    p = Page(browser, report_file)
+    page = p.page
+    data = sample_report(200).data
+    bleu = data["scores"][0]["scores"]
+    assert _column(page, "score-table", 0) == list(NAMES)
+    page.click("#score-table thead th:nth-child(2)")  # BLEU: descending first
+    expect = sorted(NAMES, key=lambda n: -bleu[n])
+    assert _column(page, "score-table", 0) == expect
+    assert page.get_attribute("#score-table thead th:nth-child(2)", "aria-sort") == "descending"
+    page.click("#score-table thead th:nth-child(2)")
+    assert _column(page, "score-table", 0) == expect[::-1]
+    page.click("#score-table thead th:nth-child(1)")  # text: ascending first
+    assert _column(page, "score-table", 0) == sorted(NAMES)
+    p.check_clean(report_file.as_uri())
+    page.close()
+
+
+def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: Path) -> None:
+    p = Page(browser, report_file)
+    page = p.page
+    row = page.locator("#score-table tbody tr").nth(1)
+    assert row.is_visible()
+    page.locator("input.syspick").nth(1).uncheck()  # Facebook-AI
+    assert not row.is_visible()
+    assert page.locator("#dist-charts svg").count() == 2
+    visible_pairs = page.eval_on_selector_all(
+        "#sig-table-0 tbody tr", "rs => rs.filter(r => r.offsetParent !== null).length"
+    )
+    assert visible_pairs == 1
+    page.locator("input.syspick").nth(1).check()
+    assert row.is_visible() and page.locator("#dist-charts svg").count() == 3
+    page.select_option("#baseline", "2")
+    caption = page.text_content("#diff-caption") or ""
+    assert caption.endswith("VolcTrans-GLAT.")
+    titles = page.eval_on_selector_all("#diff-charts .title", "ts => ts.map(t => t.textContent)")
+    assert all(t.split(" \u2212 ")[1].startswith("VolcTrans-GLAT:") for t in titles)
+    # The first pair with the new baseline is shown, the others hidden.
+    shown = page.eval_on_selector_all(
+        ".pair-view",
+        "vs => vs.filter(v => !v.classList.contains('hidden')).map(v => v.dataset.key)",
+    )
+    assert shown == ["1"]
+    # The measure picker of the length buckets.
+    page.select_option("#length_buckets select", "f1")
+    assert page.locator("#length_buckets-f1").is_visible()
+    assert not page.locator("#length_buckets-bleu").is_visible()
+    shot = (_shots() or tmp_path) / "report-baseline.png"
+    page.screenshot(path=str(shot), full_page=False)
+    p.check_clean(report_file.as_uri())
+    page.close()
+
+
+def test_evil_text_stays_text(browser: Any, tmp_path: Path) -> None:
+    ref, systems = sample(8)
+    evil = "<script>window.__pwned = 1</script>"
+    ref = [evil + r for r in ref]
+    hyps = [evil + h for h in systems["Online-W"]]
+    path = tmp_path / "evil.html"
+    parbleu.report(
+        [ref], {"<img src=x onerror='window.__pwned=2'>": hyps, "b": systems["Facebook-AI"]},
+        n=10, flavors=(), top_segments=8,
+    ).write(path)  # fmt: skip
+    p = Page(browser, path)
+    assert p.page.evaluate("window.__pwned === undefined")
+    assert f"reference: {evil}" in (p.page.text_content("#pairs .seg .ref") or "")
+    name = p.page.text_content("#score-table tbody tr td")
+    assert name == "<img src=x onerror='window.__pwned=2'>"
+    p.check_clean(path.as_uri())
+    p.page.close()

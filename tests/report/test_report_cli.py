@@ -1,0 +1,120 @@
+"""``parbleu report`` on the command line: the page, the options, clear errors."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from report_support import NAMES, SAMPLE, parse, require_extra
+
+from parbleu.cli import main
+
+REF = str(SAMPLE / "ref.A.de")
+HYPS = [str(SAMPLE / f"{n}.de") for n in NAMES]
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_writes_a_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    code, stdout, err = _run(
+        ["report", REF, "-i", *HYPS, "-o", str(out), "--n", "50", "--flavors", "nltk",
+         "--baseline", "Facebook-AI", "-m", "bleu", "chrf"],
+        capsys,
+    )  # fmt: skip
+    assert code == 0, err
+    assert stdout == ""
+    assert err.startswith(f"parbleu: wrote {out} (3 systems, 500 segments): analysis ")
+    root = parse(out.read_text(encoding="utf-8"))
+    data = json.loads(root.by_id("parbleu-data").text())
+    assert data["systems"] == list(NAMES) and data["baseline"] == "Facebook-AI"
+    assert [m["metric"] for m in data["scores"]] == ["BLEU", "chrF2"]
+    assert [f["name"] for f in data["flavors"]] == ["nltk"]
+    assert root.by_id("files").text().count(str(SAMPLE)) == 3
+
+
+def test_baseline_by_file_and_quiet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    argv = ["report", REF, "-i", *HYPS[:2], "-o", str(out), "--n", "20", "--flavors",
+            "--baseline", HYPS[1], "-q", "--freq-corpus", REF]  # fmt: skip
+    code, stdout, err = _run(argv, capsys)
+    assert (code, stdout, err) == (0, "", "")
+    data = json.loads(parse(out.read_text(encoding="utf-8")).by_id("parbleu-data").text())
+    assert data["baseline"] == "Facebook-AI" and data["flavors"] == []
+    assert data["freq_buckets"]["source"] == "word list"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["report", "-i", HYPS[0]], "report: no reference file"),
+        (["report", REF, "-i", HYPS[0], HYPS[0]], "a system file is given twice"),
+        (
+            ["report", REF, "-i", HYPS[0], "--baseline", "nope"],
+            "--baseline: 'nope' is not a system",
+        ),
+        (["report", REF, "-i", "/nonexistent/hyp"], "/nonexistent/hyp"),
+        (["report", REF, "-i", HYPS[0], "--flavors", "bogus"], "--flavors: unknown flavor 'bogus'"),
+        (["report", REF, "-i", HYPS[0], "-o", "/"], "-o/--output: '/' is a directory"),
+        (["report", REF, "-i", str(SAMPLE / "README.md")], "has "),
+    ],
+)
+def test_errors_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _stdout, err = _run(argv, capsys)
+    assert code == 1
+    assert err.startswith("parbleu: error: ") and err.count("\n") == 1
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["report", REF, "-i", HYPS[0], "--n", "0"], capsys)
+    assert code == 2 and "--n" in err
+
+
+def test_png_without_matplotlib(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = builtins.__import__
+
+    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+    out = tmp_path / "r.html"
+    code, _, err = _run(
+        ["report", REF, "-i", HYPS[0], "-o", str(out), "--png", str(tmp_path)], capsys
+    )
+    assert code == 1 and "--png: PNG plots need matplotlib" in err
+    assert not out.exists()
+
+
+def test_png_and_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    require_extra("matplotlib")
+    figs = tmp_path / "figs"
+    argv = ["report", REF, "-i", *HYPS, "-o", str(tmp_path / "r.html"), "--n", "20",
+            "--flavors", "nltk", "--png", str(figs)]  # fmt: skip
+    code, _, err = _run(argv, capsys)
+    assert code == 0, err
+    assert "plots " in err
+    pngs = sorted(p.name for p in figs.glob("*.png"))
+    assert pngs == sorted([
+        "freq_buckets.png", "length_buckets.png",
+        *(f"sentence_{k}_{w}.png" for k in range(2) for w in ("distribution", "differences")),
+    ])  # fmt: skip
+    for p in figs.glob("*.png"):
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    stems = {p.stem for p in figs.glob("*.md")}
+    assert stems == {"scores", "significance", "length_buckets", "freq_buckets", "flavors"}
+    assert stems == {p.stem for p in figs.glob("*.tex")}

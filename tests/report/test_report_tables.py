@@ -1,0 +1,46 @@
+"""Tables of a report as Markdown and LaTeX (``--png DIR`` writes them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from report_support import NAMES, sample_report
+
+from parbleu.reporting._static import latex, latex_escape, markdown, tables
+
+
+def test_score_table_text() -> None:
+    data = sample_report(200).data
+    head, rows = tables(data)["scores"]
+    assert head == ["System", "BLEU", "95% CI", "chrF2", "95% CI", "TER", "95% CI"]
+    assert [r[0] for r in rows] == list(NAMES)
+    bleu = data["scores"][0]
+    ci = bleu["ci"]["Online-W"]
+    assert rows[0][1:3] == [
+        f"{bleu['scores']['Online-W']:.2f}",
+        f"[{ci['low']:.2f}, {ci['high']:.2f}]",
+    ]
+    md = markdown((head, rows)).splitlines()
+    assert md[0] == "| System | BLEU | 95% CI | chrF2 | 95% CI | TER | 95% CI |"
+    assert md[1] == "|---|---:|---:|---:|---:|---:|---:|"
+    assert len(md) == 2 + len(NAMES)
+
+
+def test_latex_escapes_user_text() -> None:
+    assert latex_escape(r"a_b & 100% $x$ #1 {y} ~ ^ \z") == (
+        r"a\_b \& 100\% \$x\$ \#1 \{y\} \textasciitilde{} \textasciicircum{} \textbackslash{}z"
+    )
+    text = latex((["System", "BLEU"], [["sys_1 & co", "12.00"]]))
+    assert text.splitlines() == [
+        r"\begin{tabular}{lr}", r"\toprule", r"System & BLEU \\", r"\midrule",
+        r"sys\_1 \& co & 12.00 \\", r"\bottomrule", r"\end{tabular}",
+    ]  # fmt: skip
+
+
+def test_markdown_escapes_pipes() -> None:
+    assert markdown((["a|b"], [["c|d"]])).splitlines()[0] == "| a\\|b |"
+
+
+def test_write_tables(tmp_path: Path) -> None:
+    written = sample_report(200).write_tables(tmp_path / "t")
+    assert {p.name for p in written} >= {"scores.md", "scores.tex", "flavors.tex"}
