@@ -6,7 +6,7 @@ Workload: the 20 WMT21 en-de systems against reference A, first ``--segments`` l
 separately: the analysis without the flavors table (scores, signatures, paired-bootstrap
 intervals and all 190 pairs with 1,000 resamples for BLEU, chrF and TER; sentence scores;
 buckets; n-grams; segments), the default analysis (plus the flavors table: 12 other
-implementations for the baseline, and its explanations), the same with the flavors
+implementations for the baseline), the same with the flavors
 table for all 20 systems (one run), the HTML page, and (``--png``) matplotlib's plots. The
 reference point is SacreBLEU 2.6 computing only the score table's three corpus scores of the
 20 systems, in the same run.

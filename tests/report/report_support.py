@@ -45,7 +45,12 @@ def sample(n_lines: int = 500) -> tuple[list[str], dict[str, list[str]]]:
 def sample_report(n_lines: int = 200) -> parbleu.Report:
     ref, systems = sample(n_lines)
     return parbleu.report(
-        [ref], systems, n=200, flavors=("nltk", "multi-bleu", "tfnmt"), flavor_systems=3
+        [ref],
+        systems,
+        n=200,
+        flavors=("nltk", "multi-bleu", "tfnmt"),
+        flavor_systems=3,
+        explain=True,
     )
 
 

@@ -26,7 +26,7 @@ def test_writes_a_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     out = tmp_path / "r.html"
     code, stdout, err = _run(
         ["report", REF, "-i", *HYPS, "-o", str(out), "--n", "50", "--flavors", "nltk",
-         "--baseline", "Facebook-AI", "-m", "bleu", "chrf"],
+         "--baseline", "Facebook-AI", "-m", "bleu", "chrf", "--explain"],
         capsys,
     )  # fmt: skip
     assert code == 0, err
@@ -37,6 +37,9 @@ def test_writes_a_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert data["systems"] == list(NAMES) and data["baseline"] == "Facebook-AI"
     assert [m["metric"] for m in data["scores"]] == ["BLEU", "chrF2"]
     assert [f["name"] for f in data["flavors"]] == ["nltk"]
+    steps = data["flavors"][0]["explain"]
+    assert steps and steps[-1]["score"] == data["flavors"][0]["scores"]["Facebook-AI"]
+    assert [f["scores"]["Online-W"] for f in data["flavors"]] == [None]  # --flavor-systems 1
     assert root.by_id("files").text().count(str(SAMPLE)) == 3
 
 

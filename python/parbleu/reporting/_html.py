@@ -393,7 +393,10 @@ def _flavors(data: dict[str, Any]) -> str:
         "scored (<code>flavor_systems</code>, <code>--flavor-systems</code>) or an input the "
         "original fails on (hover for the reason).</p>"
         + _table("flavor-table", head, rows)
-        + f"<h3>Why they differ (baseline, {esc(base)}, step by step)</h3>"
-        + "".join(explain)
+        + (
+            f"<h3>Why they differ (baseline, {esc(base)}, step by step)</h3>" + "".join(explain)
+            if explain
+            else ""
+        )
         + "</section>"
     )

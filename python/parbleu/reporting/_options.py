@@ -28,5 +28,5 @@ class Options:
     all_pairs_up_to: int = 8
     flavors: tuple[str, ...] | None = None
     flavor_systems: int = 1
-    explain: bool = True
+    explain: bool = False
     workers: int | None = None
