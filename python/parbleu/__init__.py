@@ -16,6 +16,8 @@ from .compat import (
     sentence_ter,
 )
 from .errors import (
+    DatasetError,
+    DownloadError,
     EmptyInputError,
     FlavorError,
     IncompatibleStatisticsError,
@@ -46,6 +48,8 @@ __all__ = [
     "TER",
     "BLEUScore",
     "CHRFScore",
+    "DatasetError",
+    "DownloadError",
     "EmptyInputError",
     "FlavorError",
     "IncompatibleStatisticsError",
