@@ -203,6 +203,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--segments", type=int, default=0, help="first N segments only (0: all)")
     ap.add_argument("--skip-ter", action="store_true", help="skip torchmetrics' (slow) TER")
+    ap.add_argument(
+        "--skip-torchmetrics", action="store_true", help="skip section 1 (torchmetrics' metrics)"
+    )
     args = ap.parse_args()
     systems, refs = en_de()
     if args.segments:
@@ -211,7 +214,8 @@ def main() -> None:
     print(f"{len(systems)} systems x {len(refs['A'])} segments from {WMT}")
     table = Table("Integrations")
     try:
-        bench_torchmetrics(table, systems, refs["A"], args.runs, args.skip_ter)
+        if not args.skip_torchmetrics:
+            bench_torchmetrics(table, systems, refs["A"], args.runs, args.skip_ter)
     except ImportError:
         print("torch/torchmetrics not installed: torchmetrics rows skipped")
     bench_evaluate(table, systems, refs, args.runs)
