@@ -57,7 +57,7 @@ def check_items(lines: Sequence[Any], what: str, allow_none: bool = False) -> No
             continue
         if x is None:
             raise InputTypeError(
-                f"{what}[{i}] is None; every hypothesis must be a string "
+                f"{what}[{i}] is None; every item of {what} must be a string "
                 "(use '' for an empty output)"
             )
         hint = ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .._inputs import (
@@ -19,6 +19,7 @@ from .._inputs import (
     diagnose_refs,
     diagnose_unencodable,
 )
+from .._options import MAX_RESAMPLES, check_count
 from .._workers import resolve_workers
 from ..errors import EmptyInputError, InputTypeError
 from ..score import Score
@@ -194,6 +195,7 @@ class Metric(ABC, Generic[S]):
         Score
             The metric's score object.
         """
+        n_bootstrap = check_count("n_bootstrap", n_bootstrap, 0, MAX_RESAMPLES)
         rows = self._rows(hypotheses, references, workers)
         score = self._score_row(self._sum_rows(rows))
         if n_bootstrap > 1:
@@ -226,6 +228,11 @@ class Metric(ABC, Generic[S]):
         if isinstance(references, (str, bytes)):
             raise InputTypeError(
                 f"{name}.sentence_score: references is a single string ({references[:40]!r}); "
+                "expected a sequence of reference strings, e.g. [reference]"
+            )
+        if references is None or not isinstance(references, Iterable):
+            raise InputTypeError(
+                f"{name}.sentence_score: references is a {type(references).__name__}; "
                 "expected a sequence of reference strings, e.g. [reference]"
             )
         refs = list(references)
