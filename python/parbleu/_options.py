@@ -102,6 +102,8 @@ def check_flag(name: str, value: Any) -> bool:
     """
     if isinstance(value, bool):
         return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):
+        return bool(value)  # numpy's bool (np.True_): not an int, but a bool all the same
     try:
         n = operator.index(value)
     except TypeError:

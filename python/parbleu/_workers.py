@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 
 from .errors import InvalidOptionError
@@ -42,10 +43,14 @@ def resolve_workers(workers: int | None, n_items: int) -> int:
                 ) from None
         else:
             workers = -1
-    if isinstance(workers, bool) or not isinstance(workers, int):
+    try:
+        if isinstance(workers, bool):
+            raise TypeError
+        workers = operator.index(workers)  # int and numpy integers, never a float
+    except TypeError:
         raise InvalidOptionError(
             f"workers={workers!r}: expected an integer (1 = serial, -1 = all cores)"
-        )
+        ) from None
     if n_items < SERIAL_BELOW:
         return 1
     if workers < 1:

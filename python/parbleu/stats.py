@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from .score import Score
 
 
-def check_stats_array(arr: npt.NDArray[Any], width: int, owner: str) -> npt.NDArray[Any]:
+def check_stats_array(
+    arr: npt.NDArray[Any], width: int, owner: str, method: str = "score_from_stats"
+) -> npt.NDArray[Any]:
     """Check that ``arr`` is a statistics row or matrix of ``width`` columns.
 
     Parameters
@@ -25,6 +27,8 @@ def check_stats_array(arr: npt.NDArray[Any], width: int, owner: str) -> npt.NDAr
         Expected number of columns.
     owner
         Metric name for the message.
+    method
+        Method name for the message.
 
     Returns
     -------
@@ -32,13 +36,13 @@ def check_stats_array(arr: npt.NDArray[Any], width: int, owner: str) -> npt.NDAr
         ``arr`` itself.
     """
     if arr.dtype.kind not in "iuf":
-        raise StatisticsError(f"{owner}.score_from_stats: expected numbers, got dtype {arr.dtype}")
+        raise StatisticsError(f"{owner}.{method}: expected numbers, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2) or arr.shape[-1] != width:
         raise StatisticsError(
-            f"{owner}.score_from_stats: expected a row of {width} statistics or an (n, {width}) "
+            f"{owner}.{method}: expected a row of {width} statistics or an (n, {width}) "
             f"matrix, got shape {arr.shape}"
         )
-    check_counts(arr, f"{owner}.score_from_stats")
+    check_counts(arr, f"{owner}.{method}")
     return arr
 
 
@@ -120,7 +124,9 @@ class StatsAccumulator:
         """Add statistics rows (or one summed row) extracted elsewhere with the same options."""
         import numpy as np
 
-        arr = check_stats_array(np.asarray(rows), self.metric.stats_width, "StatsAccumulator")
+        arr = check_stats_array(
+            np.asarray(rows), self.metric.stats_width, "StatsAccumulator", "add_stats"
+        )
         n = 1 if arr.ndim == 1 else arr.shape[0]
         summed = arr if arr.ndim == 1 else arr.sum(axis=0)
         self.total = [a + b for a, b in zip(self.total, summed.tolist())]
@@ -171,8 +177,9 @@ class StatsAccumulator:
             )
         import numpy as np
 
+        width = self.metric.stats_width
         total = check_stats_array(
-            np.asarray(d.get("total", ())), self.metric.stats_width, "StatsAccumulator.merge_dict"
+            np.asarray(d.get("total", ())), width, "StatsAccumulator", "merge_dict"
         )
         if total.ndim != 1:
             raise StatisticsError(

@@ -21,7 +21,7 @@ import sacrebleu
 import parbleu
 from parbleu import _core
 from parbleu._options import MAX_ORDER, MAX_RESAMPLES
-from parbleu.errors import InputTypeError, InvalidOptionError
+from parbleu.errors import InputTypeError, InvalidOptionError, ParbleuError
 from parbleu.ids import extract_stats_ids
 from parbleu.pairwise import pairwise
 from parbleu.significance import compare_all, confidence_interval, paired_ar, paired_bootstrap
@@ -197,4 +197,31 @@ def test_ids_layouts_near_two_to_the_64_agree() -> None:
 def test_bad_pad_ids_are_refused(pad_id: Any) -> None:
     assert "pad_id" in _fast(
         lambda: extract_stats_ids([[1, 2]], [[[1, 2]]], pad_id=pad_id), InvalidOptionError
+    )
+
+
+@pytest.mark.parametrize("value", [0, 2**40, 2**64, 1.5])
+def test_flavor_orders_are_bounded(value: Any) -> None:
+    from parbleu.flavors import coco, nltk, tfnmt, torchmetrics
+
+    calls: list[Callable[[], Any]] = [
+        lambda: torchmetrics.bleu_score(["a b"], [["a b"]], n_gram=value),
+        lambda: coco.BleuScorer(n=value),
+        lambda: coco.Bleu(n=value),
+        lambda: tfnmt.compute_bleu([[["a"]]], [["a"]], max_order=value),
+    ]
+    if value:
+        calls.append(lambda: nltk.corpus_bleu([[["a"]]], [["a"]], weights=[1.0] * 101))
+    for call in calls:
+        # InvalidOptionError, or FlavorError where the original itself fails (order 0)
+        _fast(call, ParbleuError)
+
+
+def test_numpy_integers_are_integers() -> None:
+    hyps = HYPS * 200
+    refs = [r * 200 for r in REFS]
+    want = parbleu.BLEU().corpus_score(hyps, refs, workers=2).score
+    assert parbleu.BLEU().corpus_score(hyps, refs, workers=np.int32(2)).score == want
+    assert parbleu.BLEU(max_ngram_order=np.int64(4)).corpus_score(HYPS, REFS).score == (
+        sacrebleu.BLEU().corpus_score(HYPS, REFS).score
     )

@@ -80,6 +80,7 @@ def test_cache_still_hits_for_equal_plain_strings() -> None:
         (lambda: parbleu.CHRF(eps_smoothing=1), lambda: sacrebleu.CHRF(eps_smoothing=1)),
         (lambda: parbleu.TER(case_sensitive=1), lambda: sacrebleu.TER(case_sensitive=1)),
         (lambda: parbleu.BLEU(lowercase=np.int64(1)), lambda: sacrebleu.BLEU(lowercase=1)),
+        (lambda: parbleu.BLEU(lowercase=np.bool_(True)), lambda: sacrebleu.BLEU(lowercase=True)),
     ],
 )
 def test_bool_like_ints_as_sacrebleu(ours: Any, theirs: Any) -> None:
