@@ -7,7 +7,9 @@
 //! overflow checks on), statistics that add up over any split of the corpus, and finite scores
 //! in range.
 
+use parbleu_core::error::{check_order, MAX_ORDER};
 use parbleu_core::metrics::{bleu, chrf, ter};
+use parbleu_core::parallel;
 use parbleu_core::text::py_split;
 use parbleu_core::tokenize::Tokenizer;
 
@@ -248,5 +250,69 @@ pub fn check_ter(data: &[u8]) {
     let [e, r] = ter::sum_rows(&whole);
     for t in per_row.iter().chain([&ter::finalize(e, r)]) {
         assert!(t.is_finite() && *t >= 0.0, "TER {t}");
+    }
+}
+
+/// Options, not text: any 64-bit order or thread count is either refused before anything is
+/// allocated or used at a cost bounded by the input (orders above the longest segment give
+/// zero columns), and thread counts never exceed the cores.
+pub fn check_options(data: &[u8]) {
+    let mut word = [0u8; 8];
+    for (w, b) in word.iter_mut().zip(data) {
+        *w = *b;
+    }
+    let raw = u64::from_le_bytes(word);
+    // Half the inputs: a small order, so that the accepted path runs often.
+    let order = if data.get(8).is_some_and(|b| b & 1 == 0) {
+        raw % (MAX_ORDER as u64 + 8)
+    } else {
+        raw
+    };
+    let workers = parallel::resolve(raw as i64);
+    assert!(
+        workers >= 1 && workers <= parallel::available(),
+        "{raw}: {workers} threads"
+    );
+    let Ok(n) = check_order("order", order) else {
+        assert!(order > MAX_ORDER as u64, "order {order} refused");
+        return;
+    };
+    assert!(n <= MAX_ORDER);
+    let (_, c) = decode(data.get(9..).unwrap_or_default());
+    if n >= 1 {
+        let cfg = bleu::BleuExtract {
+            tokenizer: Tokenizer::T13a,
+            lowercase: false,
+            max_order: n,
+        };
+        let prepared = bleu::PreparedRefs::new(&cfg, c.refs.clone(), 1);
+        let rows = bleu::extract(&cfg, &c.hyps, &prepared.segments, 1)
+            .expect("equal lengths")
+            .0;
+        let w = cfg.width();
+        assert_eq!(rows.len(), c.hyps.len() * w);
+        for row in rows.chunks_exact(w) {
+            // Orders above the hypothesis length have no n-grams at all.
+            let len = usize::try_from(row[0]).expect("length");
+            for k in len..n {
+                assert_eq!(
+                    (row[2 + k], row[2 + n + k]),
+                    (0, 0),
+                    "order {} of {row:?}",
+                    k + 1
+                );
+            }
+        }
+    }
+    let score = chrf::ChrfScoreOpts::new(n, n % 3, 2.0, false);
+    if score.check().is_ok() {
+        let cfg = chrf::ChrfExtract {
+            score,
+            lowercase: false,
+            whitespace: false,
+        };
+        let prepared = chrf::PreparedRefs::new(&cfg, c.refs.clone(), 1);
+        let rows = chrf::extract(&cfg, &c.hyps, &prepared, 1).expect("valid options");
+        assert_eq!(rows.len(), c.hyps.len() * cfg.width());
     }
 }

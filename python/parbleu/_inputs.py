@@ -93,7 +93,7 @@ def missing_message(where: str, kind: str, reference: bool = False) -> str:
     if reference:
         fix = "use None where a segment has no reference in this stream, or drop the row or fill it"
     else:
-        fix = "every hypothesis must be a string: drop the row or fill it"
+        fix = "every item must be a string: drop the row or fill it"
     return (
         f"{where} is {kind}, a missing value; {fix} (pandas: df.dropna(subset=[column]) or "
         "df[column].fillna(''); polars: df.drop_nulls(column) or pl.col(column).fill_null(''))"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 
 from .errors import InvalidOptionError
@@ -19,14 +20,16 @@ def resolve_workers(workers: int | None, n_items: int) -> int:
     ----------
     workers
         ``1`` serial, ``-1`` (or any value < 1) all cores, ``None`` the library default: the
-        ``PARBLEU_WORKERS`` environment variable if set, else all cores.
+        ``PARBLEU_WORKERS`` environment variable if set, else all cores. Values above the
+        machine's cores are capped at that number.
     n_items
         Size of the job; small jobs always run serially.
 
     Returns
     -------
     int
-        ``1`` for serial work, ``-1`` for all cores, else the thread count.
+        ``1`` for serial work, ``-1`` for all cores, else the thread count (at most the
+        number of cores).
     """
     if workers is None:
         env = os.environ.get(ENV_VAR, "").strip()
@@ -40,10 +43,19 @@ def resolve_workers(workers: int | None, n_items: int) -> int:
                 ) from None
         else:
             workers = -1
-    if isinstance(workers, bool) or not isinstance(workers, int):
+    try:
+        if isinstance(workers, bool):
+            raise TypeError
+        workers = operator.index(workers)  # int and numpy integers, never a float
+    except TypeError:
         raise InvalidOptionError(
             f"workers={workers!r}: expected an integer (1 = serial, -1 = all cores)"
-        )
+        ) from None
     if n_items < SERIAL_BELOW:
         return 1
-    return -1 if workers < 1 else workers
+    if workers < 1:
+        return -1
+    # More threads than cores only add switching (and 10**6 would exhaust the process).
+    from . import _core
+
+    return min(workers, _core.available_workers())

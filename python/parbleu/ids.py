@@ -15,17 +15,28 @@ References are a list of reference *streams* (as for strings): ``[refs_a]`` or
 ``[refs_a, refs_b]``, each stream a batch as above; ``None`` entries in a list stream mean
 "no reference in this stream for that segment". ``pad_id`` is dropped wherever it occurs in
 hypotheses and references (left or right padding, or label padding such as ``-100``).
+
+An id is its 64 bits: ids from ``2**63`` to ``2**64 - 1`` (uint64 arrays, or Python ints) are
+the same ids as the int64 values with the same bits (``2**64 - 1`` is ``-1``), in arrays, lists
+and ``pad_id`` alike, so a batch gives the same statistics whichever of the two it is held in.
 """
 
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import _core
+from ._options import check_order
 from ._workers import resolve_workers
-from .errors import EmptyInputError, InputTypeError, LengthMismatchError
+from .errors import (
+    EmptyInputError,
+    InputTypeError,
+    InvalidOptionError,
+    LengthMismatchError,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,6 +48,8 @@ if TYPE_CHECKING:
 __all__ = ["corpus_score_ids", "extract_stats_ids", "sentence_scores_ids"]
 
 _I64_MAX = (1 << 63) - 1
+_I64_MIN = -(1 << 63)
+_U64_MAX = (1 << 64) - 1
 
 
 def _as_array(x: Any) -> npt.NDArray[Any] | None:
@@ -179,13 +192,46 @@ def _batch(
     return flat, offsets, (None if present.all() else present)
 
 
+def _wrap(x: Any) -> int:
+    """Return a Python int id as the int64 with the same 64 bits (as a uint64 array id)."""
+    if isinstance(x, bool):
+        raise TypeError(x)
+    v = operator.index(x)
+    if not _I64_MIN <= v <= _U64_MAX:
+        raise OverflowError(v)
+    return v - (1 << 64) if v > _I64_MAX else v
+
+
 def _plain(seqs: list[Any], what: str) -> npt.NDArray[np.int64]:
     import numpy as np
 
     try:
         return np.fromiter(itertools.chain.from_iterable(seqs), dtype=np.int64)
-    except (TypeError, ValueError, OverflowError):
+    except OverflowError:
+        pass  # ids from 2**63 to 2**64 - 1 (uint64 ids): wrapped one by one below
+    except (TypeError, ValueError):
         raise InputTypeError(f"{what}: token ids must be integers that fit in 64 bits") from None
+    try:
+        return np.fromiter(map(_wrap, itertools.chain.from_iterable(seqs)), dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise InputTypeError(
+            f"{what}: token ids must be integers from -2**63 to 2**64 - 1"
+        ) from None
+
+
+def _pad_id(pad_id: Any) -> int | None:
+    if pad_id is None:
+        return None
+    try:
+        return _wrap(pad_id)
+    except TypeError:
+        raise InvalidOptionError(
+            f"pad_id={pad_id!r}: expected an integer token id (or None); floats are not truncated"
+        ) from None
+    except OverflowError:
+        raise InvalidOptionError(
+            f"pad_id={pad_id!r}: expected an integer from -2**63 to 2**64 - 1"
+        ) from None
 
 
 def _ref_streams(ref_ids: Any) -> list[Any]:
@@ -224,9 +270,10 @@ def extract_stats_ids(
     ref_ids
         A list of reference streams, each a batch of the same size.
     pad_id
-        Id to drop wherever it occurs (padding), or ``None``.
+        Id to drop wherever it occurs (padding), or ``None``: an integer from ``-2**63`` to
+        ``2**64 - 1`` (a float is refused, not truncated).
     max_ngram_order
-        Highest n-gram order.
+        Highest n-gram order, 1 to 100.
     workers
         Threads, as elsewhere.
     lengths
@@ -243,6 +290,8 @@ def extract_stats_ids(
     """
     import numpy as np
 
+    max_ngram_order = check_order("max_ngram_order", max_ngram_order)
+    pad = _pad_id(pad_id)
     hflat, hoffs, _ = _batch(hyp_ids, "hypotheses", allow_none=False, lengths=lengths)
     n = len(hoffs) - 1
     if n == 0:
@@ -270,7 +319,6 @@ def extract_stats_ids(
             f"references: segment {i} has no reference (None in every stream); every segment "
             "needs at least one"
         )
-    pad = None if pad_id is None else int(pad_id)
     w = resolve_workers(workers, n)
     data = _core.bleu_ids_extract(hflat, hoffs, streams, pad, max_ngram_order, w)
     return np.frombuffer(data, dtype="<i8").reshape(n, 2 + 2 * max_ngram_order).copy()

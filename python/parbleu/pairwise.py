@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from . import _core
-from ._inputs import as_lines, check_items
+from ._inputs import as_lines, check_items, diagnose_unencodable
 from ._workers import resolve_workers
 from .errors import InvalidOptionError
 from .metrics import BLEU, CHRF, TER
@@ -80,7 +80,27 @@ def _strings(obj: Any, what: str) -> list[str]:
     return lines
 
 
-def _table(m: BLEU | CHRF | TER, strings: list[str], workers: int) -> Any:
+def _table(m: BLEU | CHRF | TER, strings: list[str], workers: int, n_hyps: int, what: str) -> Any:
+    """Build the core table of ``strings``: ``what`` first (``n_hyps``), then references."""
+    try:
+        return _build_table(m, strings, workers)
+    except UnicodeEncodeError:
+        hyps, refs = strings[:n_hyps], strings[n_hyps:]
+        bad_hyp = any(not x.isascii() and _unencodable(x) for x in hyps)
+        raise diagnose_unencodable(
+            [hyps if bad_hyp or not refs else refs], (what if bad_hyp or not refs else "references")
+        ) from None
+
+
+def _unencodable(x: str) -> bool:
+    try:
+        x.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _build_table(m: BLEU | CHRF | TER, strings: list[str], workers: int) -> Any:
     if isinstance(m, BLEU):
         if not is_rust_tokenizer(m.tokenizer):
             strings = m._preprocess_py(strings)
@@ -142,7 +162,7 @@ def pairwise(
     if total == 0:
         return out
     w = resolve_workers(workers, total)
-    table = _table(m, hyps if symmetric else hyps + refs, w)
+    table = _table(m, hyps if symmetric else hyps + refs, w, n_h, "hypotheses")
     report, bar = make_progress(progress, total, "pairs", "pairwise")
     try:
         if symmetric and not isinstance(m, TER):
@@ -269,7 +289,7 @@ def mbr(
             )
         n_c = len(cands)
         workers_ = resolve_workers(workers, n_c * 64)
-        table = _table(m, cands if same else cands + refs, workers_)
+        table = _table(m, cands if same else cands + refs, workers_, n_c, "candidates")
         utilities = np.zeros(n_c, dtype=np.float64)
         c0 = 0 if same else n_c
         table.score_aggregate(0, n_c, c0, c0 + len(refs), np.ascontiguousarray(w), utilities, 1)

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional, Union
 
 from . import _core
+from ._options import MAX_RESAMPLES, check_count, check_probability
 from ._workers import resolve_workers
 from .errors import InputTypeError, InvalidOptionError, LengthMismatchError, StatisticsError
 from .score import Score
@@ -100,6 +101,8 @@ def _as_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
     """Return a C-contiguous statistics matrix of the scorer's dtype (int64; TER float64)."""
     import numpy as np
 
+    from .stats import check_counts
+
     arr = np.asarray(rows)
     if arr.dtype.kind not in "iuf":
         raise StatisticsError(f"{what}: expected numeric statistics, got dtype {arr.dtype}")
@@ -108,6 +111,7 @@ def _as_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
             f"{what}: expected an (n_segments, {scorer.width}) statistics matrix with at least "
             f"one segment, got shape {arr.shape}"
         )
+    check_counts(arr, what)
     dtype = np.float64 if scorer.float_rows else np.int64
     if (
         dtype is np.int64
@@ -483,6 +487,12 @@ class PairedTest:
             )
         if len(named_systems) < 1:
             raise InvalidOptionError("named_systems: empty; expected a baseline and systems")
+        # Non-positive values pick SacreBLEU's defaults; the upper bound keeps memory finite.
+        n_samples = check_count("n_samples", n_samples, -MAX_RESAMPLES, MAX_RESAMPLES)
+        n_ar_confidence = check_count(
+            "n_ar_confidence", n_ar_confidence, -MAX_RESAMPLES, MAX_RESAMPLES
+        )
+        n_jobs = check_count("n_jobs", n_jobs, 0, 1 << 20)
         self.test_type = test_type
         _, self._seed = sacrebleu_seed()
         self.n_jobs = n_jobs
@@ -839,9 +849,7 @@ def _check_seed(seed: int | None) -> int:
 
 
 def _check_n(n: Any, name: str = "n") -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidOptionError(f"{name}={n!r}: expected an integer >= 1")
-    return n
+    return check_count(name, n, 1, MAX_RESAMPLES)
 
 
 def _check_confidence(confidence: float) -> Fraction:
@@ -1247,13 +1255,14 @@ def holm_bonferroni(p_values: Sequence[float]) -> list[float]:
     Parameters
     ----------
     p_values
-        The raw p-values of the family.
+        The raw p-values of the family, each in [0, 1] (else ``InvalidOptionError``).
 
     Returns
     -------
     list of float
         Adjusted p-values, in the input order.
     """
+    p_values = [check_probability(f"p_values[{i}]", p) for i, p in enumerate(p_values)]
     m = len(p_values)
     order = sorted(range(m), key=lambda i: (p_values[i], i))
     adjusted = [0.0] * m

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from .score import Score
 
 
-def check_stats_array(arr: npt.NDArray[Any], width: int, owner: str) -> npt.NDArray[Any]:
+def check_stats_array(
+    arr: npt.NDArray[Any], width: int, owner: str, method: str = "score_from_stats"
+) -> npt.NDArray[Any]:
     """Check that ``arr`` is a statistics row or matrix of ``width`` columns.
 
     Parameters
@@ -25,6 +27,8 @@ def check_stats_array(arr: npt.NDArray[Any], width: int, owner: str) -> npt.NDAr
         Expected number of columns.
     owner
         Metric name for the message.
+    method
+        Method name for the message.
 
     Returns
     -------
@@ -32,13 +36,39 @@ def check_stats_array(arr: npt.NDArray[Any], width: int, owner: str) -> npt.NDAr
         ``arr`` itself.
     """
     if arr.dtype.kind not in "iuf":
-        raise StatisticsError(f"{owner}.score_from_stats: expected numbers, got dtype {arr.dtype}")
+        raise StatisticsError(f"{owner}.{method}: expected numbers, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2) or arr.shape[-1] != width:
         raise StatisticsError(
-            f"{owner}.score_from_stats: expected a row of {width} statistics or an (n, {width}) "
+            f"{owner}.{method}: expected a row of {width} statistics or an (n, {width}) "
             f"matrix, got shape {arr.shape}"
         )
+    check_counts(arr, f"{owner}.{method}")
     return arr
+
+
+def check_counts(arr: npt.NDArray[Any], what: str) -> None:
+    """Raise ``StatisticsError`` for a NaN, an infinity or a negative value in statistics.
+
+    Every metric's statistics are counts or lengths: such a value would be scored into a
+    plausible-looking number (BLEU 100 from negative rows) instead of an error.
+
+    Parameters
+    ----------
+    arr
+        The statistics (any shape, numeric dtype).
+    what
+        Where they were passed, for the message.
+    """
+    import numpy as np
+
+    if arr.dtype.kind == "f" and not np.isfinite(arr).all():
+        where = tuple(np.argwhere(~np.isfinite(arr))[0].tolist())
+        raise StatisticsError(f"{what}: statistics must be finite, found {arr[where]} at {where}")
+    if arr.dtype.kind != "u" and arr.size and (arr < 0).any():
+        where = tuple(np.argwhere(arr < 0)[0].tolist())
+        raise StatisticsError(
+            f"{what}: statistics are counts and must be >= 0, found {arr[where]} at {where}"
+        )
 
 
 class StatsAccumulator:
@@ -94,7 +124,9 @@ class StatsAccumulator:
         """Add statistics rows (or one summed row) extracted elsewhere with the same options."""
         import numpy as np
 
-        arr = check_stats_array(np.asarray(rows), self.metric.stats_width, "StatsAccumulator")
+        arr = check_stats_array(
+            np.asarray(rows), self.metric.stats_width, "StatsAccumulator", "add_stats"
+        )
         n = 1 if arr.ndim == 1 else arr.shape[0]
         summed = arr if arr.ndim == 1 else arr.sum(axis=0)
         self.total = [a + b for a, b in zip(self.total, summed.tolist())]
@@ -143,8 +175,23 @@ class StatsAccumulator:
                 f"merge: statistics extracted with different options cannot be added: "
                 f"{_fmt_key(self.key)} vs {_fmt_key(tuple(d.get('key', ())))}"
             )
-        self.total = [a + b for a, b in zip(self.total, d["total"])]
-        self.n_segments += int(d["n_segments"])
+        import numpy as np
+
+        width = self.metric.stats_width
+        total = check_stats_array(
+            np.asarray(d.get("total", ())), width, "StatsAccumulator", "merge_dict"
+        )
+        if total.ndim != 1:
+            raise StatisticsError(
+                f"StatsAccumulator.merge_dict: 'total' must be one row, got shape {total.shape}"
+            )
+        n = d.get("n_segments")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise StatisticsError(
+                f"StatsAccumulator.merge_dict: 'n_segments' must be an integer >= 0, got {n!r}"
+            )
+        self.total = [a + b for a, b in zip(self.total, total.tolist())]
+        self.n_segments += n
         return self
 
 

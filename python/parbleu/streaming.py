@@ -17,9 +17,16 @@ import codecs
 import logging
 import os
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Union
 
-from .errors import EmptyInputError, InvalidOptionError, LengthMismatchError, ParbleuError
+from ._options import check_count
+from .errors import (
+    EmptyInputError,
+    InputTypeError,
+    InvalidOptionError,
+    LengthMismatchError,
+    ParbleuError,
+)
 from .progress import ProgressArg, ProgressCallback, make_progress
 
 if TYPE_CHECKING:
@@ -30,6 +37,9 @@ __all__ = ["AlignedBlocks", "FileFormatError", "LineReader", "score_files", "str
 
 logger = logging.getLogger("parbleu")
 
+#: A file name as ``open()`` takes it.
+PathArg = Union[str, bytes, "os.PathLike[Any]"]
+
 #: Lines of each file per block.
 DEFAULT_BLOCK_LINES = 1 << 16
 _CHUNK_BYTES = 1 << 20
@@ -37,6 +47,47 @@ _CHUNK_BYTES = 1 << 20
 
 class FileFormatError(ParbleuError, ValueError):
     """A file cannot be read as text lines (bad encoding, wrong number of fields)."""
+
+
+def as_path(path: Any, what: str) -> str | bytes:
+    """``path`` as ``open()`` takes a file name (``str``, ``bytes``, ``os.PathLike``), or raise.
+
+    An ``int`` (a file descriptor) and anything else are refused with ``InputTypeError``: a
+    file is only ever opened by name here, never a descriptor the caller did not pass as one.
+
+    Parameters
+    ----------
+    path
+        The caller's value.
+    what
+        Argument name for the message.
+
+    Returns
+    -------
+    str or bytes
+        ``os.fspath(path)``.
+    """
+    if isinstance(path, (str, bytes, os.PathLike)):
+        p = os.fspath(path)
+        if isinstance(p, (str, bytes)):
+            return p
+    raise InputTypeError(
+        f"{what}: got {type(path).__name__} ({path!r:.60}); expected a file name (str, bytes "
+        "or os.PathLike)"
+    )
+
+
+def _path_list(paths: Any, what: str) -> list[str | bytes]:
+    """One name (``str``/``bytes``/``os.PathLike``) or an iterable of names, as a list."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        return [as_path(paths, what)]
+    try:
+        items = list(paths)
+    except TypeError:
+        raise InputTypeError(
+            f"{what}: got {type(paths).__name__}; expected a file name or a list of file names"
+        ) from None
+    return [as_path(p, f"{what}[{i}]") for i, p in enumerate(items)]
 
 
 class LineReader:
@@ -59,7 +110,7 @@ class LineReader:
 
     def __init__(
         self,
-        path: str,
+        path: PathArg,
         encoding: str,
         what: str,
         *,
@@ -67,11 +118,12 @@ class LineReader:
         end: int | None = None,
         first_line: int = 1,
     ) -> None:
+        path = as_path(path, what)
         self.path = path
-        self.name = f"{what} {path!r}"
+        self.name = f"{what} {os.fsdecode(path)!r}"
         self._raw: BinaryIO = open(path, "rb")  # noqa: SIM115 - closed by close()
         self._file: Any = self._raw
-        if path.endswith(".gz"):
+        if os.fsdecode(path).endswith(".gz"):
             if start or end is not None:
                 self._raw.close()
                 raise InvalidOptionError(f"{self.name}: a byte range of a .gz file")
@@ -197,7 +249,7 @@ class AlignedBlocks:
             if self.num_refs == 1:
                 streams = ref_blocks
             else:
-                streams = [[] for _ in range(self.num_refs)]
+                streams = []
                 for k, line in enumerate(ref_blocks[0]):
                     fields = line.split("\t", self.num_refs - 1)
                     if len(fields) != self.num_refs:
@@ -205,6 +257,8 @@ class AlignedBlocks:
                             f"{self.refs[0].name}: line {done + k + 1}: expected {self.num_refs} "
                             f"tab-separated fields (num_refs), but found {len(fields)}"
                         )
+                    if not streams:  # made once a line has that many fields (O(input))
+                        streams = [[] for _ in range(self.num_refs)]
                     for s, field in zip(streams, fields):
                         s.append(field)
             self.n_lines += len(hyps)
@@ -245,8 +299,8 @@ def _warn_tokenized_period() -> None:
 
 
 def stream_scores(
-    hypothesis_file: str,
-    reference_files: Sequence[str],
+    hypothesis_file: PathArg,
+    reference_files: PathArg | Sequence[PathArg],
     metrics: Sequence[Metric[Any]],
     *,
     num_refs: int = 1,
@@ -285,18 +339,23 @@ def stream_scores(
     from . import _core
     from .metrics import BLEU, TER
 
-    if isinstance(reference_files, (str, bytes)):
-        reference_files = [reference_files]
+    hypothesis_file = as_path(hypothesis_file, "hypothesis_file")
+    reference_files = _path_list(reference_files, "reference_files")
     if not reference_files:
         raise InvalidOptionError("reference_files: no reference file given")
-    if num_refs < 1 or (num_refs > 1 and len(reference_files) != 1):
+    num_refs = check_count("num_refs", num_refs, 1, 1 << 20)
+    block_lines = check_count("block_lines", block_lines, 1, 1 << 40)
+    if num_refs > 1 and len(reference_files) != 1:
         raise InvalidOptionError(
             f"num_refs={num_refs}: expected 1, or several tab-separated references in exactly "
             "one reference file"
         )
-    if block_lines < 1:
-        raise InvalidOptionError(f"block_lines={block_lines}: expected a positive integer")
-    codecs.lookup(encoding)
+    try:
+        text = getattr(codecs.lookup(encoding), "_is_text_encoding", True)
+    except (LookupError, TypeError):
+        raise InvalidOptionError(f"encoding={encoding!r}: unknown encoding") from None
+    if not text:
+        raise InvalidOptionError(f"encoding={encoding!r}: not a text encoding")
     import numpy as np
 
     readers: list[LineReader] = []
@@ -342,8 +401,8 @@ def stream_scores(
 
 
 def score_files(
-    hypothesis_file: str,
-    reference_files: str | Sequence[str],
+    hypothesis_file: PathArg,
+    reference_files: PathArg | Sequence[PathArg],
     metrics: str | Metric[Any] | Sequence[str | Metric[Any]] = ("bleu",),
     *,
     num_refs: int = 1,
@@ -393,7 +452,8 @@ def score_files(
     names = [n for n, _ in named]
     if len(set(names)) != len(names):
         raise InvalidOptionError(f"metrics: names must be distinct, got {names}")
-    refs = [reference_files] if isinstance(reference_files, str) else list(reference_files)
+    hypothesis_file = as_path(hypothesis_file, "hypothesis_file")
+    refs = _path_list(reference_files, "reference_files")
     report, bar = make_progress(progress, 0, "lines", "scoring")
     try:
         scores = stream_scores(

@@ -23,6 +23,22 @@ pub enum Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Highest n-gram order any entry point takes (BLEU, chrF, the flavors). A statistics row has
+/// a column per order, so the order sizes allocations: it is checked before any is made.
+pub const MAX_ORDER: usize = 100;
+
+/// `Ok(n)` for an n-gram order `0..=MAX_ORDER`, else [`Error::InvalidOption`] naming `name`.
+pub fn check_order(name: &str, n: u64) -> Result<usize> {
+    match usize::try_from(n) {
+        Ok(v) if v <= MAX_ORDER => Ok(v),
+        _ => Err(Error::InvalidOption {
+            name: name.into(),
+            value: n.to_string(),
+            expected: format!("an integer from 0 to {MAX_ORDER}"),
+        }),
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

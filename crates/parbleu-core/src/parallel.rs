@@ -1,15 +1,19 @@
 //! Data parallelism that can be switched off, with identical results at any thread count.
 //!
 //! Work is split into fixed-size chunks of the output, so the decomposition never depends on
-//! the number of threads. Thread pools are created lazily per thread count and re-created in a
-//! child process after `fork` (the parent's worker threads do not exist there).
+//! the number of threads. One thread pool (one thread fewer than the machine has cores: the
+//! caller works too) is created lazily and shared by every call whatever its thread count, so
+//! asking for many different counts never adds threads; it is re-created in a child process
+//! after `fork` (the parent's worker threads do not exist there). Thread counts are capped at
+//! the number of cores.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 struct Pools {
     pid: u32,
-    by_threads: HashMap<usize, Arc<rayon::ThreadPool>>,
+    /// `None` before the first parallel call; `Some(None)` when the pool could not be started
+    /// (the work then runs on the calling thread alone: same results, no error to report).
+    pool: Option<Option<Arc<rayon::ThreadPool>>>,
 }
 
 fn pools() -> &'static Mutex<Pools> {
@@ -17,7 +21,7 @@ fn pools() -> &'static Mutex<Pools> {
     POOLS.get_or_init(|| {
         Mutex::new(Pools {
             pid: std::process::id(),
-            by_threads: HashMap::new(),
+            pool: None,
         })
     })
 }
@@ -27,37 +31,38 @@ pub fn available() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
+/// The shared pool of `available() - 1` helper threads, or `None` if it cannot be started.
+fn pool() -> Option<Arc<rayon::ThreadPool>> {
     let mut p = pools().lock().unwrap_or_else(|e| e.into_inner());
     let pid = std::process::id();
     if p.pid != pid {
-        // Forked child: the parent's workers are gone. Leak the stale pools rather than
-        // dropping them (dropping talks to threads that no longer exist).
-        for (_, old) in p.by_threads.drain() {
+        // Forked child: the parent's workers are gone. Leak the stale pool rather than
+        // dropping it (dropping talks to threads that no longer exist).
+        if let Some(Some(old)) = p.pool.take() {
             std::mem::forget(old);
         }
         p.pid = pid;
     }
-    p.by_threads
-        .entry(threads)
-        .or_insert_with(|| {
-            Arc::new(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .thread_name(|i| format!("parbleu-{i}"))
-                    .build()
-                    .expect("cannot start worker threads"),
-            )
+    p.pool
+        .get_or_insert_with(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(available().saturating_sub(1).max(1))
+                .thread_name(|i| format!("parbleu-{i}"))
+                .build()
+                .ok()
+                .map(Arc::new)
         })
         .clone()
 }
 
-/// Resolve a user-facing `workers` value: 0 or negative means all cores.
+/// Resolve a user-facing `workers` value: 0 or negative means all cores; more than the
+/// machine's cores is capped at that number (more threads than cores only add switching).
 pub fn resolve(workers: i64) -> usize {
+    let cores = available();
     if workers <= 0 {
-        available()
+        cores
     } else {
-        workers as usize
+        usize::try_from(workers).map_or(cores, |w| w.min(cores))
     }
 }
 
@@ -80,7 +85,7 @@ where
         }
         return;
     }
-    let helpers = (workers - 1).min(data.len().div_ceil(chunk_len) - 1);
+    let helpers = (workers.min(available()) - 1).min(data.len().div_ceil(chunk_len) - 1);
     let chunks = Mutex::new(data.chunks_mut(chunk_len).enumerate());
     let work = || loop {
         // Taken one at a time: chunks are fixed-size, so who takes which never changes a result.
@@ -90,12 +95,16 @@ where
             None => break,
         }
     };
-    pool(helpers).in_place_scope(|s| {
-        for _ in 0..helpers {
-            s.spawn(|_| work());
-        }
-        work();
-    });
+    match pool() {
+        Some(pool) if helpers > 0 => pool.in_place_scope(|s| {
+            for _ in 0..helpers {
+                s.spawn(|_| work());
+            }
+            work();
+        }),
+        // One core, or no pool could be started: the caller does every chunk.
+        _ => work(),
+    }
 }
 
 #[cfg(test)]
@@ -119,6 +128,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn thread_counts_are_capped_at_the_cores() {
+        let cores = available();
+        assert_eq!(resolve(-1), cores);
+        assert_eq!(resolve(0), cores);
+        assert_eq!(resolve(1), 1);
+        assert_eq!(resolve(i64::MAX), cores);
+        let mut data = vec![0u8; 4096];
+        for_each_chunk(usize::MAX, &mut data, 1, |_, c| c[0] = 1);
+        assert!(data.iter().all(|&v| v == 1));
     }
 
     #[test]

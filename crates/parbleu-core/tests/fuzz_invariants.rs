@@ -67,6 +67,15 @@ proptest! {
     fn ter(data in fuzz_bytes()) {
         checks::check_ter(&data);
     }
+
+    #[test]
+    fn options(order in prop_oneof![any::<u64>(), 0u64..110, Just(u64::MAX), Just(1 << 63)],
+               data in fuzz_bytes()) {
+        let mut bytes = order.to_le_bytes().to_vec();
+        bytes.push(1); // the order as drawn
+        bytes.extend(data);
+        checks::check_options(&bytes);
+    }
 }
 
 /// Every saved fuzz input (crashes found and fixed, and seeds) still passes its target's check.
@@ -93,6 +102,7 @@ fn replay_fuzz_regressions() {
                 "bleu" => checks::check_bleu(&data),
                 "chrf" => checks::check_chrf(&data),
                 "ter" => checks::check_ter(&data),
+                "options" => checks::check_options(&data),
                 other => panic!("unknown fuzz target directory {other}"),
             }
             replayed += 1;

@@ -1,6 +1,6 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
-use crate::{distinct, in_blocks, le_bytes, to_py};
+use crate::{distinct, in_blocks, le_bytes, to_py, Order};
 use parbleu_core::metrics::chrf::{self, ChrfExtract, ChrfScoreOpts, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
@@ -49,8 +49,8 @@ impl ChrfRefs {
     fn new(
         py: Python<'_>,
         streams: Vec<Vec<Bound<'_, PyAny>>>,
-        char_order: usize,
-        word_order: usize,
+        char_order: Order,
+        word_order: Order,
         factor: f64,
         one_plus_factor: f64,
         eps_smoothing: bool,
@@ -58,6 +58,7 @@ impl ChrfRefs {
         whitespace: bool,
         workers: i64,
     ) -> PyResult<Self> {
+        let (char_order, word_order) = (char_order.0, word_order.0);
         let score = opts(
             py,
             char_order,
@@ -164,13 +165,14 @@ fn chrf_scores<'py>(
     py: Python<'py>,
     rows: PyBuffer<i64>,
     width: usize,
-    char_order: usize,
-    word_order: usize,
+    char_order: Order,
+    word_order: Order,
     factor: f64,
     one_plus_factor: f64,
     eps_smoothing: bool,
     workers: i64,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    let (char_order, word_order) = (char_order.0, word_order.0);
     let o = opts(
         py,
         char_order,

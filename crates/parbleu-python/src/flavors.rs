@@ -2,7 +2,7 @@
 //! another tool does (`_core.flavor_token_stats`, `_core.flavor_line_stats`,
 //! `_core.flavor_tokens`).
 
-use crate::{le_bytes, to_py};
+use crate::{le_bytes, to_py, Order};
 use parbleu_core::flavors::nltk::{Scratch, SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
 use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
@@ -102,9 +102,10 @@ fn flavor_token_stats<'py>(
     py: Python<'py>,
     hyps: &Bound<'py, PyAny>,
     refs: &Bound<'py, PyAny>,
-    max_order: usize,
+    max_order: Order,
     workers: i64,
 ) -> PyResult<StatsBytes<'py>> {
+    let max_order = max_order.0;
     let flat = flat_corpus(hyps, refs)?;
     let workers = parallel::resolve(workers);
     let s = py.detach(|| ngram_stats::stats(&flat, max_order, workers));
@@ -122,8 +123,9 @@ type StatsLists = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<u64>, Vec<Vec<u64>>);
 fn flavor_token_stats_lists(
     hyps: &Bound<'_, PyAny>,
     refs: &Bound<'_, PyAny>,
-    max_order: usize,
+    max_order: Order,
 ) -> PyResult<StatsLists> {
+    let max_order = max_order.0;
     let flat = flat_corpus(hyps, refs)?;
     let s = ngram_stats::stats(&flat, max_order, 1);
     let rows = |v: &[u64]| -> Vec<Vec<u64>> {
@@ -147,9 +149,10 @@ fn flavor_line_stats<'py>(
     refs: Vec<Vec<Bound<'py, PyString>>>,
     hyp_prep: (String, String, String),
     ref_prep: (String, String, String),
-    max_order: usize,
+    max_order: Order,
     workers: i64,
 ) -> PyResult<StatsBytes<'py>> {
+    let max_order = max_order.0;
     let hp = prep(py, hyp_prep)?;
     let rp = prep(py, ref_prep)?;
     let workers = parallel::resolve(workers);
@@ -185,8 +188,9 @@ fn flavor_mteval_stats<'py>(
     py: Python<'py>,
     hyps: &Bound<'py, PyAny>,
     refs: &Bound<'py, PyAny>,
-    max_n: usize,
+    max_n: Order,
 ) -> PyResult<(StatsBytes<'py>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let max_n = max_n.0;
     let flat = flat_corpus(hyps, refs)?;
     let s = py.detach(|| flavors::nist::mteval_stats(&flat, max_n));
     Ok((
@@ -414,8 +418,11 @@ impl<'a> Gathered<'a> {
 }
 
 fn check_gleu_orders(min_len: usize, max_len: usize) -> PyResult<()> {
-    if min_len < 1 || max_len < min_len {
-        return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
+    if min_len < 1 || max_len < min_len || max_len > parbleu_core::error::MAX_ORDER {
+        return Err(PyValueError::new_err(format!(
+            "need 1 <= min_len <= max_len <= {}",
+            parbleu_core::error::MAX_ORDER
+        )));
     }
     Ok(())
 }
@@ -486,8 +493,11 @@ fn flavor_nltk_sentence_chrf(
     factor: f64,
     ignore_whitespace: bool,
 ) -> PyResult<Option<f64>> {
-    if min_len < 1 || max_len < min_len {
-        return Err(PyValueError::new_err("need 1 <= min_len <= max_len"));
+    if min_len < 1 || max_len < min_len || max_len > parbleu_core::error::MAX_ORDER {
+        return Err(PyValueError::new_err(format!(
+            "need 1 <= min_len <= max_len <= {}",
+            parbleu_core::error::MAX_ORDER
+        )));
     }
     let (Ok(r), Ok(h)) = (reference.to_str(), hypothesis.to_str()) else {
         return Ok(None);

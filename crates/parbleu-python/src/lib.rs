@@ -7,12 +7,46 @@ mod significance;
 mod ter;
 
 use parbleu_core::metrics::bleu::{self, BleuExtract, BleuScoreOpts, PreparedRefs, Smooth};
-use parbleu_core::parallel;
 use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error;
+use parbleu_core::{interrupt, parallel};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
+
+/// An n-gram order argument: `0..=MAX_ORDER`, checked before the core allocates anything
+/// sized by it (the Python layer checks first, with each option's own minimum).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Order(pub usize);
+
+impl<'py> FromPyObject<'_, 'py> for Order {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        let py = ob.py();
+        let n = match ob.extract::<i64>() {
+            Ok(n) => u64::try_from(n).unwrap_or(u64::MAX),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => u64::MAX,
+            Err(e) => return Err(e),
+        };
+        parbleu_core::error::check_order("n-gram order", n)
+            .map(Order)
+            .map_err(|_| {
+                let shown = ob.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+                to_py(
+                    py,
+                    Error::InvalidOption {
+                        name: "n-gram order".into(),
+                        value: shown,
+                        expected: format!(
+                            "an integer from 0 to {}",
+                            parbleu_core::error::MAX_ORDER
+                        ),
+                    },
+                )
+            })
+    }
+}
 
 /// Map a core error to the matching exception class of `parbleu.errors`.
 pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
@@ -121,13 +155,13 @@ impl BleuRefs {
         streams: Vec<Vec<Option<Bound<'_, PyString>>>>,
         tokenize: &str,
         lowercase: bool,
-        max_order: usize,
+        max_order: Order,
         workers: i64,
     ) -> PyResult<Self> {
         let cfg = BleuExtract {
             tokenizer: tokenizer(py, tokenize)?,
             lowercase,
-            max_order,
+            max_order: max_order.0,
         };
         let workers = parallel::resolve(workers);
         // Borrowed, not copied (see `extract`); identical strings are then found by address.
@@ -223,6 +257,31 @@ fn borrow_hyps<'a>(
     Ok(hyps)
 }
 
+/// The interrupt hook: Ctrl-C seen (its `KeyboardInterrupt` is left set on this thread).
+fn ctrl_c_pressed() -> bool {
+    Python::attach(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(e) => {
+            e.restore(py);
+            true
+        }
+    })
+}
+
+/// Run `f` with the GIL released where long single items stop on Ctrl-C
+/// ([`parbleu_core::interrupt`]); a stopped run's result is dropped and the interrupt raised.
+pub(crate) fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let guard = interrupt::Guard::new();
+    let out = py.detach(f);
+    if guard.stopped() {
+        // The hook left KeyboardInterrupt set on the thread that saw it; a concurrent call
+        // stopped by it raises one of its own.
+        return Err(PyErr::take(py)
+            .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")));
+    }
+    Ok(out)
+}
+
 /// Run `f(start, block)` over the hypotheses `block_len` at a time with the GIL released,
 /// checking for Ctrl-C between blocks; concatenates the outputs and sums the counts `f`
 /// returns beside them. `expected` is the number of reference segments.
@@ -238,7 +297,7 @@ pub(crate) fn in_blocks<T: Send + Clone>(
     let mut count = 0;
     for start in (0..hyps.len()).step_by(block_len) {
         let block = &hyps[start..(start + block_len).min(hyps.len())];
-        let (r, c) = py.detach(|| f(start, block)).map_err(|e| to_py(py, e))?;
+        let (r, c) = interruptible(py, || f(start, block))?.map_err(|e| to_py(py, e))?;
         out.extend_from_slice(&r);
         count += c;
         py.check_signals()?;
@@ -342,9 +401,10 @@ fn bleu_scores<'py>(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
-    max_order: usize,
+    max_order: Order,
     workers: i64,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    let max_order = max_order.0;
     let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
     if width != 2 + 2 * max_order {
         return Err(to_py(
@@ -378,11 +438,12 @@ fn bleu_sentence(
     refs: Vec<Bound<'_, PyString>>,
     tokenize: &str,
     lowercase: bool,
-    max_order: usize,
+    max_order: Order,
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
 ) -> PyResult<(Vec<i64>, Option<(f64, Vec<f64>, f64)>)> {
+    let max_order = max_order.0;
     let cfg = BleuExtract {
         tokenizer: tokenizer(py, tokenize)?,
         lowercase,
@@ -412,6 +473,7 @@ fn available_workers() -> usize {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    interrupt::install(ctrl_c_pressed);
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;

@@ -1,6 +1,6 @@
 //! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
 
-use crate::{le_bytes, to_py};
+use crate::{interruptible, le_bytes, to_py, Order};
 use parbleu_core::ids::{self, RefStream, Seqs};
 use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
@@ -76,12 +76,13 @@ impl PairTable {
         strings: Vec<String>,
         tokenize: &str,
         lowercase: bool,
-        max_order: usize,
+        max_order: Order,
         smooth_method: &str,
         smooth_value: Option<f64>,
         effective_order: bool,
         workers: i64,
     ) -> PyResult<Self> {
+        let max_order = max_order.0;
         let tokenizer = Tokenizer::from_name(tokenize).map_err(|e| to_py(py, e))?;
         let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
         let cfg = BleuExtract {
@@ -108,8 +109,8 @@ impl PairTable {
     fn chrf(
         py: Python<'_>,
         strings: Vec<String>,
-        char_order: usize,
-        word_order: usize,
+        char_order: Order,
+        word_order: Order,
         factor: f64,
         one_plus_factor: f64,
         eps_smoothing: bool,
@@ -117,6 +118,7 @@ impl PairTable {
         whitespace: bool,
         workers: i64,
     ) -> PyResult<Self> {
+        let (char_order, word_order) = (char_order.0, word_order.0);
         let score = ChrfScoreOpts {
             char_order,
             word_order,
@@ -189,7 +191,8 @@ impl PairTable {
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
         let workers = parallel::resolve(workers);
-        py.detach(|| {
+        // Interruptible: one TER pair of huge strings can take seconds.
+        let done = interruptible(py, || {
             // SAFETY: `out` is held (and so the exporter kept alive) until this call returns.
             let o = unsafe { ob.slice() };
             match &self.table {
@@ -198,7 +201,7 @@ impl PairTable {
             }
         });
         drop(out);
-        Ok(())
+        done
     }
 
     /// Rows `r0..r1` of the every-string-against-every-string matrix, filling both `(i, j)`
@@ -294,9 +297,10 @@ fn bleu_ids_extract<'py>(
     hyp_offsets: PyBuffer<i64>,
     refs: Vec<RefBuffers>,
     pad_id: Option<i64>,
-    max_order: usize,
+    max_order: Order,
     workers: i64,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    let max_order = max_order.0;
     let hdata = hyp_ids.to_vec(py)?;
     let hoffs = offsets(py, &hyp_offsets, "hypotheses")?;
     let mut rdata = Vec::with_capacity(refs.len());

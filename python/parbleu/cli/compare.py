@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
-from .parser import METRIC_NAMES, add_metric_arguments
+from .parser import MAX_WIDTH, METRIC_NAMES, add_metric_arguments
 
 __all__ = ["build_parser", "run", "short_names"]
 
@@ -33,7 +33,7 @@ significantly different. References come first, systems after -i:
 """
 
 
-def _int_at_least(low: int) -> Callable[[str], int]:
+def _int_at_least(low: int, high: int | None = None) -> Callable[[str], int]:
     def conv(text: str) -> int:
         try:
             value = int(text)
@@ -41,6 +41,10 @@ def _int_at_least(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}, got {value}"
+            )
         return value
 
     return conv
@@ -187,7 +191,7 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
     rep.add_argument(
         "--width",
         "-w",
-        type=_int_at_least(0),
+        type=_int_at_least(0, MAX_WIDTH),
         default=2,
         metavar="N",
         help="Decimal places of scores in the text report. (Default: %(default)s)",

@@ -32,6 +32,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from .._options import MAX_ORDER
 from ..errors import FlavorError
 from .errors import CliError, ExitCode
 
@@ -76,6 +77,16 @@ def _read(path: str) -> list[str]:
         raise CliError(f"{path!r} is not valid UTF-8 ({e.reason} at byte {e.start})") from None
 
 
+def _order(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if not 1 <= value <= MAX_ORDER:
+        raise argparse.ArgumentTypeError(f"expected an integer from 1 to {MAX_ORDER}, got {value}")
+    return value
+
+
 def build_library_parser(name: str = "nltk") -> argparse.ArgumentParser:
     """Parser of ``parbleu --flavor NAME REF [REF ...] -i HYP [options]`` for library flavors."""
     p = argparse.ArgumentParser(
@@ -98,7 +109,13 @@ def build_library_parser(name: str = "nltk") -> argparse.ArgumentParser:
         help="nltk: smoothing method 0-7; tfnmt, hf-bleu, torchmetrics: any value turns "
         "smoothing on.",
     )
-    p.add_argument("--max-order", type=int, default=4, metavar="N", help="Highest n-gram order.")
+    p.add_argument(
+        "--max-order",
+        type=_order,
+        default=4,
+        metavar="N",
+        help=f"Highest n-gram order, 1 to {MAX_ORDER}.",
+    )
     p.add_argument(
         "--reflen",
         choices=("closest", "shortest", "average"),
@@ -139,7 +156,9 @@ def _library(name: str, argv: list[str], out: Any) -> int:
         weights = tuple([1.0 / n] * n)
         sf = None
         if a.smooth is not None:
-            sf = getattr(nltk.SmoothingFunction(), f"method{int(a.smooth)}")
+            if a.smooth not in [str(k) for k in range(8)]:
+                raise CliError(f"--smooth: expected an NLTK smoothing method 0-7, got {a.smooth!r}")
+            sf = getattr(nltk.SmoothingFunction(), f"method{a.smooth}")
         h, r = toks(hyps), seg_toks()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -298,6 +317,21 @@ def _tool(name: str, argv: list[str]) -> int:
     if any(a in _HELP for a in argv):
         _write(TOOL_HELP[name], sys.stdout)
         return ExitCode.OK
+    try:
+        return _run_tool(name, argv)
+    except SystemExit as e:  # the tool's own argparse usage error (or --help)
+        return e.code if isinstance(e.code, int) else ExitCode.USAGE
+    except OSError as e:
+        # A file the tool reads itself (t2t's --translation, fairseq's -s/-r, ...).
+        where = f" {e.filename!r}" if e.filename is not None else ""
+        raise CliError(f"--flavor {name}: cannot read{where}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise CliError(
+            f"--flavor {name}: input is not valid {e.encoding} ({e.reason} at byte {e.start})"
+        ) from None
+
+
+def _run_tool(name: str, argv: list[str]) -> int:
     out = io.StringIO()
     err = io.StringIO()
     if name in ("multi-bleu", "multi-bleu-detok"):

@@ -61,9 +61,12 @@ def check_encoding(encoding: str) -> None:
         A codec name, as given to ``--encoding``.
     """
     try:
-        codecs.lookup(encoding)
+        text = getattr(codecs.lookup(encoding), "_is_text_encoding", True)
     except LookupError:
         raise CliError(f"--encoding: unknown encoding {encoding!r}") from None
+    if not text:
+        # hex, base64, rot13, zlib...: codecs that do not turn bytes into text.
+        raise CliError(f"--encoding: {encoding!r} is not a text encoding")
 
 
 def _decode(data: bytes, encoding: str, what: str, universal_newlines: bool = False) -> str:
@@ -183,12 +186,13 @@ def read_ref_streams(paths: list[str], num_refs: int, encoding: str) -> list[lis
     list of list of str
         ``max(len(paths), num_refs)`` streams.
     """
-    streams: list[list[str]] = [[] for _ in range(max(len(paths), num_refs))]
-    for refno, path in enumerate(paths):
+    if num_refs == 1:
+        return [read_file_lines(path, encoding, "reference file") for path in paths]
+    streams: list[list[str]] = []
+    for path in paths:
         lines = read_file_lines(path, encoding, "reference file")
-        if num_refs == 1:
-            streams[refno].extend(lines)
-            continue
+        # Lists are made once a line has shown that many fields: a huge --num-refs costs
+        # nothing before it is refused.
         for lineno, line in enumerate(lines, 1):
             fields = line.split("\t", num_refs - 1)
             if len(fields) != num_refs:
@@ -197,9 +201,11 @@ def read_ref_streams(paths: list[str], num_refs: int, encoding: str) -> list[lis
                     f"tab-separated fields (--num-refs), but found {len(fields)}",
                     ExitCode.BAD_FIELDS,
                 )
+            if not streams:
+                streams = [[] for _ in range(num_refs)]
             for k, field in enumerate(fields):
                 streams[k].append(field)
-    return streams
+    return streams or [[] for _ in paths]
 
 
 def _stdin_bytes() -> bytes:

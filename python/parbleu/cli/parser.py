@@ -78,6 +78,18 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+#: Highest ``-w``: a double has 17 significant digits, and Python refuses precisions near
+#: 2**31 with an error of its own.
+MAX_WIDTH = 100
+
+
+def _width(text: str) -> int:
+    value = _non_negative_int(text)
+    if value > MAX_WIDTH:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to {MAX_WIDTH}, got {value}")
+    return value
+
+
 def _positive_int(text: str) -> int:
     value = _non_negative_int(text)
     if value == 0:
@@ -394,10 +406,10 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     rep.add_argument(
         "--width",
         "-w",
-        type=_non_negative_int,
+        type=_width,
         default=1,
         metavar="N",
-        help="Floating point width (Default: %(default)s).",
+        help=f"Floating point width, 0 to {MAX_WIDTH} (Default: %(default)s).",
     )
     rep.add_argument(
         "--detail",

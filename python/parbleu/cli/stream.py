@@ -6,8 +6,10 @@ When one hypothesis file (``-i FILE``) is scored at corpus level (no ``--sentenc
 block by block through :func:`parbleu.streaming.stream_scores` and only statistics are kept.
 The output is the in-memory path's, byte for byte. If anything goes wrong (a missing file,
 bytes that do not decode, files of different lengths, a bad option), the streamed attempt is
-dropped (its log lines included) and the in-memory path runs, so every error message and exit
-code stays exactly what it was.
+dropped (its log lines included) and, for inputs up to ``REREAD_MAX_BYTES`` (32 MiB), the
+in-memory path runs, so every error message and exit code stays exactly what it was. Larger
+inputs get the streamed error itself (exit 1, file and line named): reading them into memory
+only to word a message would break the memory bound on the error path.
 
 On a terminal (and without ``--quiet``) a progress bar with rate and time left is drawn on
 standard error while streaming, and erased when done.
@@ -31,6 +33,9 @@ __all__ = ["ENV_MIN_BYTES", "should_stream", "stream_results"]
 #: Environment variable: streaming starts at this many bytes of input (0: always).
 ENV_MIN_BYTES = "PARBLEU_STREAM_MIN_BYTES"
 DEFAULT_MIN_BYTES = 32 << 20
+#: On a streamed error, inputs up to this size are read again by the in-memory path, whose
+#: messages say more (whole-file line counts); larger ones get the streamed message.
+REREAD_MAX_BYTES = 32 << 20
 
 
 def _min_bytes() -> int:
@@ -39,6 +44,13 @@ def _min_bytes() -> int:
         return int(raw) if raw else DEFAULT_MIN_BYTES
     except ValueError:
         return DEFAULT_MIN_BYTES
+
+
+def _input_bytes(args: argparse.Namespace) -> int:
+    try:
+        return sum(os.path.getsize(p) for p in (*args.refs, args.input[0]))
+    except OSError:
+        return 0
 
 
 def should_stream(args: argparse.Namespace) -> bool:
@@ -117,7 +129,13 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
             encoding=args.encoding,
             progress=None if bar is None else bar.update,
         )
-    except (CliError, ParbleuError, OSError, UnicodeError, EOFError, ValueError):
+    except ParbleuError as e:
+        if _input_bytes(args) > REREAD_MAX_BYTES:
+            # Re-reading a large input into memory only to word the message would break the
+            # memory bound on the error path: report the streamed error (file and line named).
+            raise CliError(str(e)) from None
+        return None
+    except (CliError, OSError, UnicodeError, EOFError, ValueError):
         return None
     finally:
         log.removeFilter(hold)

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._options import check_order
 from .._workers import resolve_workers
 from ..errors import FlavorError
 
@@ -110,6 +111,7 @@ def token_stats(
     are mapped to strings first, with
     Python's ``==``/``hash`` deciding which are equal, exactly as ``collections.Counter`` does.
     """
+    max_order = check_order("max_order", max_order, minimum=0)
     w = resolve_workers(workers, len(hyps))
     try:
         raw = _core.flavor_token_stats(hyps, refs, max_order, w)
@@ -136,6 +138,7 @@ def token_stats_small(
     hyps: Sequence[Any], refs: Sequence[Sequence[Any]], max_order: int
 ) -> SmallStats:
     """:func:`token_stats` for a handful of segments, as lists."""
+    max_order = check_order("max_order", max_order, minimum=0)
     try:
         m, t, h, rl = _core.flavor_token_stats_lists(hyps, refs, max_order)
     except (TypeError, UnicodeEncodeError):  # other tokens, or text without UTF-8 form
@@ -155,6 +158,7 @@ def line_stats(
     workers: int | None = None,
 ) -> SegStats:
     """Statistics of raw lines, each side prepared by the core as ``hyp_prep``/``ref_prep`` say."""
+    max_order = check_order("max_order", max_order, minimum=0)
     w = resolve_workers(workers, len(hyps))
     raw = _core.flavor_line_stats(hyps, refs, hyp_prep, ref_prep, max_order, w)
     return _decode(raw, max_order)

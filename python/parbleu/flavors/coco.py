@@ -54,7 +54,9 @@ class BleuScorer:
         n: int = 4,
         special_reflen: float | None = None,
     ) -> None:
-        self.n = n
+        from .._options import check_order
+
+        self.n = check_order("n", n)
         self.crefs: list[list[str]] = []
         self.ctest: list[str | None] = []
         self.special_reflen = special_reflen
@@ -258,7 +260,9 @@ class Bleu:
     """pycocoevalcap's ``Bleu(n)``: ``compute_score(gts, res)``, closest reference length."""
 
     def __init__(self, n: int = 4) -> None:
-        self._n = n
+        from .._options import check_order
+
+        self._n = check_order("n", n)
         self._hypo_for_image: dict[Any, Any] = {}
         self.ref_for_image: dict[Any, Any] = {}
 

@@ -80,6 +80,13 @@ class BleuStat:
         """Return the line ``fairseq-score`` prints."""
         if order > 4:
             raise flavor_error(FLAVOR, "BLEU scores for order > 4 aren't supported", AssertionError)
+        if order < 1:
+            # fairseq divides by the order (ZeroDivisionError) or formats a negative count.
+            raise flavor_error(
+                FLAVOR,
+                f"order {order}: fairseq-score needs an order from 1 to 4",
+                ZeroDivisionError,
+            )
         fmt = "BLEU{} = {:2.2f}, {:2.1f}"
         for _ in range(1, order):
             fmt += "/{:2.1f}"

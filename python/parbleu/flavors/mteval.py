@@ -670,7 +670,15 @@ def read_xml(path: str) -> dict[str, dict[str, dict[str, dict[str, str]]]]:
     """``{"refset"|"tstset": {id: {docid: {segid: text}}}}`` of an XML file (XML::Twig's view)."""
     import xml.etree.ElementTree as ET
 
-    root = ET.parse(path).getroot()
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        # expat refuses malformed XML and entity expansion bombs alike; XML::Twig dies too.
+        from ._common import flavor_error
+
+        raise flavor_error(
+            "mteval", f"{path}: not well-formed XML ({e}); nothing is scored (Perl dies)"
+        ) from None
     out: dict[str, dict[str, Any]] = {"refset": {}, "tstset": {}, "srcset": {}}
     for kind, attr in (("refset", "refid"), ("tstset", "sysid"), ("srcset", "setid")):
         for st in root.iter(kind):

@@ -190,6 +190,10 @@ def _torch() -> Any:
 
 
 def _check(preds: Sequence[Any], target: Sequence[Any], n_gram: int, weights: Any) -> list[float]:
+    from .._options import check_order
+
+    # Sized lists are made from n_gram (the original's MemoryError for 2**40): bounded first.
+    check_order("n_gram", n_gram)
     if len(preds) != len(target):
         raise flavor_error(
             FLAVOR,

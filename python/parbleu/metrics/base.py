@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .. import _refcache
@@ -21,6 +21,7 @@ from .._inputs import (
     diagnose_refs,
     diagnose_unencodable,
 )
+from .._options import MAX_RESAMPLES, check_count
 from .._workers import resolve_workers
 from ..errors import EmptyInputError, InputTypeError
 from ..score import Score
@@ -227,6 +228,7 @@ class Metric(ABC, Generic[S]):
         Score
             The metric's score object.
         """
+        n_bootstrap = check_count("n_bootstrap", n_bootstrap, 0, MAX_RESAMPLES)
         if n_bootstrap <= 1:
             # Summed where the rows are made: no statistics matrix, no numpy.
             return self._score_row(
@@ -263,6 +265,11 @@ class Metric(ABC, Generic[S]):
         if isinstance(references, (str, bytes)):
             raise InputTypeError(
                 f"{name}.sentence_score: references is a single string ({references[:40]!r}); "
+                "expected a sequence of reference strings, e.g. [reference]"
+            )
+        if references is None or not isinstance(references, Iterable):
+            raise InputTypeError(
+                f"{name}.sentence_score: references is a {type(references).__name__}; "
                 "expected a sequence of reference strings, e.g. [reference]"
             )
         refs = list(references)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
+from .._options import check_flag, check_order
 from ..errors import InvalidOptionError
 from ..score import BLEUScore, Number
 from ..signature import Signature
@@ -104,13 +105,13 @@ class BLEU(Metric[BLEUScore]):
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
-        self._force = force
+        self._force = check_flag("force", force)
         self.trg_lang = trg_lang
-        self.lowercase = lowercase
+        self.lowercase = check_flag("lowercase", lowercase)
         self.smooth_value = smooth_value
         self.smooth_method = smooth_method
-        self.max_ngram_order = max_ngram_order
-        self.effective_order = effective_order
+        self.max_ngram_order = check_order("max_ngram_order", max_ngram_order)
+        self.effective_order = check_flag("effective_order", effective_order)
         self._warned_sentence = False
 
         if smooth_method not in self.SMOOTH_DEFAULTS:
@@ -126,14 +127,6 @@ class BLEU(Metric[BLEUScore]):
         ):
             raise InvalidOptionError(
                 f"smooth_value={smooth_value!r}: expected a finite number >= 0 (or None)"
-            )
-        if (
-            isinstance(max_ngram_order, bool)
-            or not isinstance(max_ngram_order, int)
-            or max_ngram_order < 1
-        ):
-            raise InvalidOptionError(
-                f"max_ngram_order={max_ngram_order!r}: expected an integer >= 1"
             )
 
         if tokenize is None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
+from .._options import check_flag, check_order
 from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
@@ -54,12 +55,6 @@ class CHRFScore(Score):
         self.char_order = char_order
         self.word_order = word_order
         super().__init__(f"chrF{self.beta}" + "+" * self.word_order, score)
-
-
-def _check_order(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidOptionError(f"{name}={value!r}: expected an integer >= 0")
-    return value
 
 
 def _finite_square(beta: Any) -> bool:
@@ -116,8 +111,8 @@ class CHRF(Metric[CHRFScore]):
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
-        _check_order("char_order", char_order)
-        _check_order("word_order", word_order)
+        char_order = check_order("char_order", char_order, minimum=0)
+        word_order = check_order("word_order", word_order, minimum=0)
         if char_order + word_order < 1:
             raise InvalidOptionError(
                 f"char_order={char_order}, word_order={word_order}: expected at least one "
@@ -129,9 +124,9 @@ class CHRF(Metric[CHRFScore]):
         self.char_order = char_order
         self.word_order = word_order
         self.order = self.char_order + self.word_order
-        self.lowercase = lowercase
-        self.whitespace = whitespace
-        self.eps_smoothing = eps_smoothing
+        self.lowercase = check_flag("lowercase", lowercase)
+        self.whitespace = check_flag("whitespace", whitespace)
+        self.eps_smoothing = check_flag("eps_smoothing", eps_smoothing)
         # beta ** 2 and 1 + beta ** 2 exactly as Python evaluates them (int for an int beta),
         # converted to float the way Python's int * float does.
         self._factor = beta**2

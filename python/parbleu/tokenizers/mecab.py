@@ -15,7 +15,13 @@ class _Mecab(PythonTokenizer):
 
     def __call__(self, line: str) -> str:
         """Tokenize one line: ``strip``, MeCab wakati output, ``strip``."""
-        return str(self.tagger.parse(line.strip()).strip())
+        try:
+            return str(self.tagger.parse(line.strip()).strip())
+        except TypeError:
+            # MeCab's binding refuses text it cannot encode (a lone surrogate) with a TypeError:
+            # raise the UnicodeEncodeError the callers turn into InvalidTextError, naming the item.
+            line.encode("utf-8")
+            raise
 
     @classmethod
     def _missing(cls, exc: ImportError) -> TokenizerNotAvailableError:

@@ -55,6 +55,8 @@ impl ChrfScoreOpts {
 
     /// Refuse an empty set of orders (SacreBLEU divides by zero there).
     pub fn check(&self) -> Result<()> {
+        crate::error::check_order("char_order", self.char_order as u64)?;
+        crate::error::check_order("word_order", self.word_order as u64)?;
         if self.order() == 0 {
             return Err(Error::InvalidOption {
                 name: "char_order + word_order".into(),

@@ -129,8 +129,10 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
     }
     let mut beam = std::mem::take(&mut s.beam);
     beam.reset(hyp.len(), rf.len());
-    s.cand.clear();
-    s.cand.resize((hyp.len() + 1) * (rf.len() + 1), INF);
+    if !refill(&mut s.cand, (hyp.len() + 1) * (rf.len() + 1), INF) {
+        s.beam = beam;
+        return (0, rf.len()); // interrupted: discarded by the caller
+    }
     let n_ids = hyp
         .iter()
         .chain(rf)
@@ -146,7 +148,8 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
         // "do shifts until they stop reducing the edit distance"
         let (pre_score, best) = s.shift_round(rf, &beam, &mut checked);
         let delta = best.map_or(0, |b| b.0);
-        if checked >= MAX_SHIFT_CANDIDATES || delta <= 0 {
+        // Ctrl-C inside one huge segment: stop; the caller discards the result.
+        if checked >= MAX_SHIFT_CANDIDATES || delta <= 0 || crate::interrupt::requested() {
             // The hypothesis is left as it was, so its edit distance is `pre_score`.
             s.beam = beam;
             return (shifts + pre_score, rf.len());
@@ -154,6 +157,22 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
         shifts += 1;
         std::mem::swap(&mut s.words, &mut s.best);
     }
+}
+
+/// `v.clear(); v.resize(len, value)`, a slice at a time, polling for Ctrl-C in between: the
+/// matrices of a huge segment take seconds to fill on a busy machine. `false`: interrupted.
+fn refill<T: Clone>(v: &mut Vec<T>, len: usize, value: T) -> bool {
+    const STEP: usize = 1 << 20;
+    v.clear();
+    v.reserve(len);
+    while v.len() < len {
+        let next = (v.len() + STEP).min(len);
+        v.resize(next, value.clone());
+        if next < len && crate::interrupt::requested() {
+            return false;
+        }
+    }
+    true
 }
 
 /// `_perform_shift(words, start, length, target)`, with Python's slice clamping.
@@ -187,15 +206,19 @@ impl TerScratch {
     fn full(&mut self, h: &[u32], rf: &[u32], beam: &Beam) -> i64 {
         let w = rf.len() + 1;
         let n_h = h.len();
-        self.cost.clear();
-        self.cost.resize((n_h + 1) * w, INF);
-        self.ops.clear();
-        self.ops.resize((n_h + 1) * w, Op::Undef);
+        if !refill(&mut self.cost, (n_h + 1) * w, INF)
+            || !refill(&mut self.ops, (n_h + 1) * w, Op::Undef)
+        {
+            return 0; // interrupted: discarded by the caller
+        }
         for j in 0..w {
             self.cost[j] = j as i64 * COST_INS;
             self.ops[j] = Op::Ins;
         }
         for i in 1..=n_h {
+            if i % 256 == 0 && crate::interrupt::requested() {
+                return 0; // discarded by the caller (see `crate::interrupt`)
+            }
             let (lo, hi) = beam.cols(i);
             let (done, rest) = self.cost.split_at_mut(i * w);
             let above = &done[(i - 1) * w..];
@@ -360,6 +383,10 @@ impl TerScratch {
     fn shift_round(&mut self, rf: &[u32], beam: &Beam, checked: &mut usize) -> (i64, Option<Rank>) {
         let h = std::mem::take(&mut self.words);
         let pre_score = self.full(&h, rf, beam);
+        if crate::interrupt::requested() {
+            self.words = h;
+            return (pre_score, None);
+        }
         // The candidate matrix may lean on rows of the previous round's matrix.
         self.cand_valid = false;
         self.alignment(h.len(), rf.len());
@@ -391,6 +418,7 @@ impl TerScratch {
                         checked,
                         &mut best,
                     ) && *checked >= MAX_SHIFT_CANDIDATES
+                        || crate::interrupt::requested()
                     {
                         break 'search;
                     }

@@ -1,0 +1,137 @@
+"""Checks of option values shared by every public entry point (docs/reliability.md lists them).
+
+Options are checked where they are given (constructors, function arguments, the CLI), so a
+value outside its domain is one ``InvalidOptionError`` naming the argument, never a number the
+Rust core sizes an allocation with.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any
+
+from .errors import InvalidOptionError
+
+#: Highest n-gram order (BLEU ``max_ngram_order``, chrF ``char_order``/``word_order``, the
+#: flavors' orders). A statistics row has one column per order and kind (``2 + 2 * N`` for
+#: BLEU), so the order sizes every row: the cap keeps a row at most a few kB. Orders above a
+#: corpus' longest segment are legal: the extra columns are zero and cost nothing else.
+MAX_ORDER = 100
+
+#: Highest resample count (bootstrap, approximate randomization): one float per resample and
+#: system is kept, and a million resamples already take minutes on a large test set.
+MAX_RESAMPLES = 1_000_000
+
+
+def _int(name: str, value: Any, expected: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}, not a bool")
+    try:
+        return operator.index(value)  # int and numpy integers; never a float or a str
+    except TypeError:
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}") from None
+
+
+def check_order(name: str, value: Any, minimum: int = 1) -> int:
+    """Return ``value`` as an n-gram order in ``[minimum, MAX_ORDER]``, or raise.
+
+    Parameters
+    ----------
+    name
+        Argument name for the message.
+    value
+        The user's value.
+    minimum
+        Smallest legal order (0 where an order may be switched off, as chrF's word order).
+
+    Returns
+    -------
+    int
+        The order.
+    """
+    expected = f"an integer from {minimum} to {MAX_ORDER}"
+    n = _int(name, value, expected)
+    if not minimum <= n <= MAX_ORDER:
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}")
+    return n
+
+
+def check_count(name: str, value: Any, minimum: int, maximum: int) -> int:
+    """Return ``value`` as an integer in ``[minimum, maximum]`` (resamples, ...), or raise.
+
+    Parameters
+    ----------
+    name
+        Argument name for the message.
+    value
+        The user's value.
+    minimum, maximum
+        The bounds, inclusive.
+
+    Returns
+    -------
+    int
+        The count.
+    """
+    expected = f"an integer from {minimum:,} to {maximum:,}"
+    n = _int(name, value, expected)
+    if not minimum <= n <= maximum:
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}")
+    return n
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """Return a boolean option as a ``bool``: ``True``/``False`` or the integers 1/0.
+
+    SacreBLEU only tests such options for truth, so ``lowercase=1`` works there; 1 and 0 are
+    accepted here too, and anything else (``"yes"``, 2, ``None``) is refused by name rather
+    than guessed at.
+
+    Parameters
+    ----------
+    name
+        Argument name for the message.
+    value
+        The user's value.
+
+    Returns
+    -------
+    bool
+        The flag.
+    """
+    if isinstance(value, bool):
+        return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):
+        return bool(value)  # numpy's bool (np.True_): not an int, but a bool all the same
+    try:
+        n = operator.index(value)
+    except TypeError:
+        n = None
+    if n in (0, 1):
+        return bool(n)
+    raise InvalidOptionError(f"{name}={value!r}: expected True or False (or 1 or 0)")
+
+
+def check_probability(name: str, value: Any) -> float:
+    """Return ``value`` as a float in ``[0, 1]`` (a p-value), or raise.
+
+    Parameters
+    ----------
+    name
+        Argument name for the message.
+    value
+        The user's value.
+
+    Returns
+    -------
+    float
+        The probability.
+    """
+    try:
+        p = float(value)
+    except (TypeError, ValueError):
+        raise InvalidOptionError(f"{name}={value!r}: expected a number from 0 to 1") from None
+    if isinstance(value, (bool, str, bytes)) or math.isnan(p) or not 0.0 <= p <= 1.0:
+        raise InvalidOptionError(f"{name}={value!r}: expected a number from 0 to 1")
+    return p
