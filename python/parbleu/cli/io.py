@@ -205,7 +205,9 @@ def read_ref_streams(paths: list[str], num_refs: int, encoding: str) -> list[lis
                 streams = [[] for _ in range(num_refs)]
             for k, field in enumerate(fields):
                 streams[k].append(field)
-    return streams or [[] for _ in paths]
+    # An empty file: SacreBLEU's num_refs empty streams (a huge count stays bounded; such a
+    # file is refused downstream as empty whatever the count).
+    return streams or [[] for _ in range(max(len(paths), min(num_refs, 1 << 10)))]
 
 
 def _stdin_bytes() -> bytes:
