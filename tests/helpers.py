@@ -70,7 +70,20 @@ def load_refs(rec: dict[str, Any]) -> list[list[str | None]]:
 
 
 #: Modules of the default test install (``.[test,ja,ko]``): under CI a missing one fails.
-DEFAULT_INSTALL = frozenset({"sacrebleu", "nltk", "regex", "hypothesis", "MeCab", "mecab_ko"})
+DEFAULT_INSTALL = frozenset(
+    {
+        "sacrebleu",
+        "nltk",
+        "regex",
+        "hypothesis",
+        "MeCab",
+        "mecab_ko",
+        "sentencepiece",
+        "pyarrow",
+        "pandas",
+        "polars",
+    }
+)
 
 
 def required() -> frozenset[str]:
@@ -104,8 +117,3 @@ def require(module: str, extra: str | None = None) -> None:
         pytest.fail(f"{module} is required here (PARBLEU_REQUIRE or CI) but not installed")
     how = f"pip install -e '.[{extra}]'" if extra else f"install {module}"
     pytest.skip(f"{module} is not installed ({how})")
-
-
-def require_extra(module: str, extra: str) -> None:
-    """:func:`require` for a heavy extra that CI installs in a later step of its own."""
-    require(module, extra)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from helpers import REPO, require_extra
+from helpers import REPO, require
 
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
@@ -20,10 +20,10 @@ def test_page_examples_run(page, capsys):
     blocks = _blocks(page)
     assert len(blocks) >= 2
     if "torchmetrics" in page:
-        require_extra("torchmetrics", "torch")
+        require("torchmetrics", "torch")
     ns: dict[str, object] = {"__name__": "docs_example"}
     for code in blocks:
         if "import evaluate\n" in code:
-            require_extra("evaluate", "evaluate")
+            require("evaluate", "evaluate")
         exec(compile(code, f"docs/{page}", "exec"), ns)
     assert capsys.readouterr().out  # the examples print their results

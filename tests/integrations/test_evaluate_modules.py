@@ -8,7 +8,7 @@ import pytest
 import sacrebleu
 
 import parbleu
-from helpers import read_lines, require_extra, requires_shared
+from helpers import read_lines, require, requires_shared
 from parbleu.flavors import tfnmt
 from parbleu.integrations import evaluate as pe
 
@@ -220,7 +220,7 @@ def test_bad_input_is_one_clear_error(call, err, msg):
 
 
 def test_evaluate_load_offline_module_path():
-    require_extra("evaluate", "evaluate")
+    require("evaluate", "evaluate")
     import evaluate
 
     hyp, refs = DOC_P, DOC_R

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parbleu
-from helpers import require_extra
+from helpers import require
 from parbleu import ids
 
 
@@ -53,7 +53,7 @@ def test_lengths_need_a_2d_array():
 
 
 def test_cpu_tensor_is_read_without_a_copy():
-    require_extra("torch", "torch")
+    require("torch", "torch")
     import torch
 
     t = torch.randint(3, 50, (8, 16), dtype=torch.int64)
@@ -69,7 +69,7 @@ def test_cpu_tensor_is_read_without_a_copy():
 
 
 def _torch_path():
-    require_extra("torch", "torch")
+    require("torch", "torch")
     from parbleu.integrations import torch_ids
 
     return torch_ids

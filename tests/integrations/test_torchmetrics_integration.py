@@ -10,14 +10,14 @@ import socket
 import pytest
 import sacrebleu
 
-from helpers import read_lines, require_extra, requires_shared
+from helpers import read_lines, require, requires_shared
 
 WMT = "data/wmt21"
 N = 90
 
 
 def _tm():
-    require_extra("torchmetrics", "torch")
+    require("torchmetrics", "torch")
     from parbleu.integrations import torchmetrics as ptm
 
     return ptm

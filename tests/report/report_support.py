@@ -3,30 +3,26 @@
 from __future__ import annotations
 
 import functools
-import importlib
-import os
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
-
 import parbleu
+from helpers import require
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "python" / "parbleu" / "sample"
 NAMES = ("Online-W", "Facebook-AI", "VolcTrans-GLAT")
-#: Set by CI's report step, where the ``report`` and ``browser`` extras and chromium are
-#: installed: the tests needing them then fail instead of skipping.
-EXTRAS_ENV = "PARBLEU_TEST_REPORT_EXTRAS"
+#: The extra of each optional dependency of the report tests.
+EXTRAS = {"matplotlib": "report", "playwright": "browser"}
 
 
 def require_extra(module: str) -> None:
-    """Import an optional dependency of the report tests: skip if missing, fail in CI's step."""
-    if os.environ.get(EXTRAS_ENV):
-        importlib.import_module(module)
-    else:
-        pytest.importorskip(module, reason=f"{module} is not installed (extra of parbleu.report)")
+    """Import an optional dependency of the report tests (``helpers.require`` with its extra).
+
+    CI's report step sets ``PARBLEU_REQUIRE=report,browser``: a missing one fails there.
+    """
+    require(module, EXTRAS[module])
 
 
 def lines(path: Path) -> list[str]:

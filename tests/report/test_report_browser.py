@@ -2,7 +2,7 @@
 
 Needs the ``browser`` extra (playwright from PyPI; no browser download: the tests point it at
 the system's chromium, ``apt-get install chromium``). Skipped with a reason where either is
-missing, except in CI's report step (``PARBLEU_TEST_REPORT_EXTRAS=1``), where they fail.
+missing, except in CI's report step (``PARBLEU_REQUIRE=report,browser``), where they fail.
 Screenshots go to ``PARBLEU_REPORT_SCREENSHOTS`` (a directory) when set, else to tmp_path.
 """
 
@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from report_support import EXTRAS_ENV, NAMES, require_extra, sample, sample_report
+from report_support import NAMES, require_extra, sample, sample_report
 
 import parbleu
+from helpers import is_required
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 
@@ -27,7 +28,7 @@ def _chromium() -> str:
         path = shutil.which(name)
         if path:
             return path
-    if os.environ.get(EXTRAS_ENV):
+    if is_required("browser"):
         pytest.fail("chromium is not installed (apt-get install chromium)")
     pytest.skip("chromium is not installed (apt-get install chromium)")
 
