@@ -116,4 +116,4 @@ def require(module: str, extra: str | None = None) -> None:
     ):
         pytest.fail(f"{module} is required here (PARBLEU_REQUIRE or CI) but not installed")
     how = f"pip install -e '.[{extra}]'" if extra else f"install {module}"
-    pytest.skip(f"{module} is not installed ({how})")
+    pytest.skip(f"{module} is not installed ({how})", allow_module_level=True)

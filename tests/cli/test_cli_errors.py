@@ -223,6 +223,10 @@ def test_sentencepiece_model_offline_names_url_and_path(
     if importlib.util.find_spec("sentencepiece") is None:
         one_line_error(run, ExitCode.ERROR, "flores200", "pip install 'parbleu[spm]'")
     else:
+        # SacreBLEU's "Downloading URL to PATH" log line comes first, then the one error line.
+        first, _, rest = run.err.partition(b"\n")
+        assert first.startswith(b"sacreBLEU: Downloading " + url.encode()), run.err
+        run = Run(run.code, run.out, rest)
         one_line_error(run, ExitCode.ERROR, url, str(tmp_path / "cache" / "models"))
 
 

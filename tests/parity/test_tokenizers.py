@@ -20,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -158,8 +159,25 @@ def drop_skewed(name: str, lines: list[str]) -> list[str]:
     return [line for line in lines if not skew.intersection(line)]
 
 
+def table_unicode_version() -> str:
+    m = re.search(r"unicodedata (\S+)\)", TABLES.read_text(encoding="utf-8"))
+    assert m, "tables.rs names the Unicode version of its lowercase tables"
+    return m.group(1)
+
+
+def drop_lower_skewed(lines: Sequence[str]) -> list[str]:
+    """On an interpreter older than the tables' Unicode (3.9/3.10: 13.0), leave out lines with
+    characters it does not know: its ``lower()`` leaves them alone, the tables may map them
+    (parbleu follows the tables there; docs/differences-from-sacrebleu.md)."""
+    if unicodedata.unidata_version == table_unicode_version():
+        return list(lines)
+    return [line for line in lines if all(unicodedata.category(c) != "Cn" for c in line)]
+
+
 def check(name: str, lines: list[str], lowercase: bool) -> int:
     lines = drop_skewed(name, lines)
+    if lowercase:
+        lines = drop_lower_skewed(lines)
     got = _core.tokenize(name, lines, lowercase)
     want = expected(name, lines, lowercase)
     assert len(got) == len(want)
@@ -222,6 +240,7 @@ def sigma_lines() -> list[str]:
 def test_lower_every_code_point_and_final_sigma() -> None:
     # `none` with lowercase is exactly `line.lower().rstrip()`.
     for lines in (ALL_CHARS, _packed("{c}"), sigma_lines()):
+        lines = drop_lower_skewed(lines)
         got = _core.tokenize("none", lines, True)
         want = [line.lower().rstrip() for line in lines]
         bad = [(line, w, g) for line, w, g in zip(lines, want, got) if w != g]
