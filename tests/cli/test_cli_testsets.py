@@ -19,7 +19,7 @@ sacrebleu = pytest.importorskip("sacrebleu")
 if sacrebleu.__version__ != "2.6.0":  # pragma: no cover
     pytest.skip("these checks compare with SacreBLEU 2.6.0", allow_module_level=True)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "datasets"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "testsets"))
 from datasets_support import sgml, wmt_xml  # noqa: E402
 
 HYP_XML = (
