@@ -94,6 +94,7 @@ def run_cluster(
 ) -> tuple[float, dict[str, Any], list[float], float]:
     """Wall time, scores, peak memory of each worker, CPU time of all workers."""
     from distributed import Client, LocalCluster
+
     from parbleu import distributed as dist
 
     cluster = LocalCluster(

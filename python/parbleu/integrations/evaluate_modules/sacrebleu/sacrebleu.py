@@ -2,9 +2,9 @@
 
 from typing import Any
 
+import datasets
 import evaluate
 
-import datasets
 from parbleu.integrations import evaluate as parbleu_evaluate
 
 
