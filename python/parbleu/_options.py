@@ -50,11 +50,7 @@ def check_order(name: str, value: Any, minimum: int = 1) -> int:
     int
         The order.
     """
-    expected = f"an integer from {minimum} to {MAX_ORDER}"
-    n = _int(name, value, expected)
-    if not minimum <= n <= MAX_ORDER:
-        raise InvalidOptionError(f"{name}={value!r}: expected {expected}")
-    return n
+    return check_count(name, value, minimum, MAX_ORDER)
 
 
 def check_count(name: str, value: Any, minimum: int, maximum: int) -> int:
