@@ -371,7 +371,7 @@ def corpus_score_ids(
         Equal to ``metric.corpus_score`` with ``tokenize="none"`` on the ids as text.
     """
     rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths)
-    return metric._score_row(rows.sum(axis=0).tolist())
+    return metric.score_row(rows.sum(axis=0).tolist())
 
 
 def sentence_scores_ids(
@@ -399,4 +399,4 @@ def sentence_scores_ids(
         float64, one score per segment.
     """
     rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths)
-    return metric._score_rows(rows, resolve_workers(workers, len(rows)))
+    return metric.score_rows(rows, workers)

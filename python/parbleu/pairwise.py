@@ -19,13 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from . import _core
 from ._inputs import as_lines, check_items, diagnose_unencodable
 from ._workers import resolve_workers
 from .errors import InvalidOptionError
-from .metrics import BLEU, CHRF, TER
+from .metrics import Metric, metric_from_name
 from .progress import ProgressArg, make_progress
-from .tokenizers import is_rust_tokenizer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,14 +32,14 @@ if TYPE_CHECKING:
 __all__ = ["MBRResult", "MetricArg", "mbr", "pairwise", "resolve_metric"]
 
 #: A metric name (``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``) or a metric object.
-MetricArg = Union[str, BLEU, CHRF, TER]
+MetricArg = Union[str, Metric[Any]]
 
-#: Pairs per call into the core between two progress reports / Ctrl-C checks.
+#: Pairs per call into the core between two progress reports / Ctrl-C checks (divided by
+#: the metric's ``pair_cost``).
 _BLOCK_PAIRS = 1 << 20
-_BLOCK_PAIRS_TER = 1 << 12
 
 
-def resolve_metric(metric: MetricArg) -> BLEU | CHRF | TER:
+def resolve_metric(metric: MetricArg) -> Metric[Any]:
     """Return the metric object for a name, with SacreBLEU's sentence-level defaults.
 
     Parameters
@@ -53,21 +51,15 @@ def resolve_metric(metric: MetricArg) -> BLEU | CHRF | TER:
 
     Returns
     -------
-    BLEU, CHRF or TER
+    Metric
         The metric object.
     """
-    if isinstance(metric, (BLEU, CHRF, TER)):
+    if isinstance(metric, Metric):
         return metric
     if isinstance(metric, str):
-        name = metric.lower()
-        if name == "bleu":
-            return BLEU(effective_order=True)
-        if name == "chrf":
-            return CHRF()
-        if name in ("chrf++", "chrfpp"):
-            return CHRF(word_order=2)
-        if name == "ter":
-            return TER()
+        made = metric_from_name(metric, sentence=True)
+        if made is not None:
+            return made
     raise InvalidOptionError(
         f"metric={metric!r}: expected 'bleu', 'chrf', 'chrf++', 'ter' or a parbleu BLEU, CHRF "
         "or TER object"
@@ -80,10 +72,10 @@ def _strings(obj: Any, what: str) -> list[str]:
     return lines
 
 
-def _table(m: BLEU | CHRF | TER, strings: list[str], workers: int, n_hyps: int, what: str) -> Any:
+def _table(m: Metric[Any], strings: list[str], workers: int, n_hyps: int, what: str) -> Any:
     """Build the core table of ``strings``: ``what`` first (``n_hyps``), then references."""
     try:
-        return _build_table(m, strings, workers)
+        return m.pair_table(strings, workers)
     except UnicodeEncodeError:
         hyps, refs = strings[:n_hyps], strings[n_hyps:]
         bad_hyp = any(not x.isascii() and _unencodable(x) for x in hyps)
@@ -98,22 +90,6 @@ def _unencodable(x: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-
-
-def _build_table(m: BLEU | CHRF | TER, strings: list[str], workers: int) -> Any:
-    if isinstance(m, BLEU):
-        if not is_rust_tokenizer(m.tokenizer):
-            strings = m._preprocess_py(strings)
-        name, lc = m._core_tok()
-        sv = None if m.smooth_value is None else float(m.smooth_value)
-        return _core.PairTable.bleu(
-            strings, name, lc, m.max_ngram_order, m.smooth_method, sv, m.effective_order, workers
-        )
-    if isinstance(m, CHRF):
-        return _core.PairTable.chrf(
-            strings, *m._core_opts(), bool(m.lowercase), bool(m.whitespace), workers
-        )
-    return _core.PairTable.ter(strings, *m.tokenizer.options(), workers)
 
 
 def pairwise(
@@ -165,7 +141,7 @@ def pairwise(
     table = _table(m, hyps if symmetric else hyps + refs, w, n_h, "hypotheses")
     report, bar = make_progress(progress, total, "pairs", "pairwise")
     try:
-        if symmetric and not isinstance(m, TER):
+        if symmetric and m.symmetric_pairs:
             n = n_h
             start = 0
             while start < n:
@@ -178,7 +154,7 @@ def pairwise(
                     report(n * n - (n - stop) * (n - stop), total)
         else:
             c0 = 0 if symmetric else n_h
-            block = _BLOCK_PAIRS_TER if isinstance(m, TER) else _BLOCK_PAIRS
+            block = max(1, _BLOCK_PAIRS // m.pair_cost)
             rows = max(1, block // n_r)
             for a in range(0, n_h, rows):
                 b = min(a + rows, n_h)
@@ -283,9 +259,10 @@ def mbr(
         raise EmptyInputError("references: empty; expected at least one pseudo-reference")
     w = _weights(weights, len(refs))
     if aggregate:
-        if isinstance(m, TER):
+        if not m.aggregates_references:
             raise InvalidOptionError(
-                "aggregate=True: reference aggregation is defined for BLEU and chrF, not TER"
+                "aggregate=True: reference aggregation is defined for BLEU and chrF, not "
+                f"{m.metric_name.upper()}"
             )
         n_c = len(cands)
         workers_ = resolve_workers(workers, n_c * 64)
@@ -296,5 +273,5 @@ def mbr(
     else:
         matrix = pairwise(cands, None if same else refs, m, workers=workers, progress=progress)
         utilities = matrix.mean(axis=1) if weights is None else matrix @ w
-    best = int(np.argmin(utilities) if isinstance(m, TER) else np.argmax(utilities))
+    best = int(np.argmax(utilities) if m.higher_is_better else np.argmin(utilities))
     return MBRResult(best, utilities, cands[best], aggregate)

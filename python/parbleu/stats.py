@@ -5,70 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ._stats_checks import check_counts, check_stats_array
 from .errors import IncompatibleStatisticsError, StatisticsError
 
 if TYPE_CHECKING:
-    import numpy.typing as npt
-
     from .metrics.base import Metric
     from .score import Score
 
-
-def check_stats_array(
-    arr: npt.NDArray[Any], width: int, owner: str, method: str = "score_from_stats"
-) -> npt.NDArray[Any]:
-    """Check that ``arr`` is a statistics row or matrix of ``width`` columns.
-
-    Parameters
-    ----------
-    arr
-        The array.
-    width
-        Expected number of columns.
-    owner
-        Metric name for the message.
-    method
-        Method name for the message.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``arr`` itself.
-    """
-    if arr.dtype.kind not in "iuf":
-        raise StatisticsError(f"{owner}.{method}: expected numbers, got dtype {arr.dtype}")
-    if arr.ndim not in (1, 2) or arr.shape[-1] != width:
-        raise StatisticsError(
-            f"{owner}.{method}: expected a row of {width} statistics or an (n, {width}) "
-            f"matrix, got shape {arr.shape}"
-        )
-    check_counts(arr, f"{owner}.{method}")
-    return arr
-
-
-def check_counts(arr: npt.NDArray[Any], what: str) -> None:
-    """Raise ``StatisticsError`` for a NaN, an infinity or a negative value in statistics.
-
-    Every metric's statistics are counts or lengths: such a value would be scored into a
-    plausible-looking number (BLEU 100 from negative rows) instead of an error.
-
-    Parameters
-    ----------
-    arr
-        The statistics (any shape, numeric dtype).
-    what
-        Where they were passed, for the message.
-    """
-    import numpy as np
-
-    if arr.dtype.kind == "f" and not np.isfinite(arr).all():
-        where = tuple(np.argwhere(~np.isfinite(arr))[0].tolist())
-        raise StatisticsError(f"{what}: statistics must be finite, found {arr[where]} at {where}")
-    if arr.dtype.kind != "u" and arr.size and (arr < 0).any():
-        where = tuple(np.argwhere(arr < 0)[0].tolist())
-        raise StatisticsError(
-            f"{what}: statistics are counts and must be >= 0, found {arr[where]} at {where}"
-        )
+__all__ = ["StatsAccumulator", "check_counts", "check_stats_array"]
 
 
 class StatsAccumulator:
@@ -161,7 +105,7 @@ class StatsAccumulator:
             from .errors import EmptyInputError
 
             raise EmptyInputError("StatsAccumulator.result: no segments were added")
-        score: Score = self.metric._score_row(self.total)
+        score: Score = self.metric.score_row(self.total)
         return score
 
     def to_dict(self) -> dict[str, Any]:

@@ -265,28 +265,35 @@ class AlignedBlocks:
             yield hyps, streams
 
 
-def _resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
-    from .metrics import BLEU, CHRF, TER
-    from .metrics.base import Metric
+def resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
+    """Return the name and object of a metric given by name (corpus defaults) or object.
+
+    Parameters
+    ----------
+    metric
+        ``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"`` (as ``BLEU()`` etc.), or a metric
+        object (named by its ``metric_name``).
+
+    Returns
+    -------
+    tuple
+        ``(name, metric)``.
+    """
+    from .metrics import Metric, metric_from_name
 
     if isinstance(metric, Metric):
         return metric.metric_name, metric
     if isinstance(metric, str):
-        made: dict[str, Any] = {
-            "bleu": BLEU,
-            "chrf": CHRF,
-            "chrf++": lambda: CHRF(word_order=2),
-            "ter": TER,
-        }
-        factory = made.get(metric.lower())
-        if factory is not None:
-            return metric, factory()
+        made = metric_from_name(metric)
+        if made is not None:
+            return metric, made
     raise InvalidOptionError(
         f"metrics: {metric!r} is not 'bleu', 'chrf', 'chrf++', 'ter' or a parbleu metric object"
     )
 
 
-def _warn_tokenized_period() -> None:
+def warn_tokenized_period() -> None:
+    """Log BLEU's warning about 100+ lines ending in a tokenized period (once per input)."""
     # BLEU's own warning (SacreBLEU's wording), once for the whole file.
     logger.warning("That's 100 lines that end in a tokenized period ('.')")
     logger.warning(
@@ -336,9 +343,6 @@ def stream_scores(
     list of Score
         One score per metric, in order.
     """
-    from . import _core
-    from .metrics import BLEU, TER
-
     hypothesis_file = as_path(hypothesis_file, "hypothesis_file")
     reference_files = _path_list(reference_files, "reference_files")
     if not reference_files:
@@ -356,17 +360,16 @@ def stream_scores(
         raise InvalidOptionError(f"encoding={encoding!r}: unknown encoding") from None
     if not text:
         raise InvalidOptionError(f"encoding={encoding!r}: not a text encoding")
-    import numpy as np
 
     readers: list[LineReader] = []
-    forced = [getattr(m, "_force", True) for m in metrics]
+    checks = [m.checks_tokenized_period for m in metrics]
     try:
         for path in reference_files:
             readers.append(LineReader(path, encoding, "reference file"))
         hyp = LineReader(hypothesis_file, encoding, "hypothesis file")
         readers.append(hyp)
         for m in metrics:
-            m._force = True  # the tokenized-period check is done once, below
+            m.checks_tokenized_period = False  # done once for the whole file, below
         totals: list[Any] = [None] * len(metrics)
         blocks = AlignedBlocks(hyp, readers[:-1], num_refs, block_lines)
         periods = 0
@@ -374,30 +377,22 @@ def stream_scores(
             periods += sum(1 for h in hyps if h.endswith(" ."))
             for k, m in enumerate(metrics):
                 rows = m.extract_stats(hyps, streams, workers=workers)
-                if isinstance(m, TER):
-                    prev = np.zeros((1, 2)) if totals[k] is None else np.asarray([totals[k]])
-                    totals[k] = list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
-                else:
-                    part = [int(x) for x in rows.sum(axis=0).tolist()]
-                    prev_sum = totals[k]
-                    if prev_sum is not None:
-                        part = [a + b for a, b in zip(prev_sum, part)]
-                    totals[k] = part
+                totals[k] = m.add_rows(totals[k], rows)
             n_lines = blocks.n_lines
             if progress is not None:
                 done = hyp.bytes_read
                 est = n_lines if done <= 0 else max(n_lines, round(n_lines * hyp.size / done))
                 progress(n_lines, est)
     finally:
-        for m, f in zip(metrics, forced):
-            m._force = f
+        for m, c in zip(metrics, checks):
+            m.checks_tokenized_period = c
         for r in readers:
             r.close()
     if blocks.n_lines == 0:
         raise EmptyInputError(f"{hyp.name} is empty: there is nothing to score")
-    if periods >= 100 and any(isinstance(m, BLEU) and not f for m, f in zip(metrics, forced)):
-        _warn_tokenized_period()
-    return [m._score_row(t) for m, t in zip(metrics, totals)]
+    if periods >= 100 and any(checks):
+        warn_tokenized_period()
+    return [m.score_row(t) for m, t in zip(metrics, totals)]
 
 
 def score_files(
@@ -448,7 +443,7 @@ def score_files(
     """
     if isinstance(metrics, str) or not isinstance(metrics, Sequence):
         metrics = [metrics]
-    named = [_resolve_corpus_metric(m) for m in metrics]
+    named = [resolve_corpus_metric(m) for m in metrics]
     names = [n for n, _ in named]
     if len(set(names)) != len(names):
         raise InvalidOptionError(f"metrics: names must be distinct, got {names}")

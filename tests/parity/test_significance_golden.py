@@ -14,6 +14,7 @@ import pytest
 
 import parbleu
 from helpers import SHARED, load_refs, read_lines, records, requires_shared, sacre_version
+from parbleu import _resampling
 from parbleu import significance as sig
 
 pytestmark = requires_shared
@@ -126,7 +127,7 @@ def test_baseline_resample_scores_are_sacrebleus(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("SACREBLEU_SEED", "12345")
     bleu = parbleu.BLEU(tokenize="13a")
     rows = bleu.extract_stats(list(read_lines(rec["hyp"][0])), load_refs(rec))
-    seed, values, kinds = sig._bootstrap_resample(rows, bleu, 1000)
+    seed, values, kinds = _resampling._bootstrap_resample(rows, bleu, 1000)
     assert seed == "12345" and not kinds.any()
     assert values.tolist() == rec["baseline_bootstrap_scores_BLEU"]
 

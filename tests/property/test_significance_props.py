@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import parbleu
-from parbleu import _core
+from parbleu import _core, _resampling
 from parbleu import significance as sig
 
 sb_metrics = pytest.importorskip("sacrebleu.metrics")
@@ -55,7 +55,7 @@ METRICS = [parbleu.BLEU(), parbleu.CHRF(word_order=2), parbleu.TER()]
 @pytest.mark.parametrize("metric", METRICS, ids=lambda m: type(m).__name__)
 def test_identity_resample_is_the_corpus_score(metric: Any) -> None:
     rows = metric.extract_stats(SYSTEMS["Online-W"], [REF])
-    scorer = sig._scorer(metric)
+    scorer = metric.core_scorer()
     idxs = np.arange(len(rows), dtype=np.int64).reshape(1, -1)
     got = np.frombuffer(_core.sig_bootstrap_indices(scorer, [rows], len(rows), idxs, 1), "<f8")
     assert got.tolist() == [metric.corpus_score(SYSTEMS["Online-W"], [REF]).score]
@@ -66,7 +66,7 @@ def test_identity_resample_is_the_corpus_score(metric: Any) -> None:
 def test_ar_with_an_all_baseline_mask_is_the_baseline(metric: Any, compat: bool) -> None:
     a = metric.extract_stats(SYSTEMS["Online-W"], [REF])
     b = metric.extract_stats(SYSTEMS["Facebook-AI"], [REF])
-    scorer = sig._scorer(metric)
+    scorer = metric.core_scorer()
     ones = np.packbits(np.ones((2, len(a)), bool), axis=1, bitorder="little")
     ones[1] = np.packbits(np.zeros(len(a), bool), bitorder="little")  # trial 2: all system
     sa, sb = _core.sig_ar_masks(scorer, a, b, len(a), ones, compat, 1)
@@ -103,7 +103,7 @@ def test_exact_results_do_not_depend_on_threads_or_runs() -> None:
 def test_exact_results_do_not_depend_on_blocks() -> None:
     """Resamples and trials are computed in GIL-release blocks; any split gives the same."""
     rows = [parbleu.CHRF().extract_stats(s, [REF]) for s in SYSTEMS.values()]
-    scorer = sig._scorer(parbleu.CHRF())
+    scorer = parbleu.CHRF().core_scorer()
     whole = np.frombuffer(_core.sig_bootstrap(scorer, rows, len(REF), 3000, 5, 2), "<f8")
     half = np.frombuffer(_core.sig_bootstrap(scorer, rows, len(REF), 1500, 5, 1), "<f8")
     assert whole[: len(half)].tolist() == half.tolist()
@@ -350,14 +350,14 @@ def test_float32_resample_scores_are_sacrebleus(
     cls, kwargs = opts
     kwargs = {k: v for k, v in kwargs.items() if k not in ("normalized", "case_sensitive")}
     ours, theirs = getattr(parbleu, cls)(**kwargs), getattr(sb_metrics, cls)(**kwargs)
-    scorer = sig._scorer(ours)
+    scorer = ours.core_scorer()
     rng = np.random.default_rng(seed)
     rows = rng.choice(counts, size=(n_seg, scorer.width))
     if cls == "TER":
         rows = rows.astype(float) / rng.integers(1, 4, size=rows.shape)
     idxs = rng.choice(n_seg, size=(20, n_seg), replace=True)
-    values, kinds = sig._CompatEngine(1).bootstrap(ours, rows, idxs)
-    got = sig._scalars(values, kinds)
+    values, kinds = _resampling._CompatEngine(1).bootstrap(ours, rows, idxs)
+    got = _resampling._scalars(values, kinds)
     stats_np = np.array(rows.tolist(), dtype="float32")
     exp = [theirs._compute_score_from_stats(s.sum(0)).score for s in stats_np[idxs]]
     assert [(type(x), x) for x in got] == [(type(x), x) for x in exp]

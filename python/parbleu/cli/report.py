@@ -15,11 +15,15 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .compare import _alpha, _int_at_least, _seed, short_names
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
 from .parser import METRIC_NAMES, add_metric_arguments
+
+if TYPE_CHECKING:
+    from ..metrics import Metric
 
 __all__ = ["build_parser", "run"]
 
@@ -198,15 +202,15 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     return p
 
 
-def _word_counts(path: str, encoding: str, bleu: object) -> dict[str, int]:
+def _word_counts(path: str, encoding: str, metrics: Sequence[Metric[Any]]) -> dict[str, int]:
     """Count the words of a training corpus, tokenized as the report's BLEU tokenizes."""
-    from ..metrics import BLEU
+    from ..metrics import word_tokenization
 
-    metric = bleu if isinstance(bleu, BLEU) else BLEU()
+    tokenizer, lowercase = word_tokenization(metrics)
     lines = read_file_lines(path, encoding, "--freq-corpus file")
     counts: Counter[str] = Counter()
     for line in lines:
-        counts.update(metric.tokenizer(line.lower() if metric.lowercase else line).split())
+        counts.update(tokenizer(line.lower() if lowercase else line).split())
     return dict(counts)
 
 
@@ -295,7 +299,11 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     metrics = build_metrics(args, refs, trg_lang, False)
     word_counts = None
     if args.freq_corpus is not None:
-        word_counts = _word_counts(args.freq_corpus, args.encoding, metrics.get("BLEU"))
+        word_counts = _word_counts(
+            args.freq_corpus,
+            args.encoding,
+            list(metrics.values()),  # type: ignore[arg-type]  # parbleu's own classes
+        )
     rep = report(
         refs,
         named,

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidOptionError, LengthMismatchError
 from ..progress import ProgressArg
-from ..streaming import DEFAULT_BLOCK_LINES, _resolve_corpus_metric
+from ..streaming import DEFAULT_BLOCK_LINES
 from .cluster import SchedulerArg, connect, import_dask, reduce_tree
-from .partials import Partial, final_scores, merge_all
+from .partials import MetricsArg, Partial, final_scores, merge_all, resolve_metrics
 from .sources import expand, file_ranges, parquet_parts, range_partial
 
 if TYPE_CHECKING:
-    from ..metrics.base import Metric
     from ..score import Score
 
 __all__ = ["DEFAULT_PART_LINES", "MetricsArg", "resolve_metrics", "score_files", "score_parquet"]
@@ -22,49 +21,7 @@ __all__ = ["DEFAULT_PART_LINES", "MetricsArg", "resolve_metrics", "score_files",
 #: Lines of a text file per partition (one task).
 DEFAULT_PART_LINES = 1 << 20
 
-#: Metric names (``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``) or objects, or one of them.
-MetricsArg = Any
-
 PathsArg = Any
-
-
-def resolve_metrics(metrics: MetricsArg) -> tuple[list[str], list[Metric[Any]]]:
-    """Names and metric objects (names: corpus defaults, as ``BLEU()``).
-
-    An object is named by its ``metric_name``; a second object of the same name gets
-    ``"#2"`` appended (``"chrf"``, ``"chrf#2"``), a third ``"#3"``, and so on.
-    """
-    if isinstance(metrics, str) or not isinstance(metrics, Sequence):
-        metrics = [metrics]
-    named = [_resolve_corpus_metric(m) for m in metrics]
-    given = [m for m in metrics if isinstance(m, str)]
-    if not named or len(set(given)) != len(given):
-        raise InvalidOptionError(f"metrics: expected distinct metric names, got {list(metrics)}")
-    for m in metrics:
-        _check_sendable(m)
-    names: list[str] = []
-    for n, _ in named:
-        k, name = 1, n
-        while name in names:
-            k += 1
-            name = f"{n}#{k}"
-        names.append(name)
-    return names, [m for _, m in named]
-
-
-def _check_sendable(metric: Any) -> None:
-    """Refuse a metric object that cannot travel to the workers (cached references)."""
-    if isinstance(metric, str):
-        return
-    import pickle
-
-    try:
-        pickle.dumps(metric)
-    except (TypeError, pickle.PicklingError, AttributeError) as e:
-        raise InvalidOptionError(
-            f"metrics: this {type(metric).__name__} object cannot be sent to the workers ({e}); "
-            "create it without references= (the references come from the input)"
-        ) from None
 
 
 def _positive(value: int, name: str) -> int:

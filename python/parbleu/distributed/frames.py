@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputTypeError, InvalidOptionError
 from ..progress import ProgressArg
 from ..streaming import DEFAULT_BLOCK_LINES
-from .api import MetricsArg, resolve_metrics
 from .cluster import SchedulerArg, connect, import_dask, reduce_tree
-from .partials import Partial, extract_partial, final_scores, merge_all
+from .partials import MetricsArg, Partial, extract_partial, final_scores, merge_all, resolve_metrics
 from .sources import (
     ParquetPart,
     check_string_columns,
@@ -472,7 +471,7 @@ def _mbr_frame(frame: Any, source: str, candidate: str, metric: Metric[Any]) -> 
     rows = []
     for src, group in frame.groupby(source, sort=False):
         cands = group[candidate].tolist()
-        res = mbr(cands, metric, workers=1)  # type: ignore[arg-type]  # BLEU, CHRF or TER
+        res = mbr(cands, metric, workers=1)
         rows.append((src, res.candidate, float(res.utilities[res.best_index]), len(cands)))
     return pd.DataFrame(rows, columns=[source, candidate, "utility", "n_candidates"])
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EmptyInputError
+from ..errors import EmptyInputError, InvalidOptionError
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -22,7 +22,59 @@ if TYPE_CHECKING:
     from ..metrics.base import Metric
     from ..score import Score
 
-__all__ = ["Partial", "extract_partial", "final_scores", "merge", "merge_all"]
+__all__ = [
+    "MetricsArg",
+    "Partial",
+    "extract_partial",
+    "final_scores",
+    "merge",
+    "merge_all",
+    "resolve_metrics",
+]
+
+#: Metric names (``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``) or objects, or one of them.
+MetricsArg = Any
+
+
+def resolve_metrics(metrics: MetricsArg) -> tuple[list[str], list[Metric[Any]]]:
+    """Names and metric objects (names: corpus defaults, as ``BLEU()``).
+
+    An object is named by its ``metric_name``; a second object of the same name gets
+    ``"#2"`` appended (``"chrf"``, ``"chrf#2"``), a third ``"#3"``, and so on.
+    """
+    if isinstance(metrics, str) or not isinstance(metrics, Sequence):
+        metrics = [metrics]
+    from ..streaming import resolve_corpus_metric
+
+    named = [resolve_corpus_metric(m) for m in metrics]
+    given = [m for m in metrics if isinstance(m, str)]
+    if not named or len(set(given)) != len(given):
+        raise InvalidOptionError(f"metrics: expected distinct metric names, got {list(metrics)}")
+    for m in metrics:
+        _check_sendable(m)
+    names: list[str] = []
+    for n, _ in named:
+        k, name = 1, n
+        while name in names:
+            k += 1
+            name = f"{n}#{k}"
+        names.append(name)
+    return names, [m for _, m in named]
+
+
+def _check_sendable(metric: Any) -> None:
+    """Refuse a metric object that cannot travel to the workers (cached references)."""
+    if isinstance(metric, str):
+        return
+    import pickle
+
+    try:
+        pickle.dumps(metric)
+    except (TypeError, pickle.PicklingError, AttributeError) as e:
+        raise InvalidOptionError(
+            f"metrics: this {type(metric).__name__} object cannot be sent to the workers ({e}); "
+            "create it without references= (the references come from the input)"
+        ) from None
 
 
 @dataclass
@@ -152,8 +204,7 @@ def final_scores(metrics: Sequence[Metric[Any]], total: Partial, what: str) -> l
     """
     import numpy as np
 
-    from ..metrics import BLEU
-    from ..streaming import _warn_tokenized_period
+    from ..streaming import warn_tokenized_period
 
     if total.n_lines == 0:
         raise EmptyInputError(f"{what}: no segments; there is nothing to score")
@@ -168,8 +219,6 @@ def final_scores(metrics: Sequence[Metric[Any]], total: Partial, what: str) -> l
         else:
             stats = np.concatenate(total.rows[k])
         scores.append(m.score_from_stats(stats))
-    if total.periods >= 100 and any(
-        isinstance(m, BLEU) and not getattr(m, "_force", True) for m in metrics
-    ):
-        _warn_tokenized_period()
+    if total.periods >= 100 and any(m.checks_tokenized_period for m in metrics):
+        warn_tokenized_period()
     return scores

@@ -190,5 +190,5 @@ def sentence_scores_ids_torch(
     )
     metric.num_refs = len(ref_ids)
     rows = stats.cpu().numpy()
-    scores = metric._score_rows(rows, 1)
+    scores = metric.score_rows(rows, 1)
     return torch.from_numpy(scores).to(hyp_ids.device)

@@ -1,5 +1,6 @@
 """The metrics: BLEU, chrF and TER."""
 
+from ._names import METRIC_NAMES, NAMED_METRICS, metric_from_name, word_tokenization
 from .base import Metric
 from .bleu import BLEU, BLEUSignature
 from .chrf import CHRF, CHRFScore, CHRFSignature
@@ -8,6 +9,8 @@ from .ter import TER, TERScore, TERSignature
 __all__ = [
     "BLEU",
     "CHRF",
+    "METRIC_NAMES",
+    "NAMED_METRICS",
     "TER",
     "BLEUSignature",
     "CHRFScore",
@@ -15,4 +18,6 @@ __all__ = [
     "Metric",
     "TERScore",
     "TERSignature",
+    "metric_from_name",
+    "word_tokenization",
 ]

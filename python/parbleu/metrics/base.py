@@ -11,7 +11,7 @@ import logging
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .. import _refcache
 from .._inputs import (
@@ -22,8 +22,9 @@ from .._inputs import (
     diagnose_unencodable,
 )
 from .._options import MAX_RESAMPLES, check_count
+from .._stats_checks import check_stats_array
 from .._workers import resolve_workers
-from ..errors import EmptyInputError, InputTypeError
+from ..errors import EmptyInputError, InputTypeError, InvalidOptionError
 from ..score import Score
 from ..signature import Signature
 
@@ -49,6 +50,25 @@ class Metric(ABC, Generic[S]):
     _SIGNATURE_TYPE: type[Signature] = Signature
     #: Name of the metric in statistics keys and messages.
     metric_name = "metric"
+
+    # --- capabilities: what other modules ask instead of testing the metric's type ---------
+    #: Whether a larger score is better (TER, an edit rate, is lower-is-better).
+    higher_is_better: ClassVar[bool] = True
+    #: Whether a pair's score is symmetric, so a core pair table scores each unordered pair
+    #: once (TER's edit rate is not: it is normalised by the reference length).
+    symmetric_pairs: ClassVar[bool] = True
+    #: Relative cost of scoring one pair in the core's pair table (sizes pairwise blocks
+    #: between progress reports; TER aligns, about 256 times BLEU's cost).
+    pair_cost: ClassVar[int] = 1
+    #: Whether reference aggregation (``mbr(..., aggregate=True)``) is defined: mean n-gram
+    #: counts are (BLEU, chrF); a mean alignment is not (TER).
+    aggregates_references: ClassVar[bool] = True
+    #: Whether the statistics are word n-gram matches in BLEU's column layout, so that
+    #: reports can break them down by word (:meth:`word_tokenization` then applies).
+    word_ngram_stats: ClassVar[bool] = False
+    #: Whether per-sentence scores cost little next to the corpus statistics (TER's realign
+    #: every segment: a report skips them).
+    cheap_sentence_scores: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._ref_cache: Any = None
@@ -114,6 +134,209 @@ class Metric(ABC, Generic[S]):
     def _extract_sum(self, prepared: Any, hyps: list[str], workers: int) -> list[Any]:
         return self._sum_raw(self._extract_raw(prepared, hyps, workers), len(hyps))
 
+    # --- the core objects and capabilities (what significance, pairwise, streaming use) -----
+    def core_scorer(self) -> Any:
+        """Return the core's finalize step (``_core.Scorer``) for this metric's options.
+
+        Significance tests resample statistics rows and finalize them in the core with it.
+
+        Returns
+        -------
+        parbleu._core.Scorer
+            The scorer (``width`` columns; ``float_rows`` for TER's float statistics).
+
+        Raises
+        ------
+        InvalidOptionError
+            The metric has no core scorer (a metric other than BLEU, chrF and TER).
+        """
+        raise InvalidOptionError(
+            f"metric: {type(self).__name__} is not supported by parbleu.significance; "
+            "expected a parbleu BLEU, CHRF or TER object"
+        )
+
+    def pair_table(self, strings: list[str], workers: int) -> Any:
+        """Return the core's pair table of ``strings`` (every string against every other).
+
+        Parameters
+        ----------
+        strings
+            The hypotheses, then (if any) the references, checked to be strings.
+        workers
+            Threads (resolved: >= 1).
+
+        Returns
+        -------
+        parbleu._core.PairTable
+            The table (``score_symmetric``, ``score_rect``, ``score_aggregate``).
+
+        Raises
+        ------
+        InvalidOptionError
+            The metric has no pair table.
+        """
+        raise InvalidOptionError(
+            f"metric: {type(self).__name__} has no pairwise scoring; expected a parbleu BLEU, "
+            "CHRF or TER object"
+        )
+
+    def sentence_metric(self) -> Metric[S]:
+        """Return the metric that scores single sentences the way SacreBLEU's users expect.
+
+        BLEU without effective order gives a copy with it (as ``sentence_bleu``); every other
+        metric returns itself.
+
+        Returns
+        -------
+        Metric
+            This metric or a modified copy.
+        """
+        return self
+
+    def word_tokenization(self) -> tuple[Callable[[str], str], bool]:
+        """Return the word tokenizer and lowercasing of metrics with ``word_ngram_stats``.
+
+        Returns
+        -------
+        tuple
+            ``(tokenizer, lowercase)``: ``tokenizer(line)`` gives space-separated tokens.
+
+        Raises
+        ------
+        InvalidOptionError
+            The metric does not count words (``word_ngram_stats`` is false).
+        """
+        raise InvalidOptionError(f"metric: {type(self).__name__} does not count word n-grams")
+
+    @property
+    def checks_tokenized_period(self) -> bool:
+        """Whether scoring warns about 100+ lines ending in a tokenized period (BLEU, unforced).
+
+        Set it to ``False`` to suspend the check (streaming checks once for a whole file).
+        """
+        return not self._force
+
+    @checks_tokenized_period.setter
+    def checks_tokenized_period(self, value: bool) -> None:
+        self._force = not value
+
+    def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
+        """Add a block of statistics rows to a running column total.
+
+        Parameters
+        ----------
+        total
+            The total so far (``None`` before the first block); not modified.
+        rows
+            An ``(n, stats_width)`` statistics matrix.
+
+        Returns
+        -------
+        list
+            The new total: exact integer sums (TER: floats added in SacreBLEU's order).
+        """
+        part = [int(x) for x in rows.sum(axis=0).tolist()]
+        if total is not None:
+            part = [a + b for a, b in zip(total, part)]
+        return part
+
+    def score_row(self, row: Sequence[Any]) -> S:
+        """Finalize one summed statistics row into a score object (no checks).
+
+        Parameters
+        ----------
+        row
+            ``stats_width`` column sums, as :meth:`extract_stats` rows add up.
+
+        Returns
+        -------
+        Score
+            The metric's score object.
+        """
+        return self._score_row(row)
+
+    def score_rows(
+        self, rows: npt.NDArray[Any], workers: int | None = None
+    ) -> npt.NDArray[np.float64]:
+        """Score of every statistics row, each finalized on its own (no checks).
+
+        Parameters
+        ----------
+        rows
+            An ``(n, stats_width)`` statistics matrix.
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        numpy.ndarray
+            float64, one score per row.
+        """
+        return self._score_rows(rows, resolve_workers(workers, len(rows)))
+
+    def check_hypotheses(self, hypotheses: Any) -> list[str]:
+        """Return ``hypotheses`` as a non-empty list of lines, or raise a clear error.
+
+        Parameters
+        ----------
+        hypotheses
+            One string per segment.
+
+        Returns
+        -------
+        list of str
+            The lines.
+        """
+        return self._hyps(hypotheses)
+
+    def prepare(
+        self,
+        references: Sequence[Sequence[str | None]],
+        n_segments: int | None = None,
+        *,
+        workers: int | None = None,
+    ) -> Any:
+        """Prepare reference streams once, for :meth:`extract_prepared` on many systems.
+
+        Parameters
+        ----------
+        references
+            Reference streams, each one string (or ``None``) per segment.
+        n_segments
+            The number of hypotheses they must match (``None``: any).
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        object
+            The core's prepared references (``len()`` is the number of segments); cached, so
+            preparing the same streams with the same options again is free.
+        """
+        streams = as_ref_streams(references, n_segments)
+        return self._prepare_checked(streams, resolve_workers(workers, len(streams[0])))
+
+    def extract_prepared(
+        self, prepared: Any, hypotheses: list[str], workers: int | None = None
+    ) -> npt.NDArray[Any]:
+        """Statistics rows of ``hypotheses`` against references from :meth:`prepare`.
+
+        Parameters
+        ----------
+        prepared
+            What :meth:`prepare` returned (same number of segments as ``hypotheses``).
+        hypotheses
+            Lines, as :meth:`check_hypotheses` returns them.
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(n_segments, stats_width)``.
+        """
+        return self._extract_rows(prepared, hypotheses, resolve_workers(workers, len(hypotheses)))
+
     # --- references -----------------------------------------------------------------------
     def _refs_for(
         self, references: Sequence[Sequence[str | None]] | None, n_hyps: int, workers: int
@@ -157,9 +380,7 @@ class Metric(ABC, Generic[S]):
         return prepared
 
     def _cache_references(self, references: Sequence[Sequence[str | None]]) -> Any:
-        streams = as_ref_streams(references, None)
-        n = len(streams[0])
-        return self._prepare_checked(streams, resolve_workers(None, n))
+        return self.prepare(references)
 
     def _hyps(self, hypotheses: Any) -> list[str]:
         hyps = as_lines(hypotheses, "hypotheses")
@@ -236,7 +457,7 @@ class Metric(ABC, Generic[S]):
             )
         rows = self._rows(hypotheses, references, workers)
         score = self._score_row(self._sum_rows(rows))
-        from ..significance import bootstrap_ci
+        from .._resampling import bootstrap_ci
 
         bootstrap_ci(self, rows, score, n_bootstrap)
         return score
@@ -329,8 +550,6 @@ class Metric(ABC, Generic[S]):
             The metric's score object.
         """
         import numpy as np
-
-        from ..stats import check_stats_array
 
         arr = check_stats_array(np.asarray(stats), self.stats_width, type(self).__name__)
         if arr.ndim == 2:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
@@ -155,6 +156,79 @@ class BLEU(Metric[BLEUScore]):
     def stats_key(self) -> tuple[Any, ...]:
         """Tokenizer, case and order: what the rows depend on."""
         return ("bleu", self.tokenizer_signature, self.lowercase, self.max_ngram_order)
+
+    # --- the core objects and capabilities ----------------------------------------------
+    word_ngram_stats: ClassVar[bool] = True
+
+    def core_scorer(self) -> Any:
+        """Return the core's BLEU finalize step with this object's smoothing and order.
+
+        Returns
+        -------
+        parbleu._core.Scorer
+            The scorer.
+        """
+        value = self.smooth_value
+        return _core.Scorer.bleu(
+            self.smooth_method,
+            None if value is None else float(value),
+            bool(self.effective_order),
+            self.max_ngram_order,
+        )
+
+    def pair_table(self, strings: list[str], workers: int) -> Any:
+        """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`).
+
+        Parameters
+        ----------
+        strings
+            Hypotheses, then references.
+        workers
+            Threads (>= 1).
+
+        Returns
+        -------
+        parbleu._core.PairTable
+            The table.
+        """
+        if not is_rust_tokenizer(self.tokenizer):
+            strings = self._preprocess_py(strings)
+        name, lc = self._core_tok()
+        sv = None if self.smooth_value is None else float(self.smooth_value)
+        return _core.PairTable.bleu(
+            strings,
+            name,
+            lc,
+            self.max_ngram_order,
+            self.smooth_method,
+            sv,
+            self.effective_order,
+            workers,
+        )
+
+    def sentence_metric(self) -> BLEU:
+        """Return this metric with effective order (a copy if needed), as ``sentence_bleu``.
+
+        Returns
+        -------
+        BLEU
+            The metric of sentence scores.
+        """
+        if self.effective_order:
+            return self
+        m = copy.copy(self)
+        m.effective_order = True
+        return m
+
+    def word_tokenization(self) -> tuple[Callable[[str], str], bool]:
+        """Return BLEU's tokenizer and lowercasing (see :meth:`Metric.word_tokenization`).
+
+        Returns
+        -------
+        tuple
+            ``(tokenizer, lowercase)``.
+        """
+        return self.tokenizer, bool(self.lowercase)
 
     def _preprocess_py(self, lines: list[Any]) -> list[Any]:
         # Python-side tokenizers (MeCab) run here; the core then only splits on whitespace.

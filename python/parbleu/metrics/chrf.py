@@ -151,6 +151,36 @@ class CHRF(Metric[CHRFScore]):
             bool(self.eps_smoothing),
         )
 
+    # --- the core objects -----------------------------------------------------------------
+    def core_scorer(self) -> Any:
+        """Return the core's chrF finalize step with this object's orders and beta.
+
+        Returns
+        -------
+        parbleu._core.Scorer
+            The scorer.
+        """
+        return _core.Scorer.chrf(*self._core_opts())
+
+    def pair_table(self, strings: list[str], workers: int) -> Any:
+        """Return the core's chrF pair table of ``strings`` (see :meth:`Metric.pair_table`).
+
+        Parameters
+        ----------
+        strings
+            Hypotheses, then references.
+        workers
+            Threads (>= 1).
+
+        Returns
+        -------
+        parbleu._core.PairTable
+            The table.
+        """
+        return _core.PairTable.chrf(
+            strings, *self._core_opts(), bool(self.lowercase), bool(self.whitespace), workers
+        )
+
     def _core_opts(self) -> tuple[int, int, float, float, bool]:
         return (
             self.char_order,

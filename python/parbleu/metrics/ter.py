@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
 from ..score import Score
@@ -148,6 +148,60 @@ class TER(Metric[TERScore]):
     def stats_key(self) -> tuple[Any, ...]:
         """Return the tokenizer options: what the rows depend on."""
         return ("ter", *self.tokenizer.options())
+
+    # --- the core objects and capabilities ----------------------------------------------
+    higher_is_better: ClassVar[bool] = False
+    symmetric_pairs: ClassVar[bool] = False
+    pair_cost: ClassVar[int] = 256
+    aggregates_references: ClassVar[bool] = False
+    cheap_sentence_scores: ClassVar[bool] = False
+
+    def core_scorer(self) -> Any:
+        """Return the core's TER finalize step.
+
+        Returns
+        -------
+        parbleu._core.Scorer
+            The scorer (float rows).
+        """
+        return _core.Scorer.ter()
+
+    def pair_table(self, strings: list[str], workers: int) -> Any:
+        """Return the core's TER pair table of ``strings`` (see :meth:`Metric.pair_table`).
+
+        Parameters
+        ----------
+        strings
+            Hypotheses, then references.
+        workers
+            Threads (>= 1).
+
+        Returns
+        -------
+        parbleu._core.PairTable
+            The table.
+        """
+        return _core.PairTable.ter(strings, *self.tokenizer.options(), workers)
+
+    def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
+        """Add a block of rows to a running total, floats in SacreBLEU's order.
+
+        Parameters
+        ----------
+        total
+            The total so far, or ``None``.
+        rows
+            An ``(n, 2)`` statistics matrix.
+
+        Returns
+        -------
+        list
+            ``[edits, ref_length]``.
+        """
+        import numpy as np
+
+        prev = np.zeros((1, 2)) if total is None else np.asarray([total])
+        return list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
         return _core.TerRefs(streams, *self.tokenizer.options(), workers)

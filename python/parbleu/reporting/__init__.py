@@ -166,12 +166,16 @@ def report(
     Report
         ``.write(path)`` writes the page; ``.data`` holds the numbers.
     """
-    from ..metrics import BLEU, CHRF, TER
+    from ..metrics import METRIC_NAMES, metric_from_name
     from ._analysis import analyze, check_inputs
 
     t0 = time.perf_counter()
     streams, sys_lines = check_inputs(references, systems)
-    metric_list: list[Metric[Any]] = [BLEU(), CHRF(), TER()] if metrics is None else list(metrics)
+    metric_list: list[Metric[Any]] = (
+        [m for m in map(metric_from_name, METRIC_NAMES) if m is not None]
+        if metrics is None
+        else list(metrics)
+    )
     opts = Options(
         baseline=baseline,
         test=test,

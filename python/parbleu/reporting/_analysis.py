@@ -10,7 +10,6 @@ BLEU tokenizes (:mod:`._words`).
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,8 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError, ParbleuError
-from ..metrics import BLEU, TER
-from ..metrics.base import Metric
+from ..metrics import Metric, word_tokenization
 from . import _words
 from ._options import Options
 
@@ -166,9 +164,10 @@ def analyze(
         scores_out.append(_score_section(metric, rows, names, opts))
 
     sentence = _sentence_scores(metrics, systems, streams, opts)
-    bleu = next((m for m in metrics if isinstance(m, BLEU)), None)
-    tokenizer = bleu.tokenizer if bleu is not None else BLEU().tokenizer
-    lowercase = bool(bleu.lowercase) if bleu is not None else False
+    # Word-level analysis: tokens as the first metric counting words tokenizes (BLEU).
+    bleu = next((m for m in metrics if m.word_ngram_stats), None)
+    tokenizer, lowercase = word_tokenization(metrics)
+    bleu_rows = stats.get(type(bleu).__name__) if bleu is not None else None
     ref1 = ["" if r is None else r for r in streams[0]]
     ref_tokens = _words.tokenize_lines(ref1, tokenizer, lowercase)
     sys_tokens = [_words.tokenize_lines(systems[n], tokenizer, lowercase) for n in names]
@@ -188,7 +187,7 @@ def analyze(
         },
         "scores": scores_out,
         "sentence": sentence,
-        "length_buckets": _length_buckets(words, names, length_edges, stats.get("BLEU"), bleu),
+        "length_buckets": _length_buckets(words, names, length_edges, bleu_rows, bleu),
         "freq_buckets": _freq_buckets(words, names, freq_edges, word_counts),
         "word_tokenizer": (
             f"{getattr(tokenizer, 'signature', lambda: '13a')()}"
@@ -213,7 +212,7 @@ def _score_section(
     scores = {n: metric.score_from_stats(rows[n]) for n in names}
     out: dict[str, Any] = {
         "metric": scores[names[0]].name,
-        "higher_is_better": not isinstance(metric, TER),
+        "higher_is_better": metric.higher_is_better,
         "signature": metric.get_signature().format(),
         "scores": {n: scores[n].score for n in names},
         "ci": {},
@@ -278,11 +277,7 @@ def _score_section(
 
 def sentence_metric(metric: Metric[Any]) -> Metric[Any]:
     """Return the metric of sentence scores: BLEU with effective order, as ``sentence_bleu``."""
-    if isinstance(metric, BLEU) and not metric.effective_order:
-        m = copy.copy(metric)
-        m.effective_order = True
-        return m
-    return metric
+    return metric.sentence_metric()
 
 
 def _sentence_scores(
@@ -293,7 +288,7 @@ def _sentence_scores(
 ) -> list[dict[str, Any]]:
     out = []
     for metric in metrics:
-        if isinstance(metric, TER):
+        if not metric.cheap_sentence_scores:
             # Sentence TER recomputes every alignment: it would cost as much as the rest of
             # the report; TER's corpus scores, intervals and pairs are in the tables.
             continue
@@ -319,7 +314,7 @@ def _length_buckets(
     names: list[str],
     edges: tuple[int, ...],
     bleu_rows: dict[str, npt.NDArray[Any]] | None,
-    bleu: BLEU | None,
+    bleu: Metric[Any] | None,
 ) -> dict[str, Any]:
     bucket = np.searchsorted(np.asarray(edges), words.seg_ref_len, side="right")
     n_b = len(edges) + 1

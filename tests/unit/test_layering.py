@@ -1,0 +1,173 @@
+"""The package's layering: no import cycle inside parbleu, metrics reached through their API.
+
+The import graph is read from the source with ``ast``: every ``import`` and ``from ... import``
+anywhere in a module (at module level and inside functions, since a function-level import
+still runs, and still ties the two modules together), except those under
+``if TYPE_CHECKING:`` (they never run). An import of ``a.b.c`` also depends on the packages
+``a.b`` whose ``__init__`` it runs, unless the importer is inside that package (it is then
+already being initialized), and ``parbleu`` itself is left out (every module is below it).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import parbleu
+
+PACKAGE = Path(parbleu.__file__).resolve().parent
+
+
+def module_names(root: Path) -> dict[str, Path]:
+    """``{dotted module name: file}`` of every ``.py`` file under ``root`` (package ``parbleu``)."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(["parbleu", *parts])] = path
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def imported_names(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str, str]]:
+    """``(module, imported name)`` of each runtime import of a module (name ``""``: the module)."""
+    is_pkg = path.name == "__init__.py"
+    out = []
+    for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(alias.name, "") for alias in node.names]
+            continue
+        base = node.module or ""
+        if node.level:
+            here = name.split(".") if is_pkg else name.split(".")[:-1]
+            up = here[: len(here) - (node.level - 1)]
+            base = ".".join(up + ([base] if base else []))
+        for alias in node.names:
+            sub = f"{base}.{alias.name}"
+            out.append((sub, "") if sub in modules else (base, alias.name))
+    return out
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the parbleu modules its runtime imports run (see the module docstring)."""
+    modules = module_names(root)
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        own = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for target, _ in imported_names(name, path, modules):
+            parts = target.split(".")
+            for k in range(2, len(parts) + 1):
+                dep = ".".join(parts[:k])
+                inside = own == dep or own.startswith(dep + ".")
+                if dep in modules and dep != name and (k == len(parts) or not inside):
+                    graph[name].add(dep)
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph (``[a, b, ..., a]``), or ``None`` if it is acyclic."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def dfs(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state:
+                found = dfs(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = dfs(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_inside_parbleu() -> None:
+    cycle = find_cycle(import_graph(PACKAGE))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_finds_cycles(tmp_path: Path) -> None:
+    # The test above can fail: a two-module cycle through a function-level import is found,
+    # one through a TYPE_CHECKING import is not.
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "a.py").write_text("from . import b\n")
+    (tmp_path / "b.py").write_text("def f():\n    from .a import x\n")
+    (tmp_path / "c.py").write_text("from .d import y\n")
+    (tmp_path / "d.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import z\n"
+    )
+    graph = import_graph(tmp_path)
+    assert find_cycle(graph) == ["parbleu.a", "parbleu.b", "parbleu.a"]
+    del graph["parbleu.a"], graph["parbleu.b"]
+    assert find_cycle(graph) is None
+
+
+#: Modules outside ``parbleu.metrics`` allowed to import BLEU, CHRF or TER by name, and why.
+CONCRETE_METRIC_USERS = {
+    "parbleu": "public re-export",
+    "parbleu.compat": "SacreBLEU's function API (corpus_bleu, ...) constructs its metric",
+    "parbleu.flavors.nltk": "NLTK's chrF counts characters with CHRF(word_order=0)",
+    "parbleu.integrations.evaluate": "one wrapper per metric, constructed from its options",
+    "parbleu.integrations.torchmetrics": "one wrapper per metric, constructed from its options",
+}
+
+
+def test_metrics_are_used_through_their_api() -> None:
+    """No module outside metrics/ names BLEU, CHRF or TER but the constructors listed above.
+
+    Whatever else a module needs of a metric (its core scorer, pair table, direction, word
+    tokenizer, ...) is a method or attribute of ``Metric``; names come from
+    ``parbleu.metrics.metric_from_name``.
+    """
+    modules = module_names(PACKAGE)
+    concrete = {"BLEU", "CHRF", "TER"}
+    found = {}
+    for name, path in modules.items():
+        if name == "parbleu.metrics" or name.startswith("parbleu.metrics."):
+            continue
+        names = {
+            n for mod, n in imported_names(name, path, modules) if mod.startswith("parbleu.metrics")
+        }
+        if names & concrete and name not in CONCRETE_METRIC_USERS:
+            found[name] = sorted(names & concrete)
+    assert not found, f"modules importing a concrete metric: {found}"
+
+
+@pytest.mark.parametrize("name", sorted(CONCRETE_METRIC_USERS))
+def test_allowed_concrete_users_exist(name: str) -> None:
+    assert name in module_names(PACKAGE)
