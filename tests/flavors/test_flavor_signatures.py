@@ -19,6 +19,10 @@ PAIRS = [
     ("parbleu.flavors.nltk", "nltk.translate.bleu_score"),
     ("parbleu.flavors.nltk", "nltk.translate.gleu_score"),
     ("parbleu.flavors.nltk", "nltk.translate.chrf_score"),
+    # The modules mirror NLTK's, so moving an import from nltk to parbleu is a prefix change.
+    ("parbleu.flavors.nltk.bleu_score", "nltk.translate.bleu_score"),
+    ("parbleu.flavors.nltk.gleu_score", "nltk.translate.gleu_score"),
+    ("parbleu.flavors.nltk.chrf_score", "nltk.translate.chrf_score"),
     ("parbleu.flavors.coco", "pycocoevalcap.bleu.bleu"),
     ("parbleu.flavors.coco", "pycocoevalcap.bleu.bleu_scorer"),
 ]

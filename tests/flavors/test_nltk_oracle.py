@@ -13,6 +13,7 @@ nb = pytest.importorskip("nltk.translate.bleu_score")
 ng = pytest.importorskip("nltk.translate.gleu_score")
 nc = pytest.importorskip("nltk.translate.chrf_score")
 
+from parbleu import _core  # noqa: E402
 from parbleu.errors import FlavorError  # noqa: E402
 from parbleu.flavors import nltk as pn  # noqa: E402
 
@@ -180,14 +181,14 @@ def test_gleu_one_call_is_taken_and_exact() -> None:
     hyp = words + words[:50]
     refs = [words[::-1] + words[:20], words[10:200], ("w1", "w2")]
     for lo, hi in [(1, 4), (2, 8), (1, 1)]:
-        got = pn._core.flavor_nltk_sentence_gleu(refs, hyp, lo, hi)
+        got = _core.flavor_nltk_sentence_gleu(refs, hyp, lo, hi)
         assert got is not None and got == ng.sentence_gleu(refs, hyp, lo, hi)
-        got = pn._core.flavor_nltk_corpus_gleu([refs, refs[:1]], [hyp, words], lo, hi)
+        got = _core.flavor_nltk_corpus_gleu([refs, refs[:1]], [hyp, words], lo, hi)
         assert got is not None and got == ng.corpus_gleu([refs, refs[:1]], [hyp, words], lo, hi)
     # Other containers or tokens are left to the Python path.
-    assert pn._core.flavor_nltk_corpus_gleu([[["a"]]], [iter(["a"])], 1, 4) is None
-    assert pn._core.flavor_nltk_corpus_gleu([[["a"]]], [[1]], 1, 4) is None
-    assert pn._core.flavor_nltk_corpus_gleu([[["\ud800"]]], [["a"]], 1, 4) is None
+    assert _core.flavor_nltk_corpus_gleu([[["a"]]], [iter(["a"])], 1, 4) is None
+    assert _core.flavor_nltk_corpus_gleu([[["a"]]], [[1]], 1, 4) is None
+    assert _core.flavor_nltk_corpus_gleu([[["\ud800"]]], [["a"]], 1, 4) is None
 
 
 chrf_text = st.text(alphabet="ab c\t\n\x1c\x1f\u00a0\u2003\u3000é€😀", max_size=60)
@@ -225,11 +226,11 @@ def test_sentence_chrf_one_call_is_taken_and_exact() -> None:
     ]
     for r, h in cases:
         for lo, hi, beta, ws in [(1, 6, 3.0, True), (2, 4, 1.0, False), (1, 1, 2, True)]:
-            got = pn._core.flavor_nltk_sentence_chrf(r, h, lo, hi, float(beta**2), ws)
+            got = _core.flavor_nltk_sentence_chrf(r, h, lo, hi, float(beta**2), ws)
             assert got is not None
             assert got == nc.sentence_chrf(r, h, lo, hi, beta, ws)
             assert pn.sentence_chrf(r, h, lo, hi, beta, ws) == got
-    assert pn._core.flavor_nltk_sentence_chrf("\ud800", "a", 1, 6, 9.0, True) is None
+    assert _core.flavor_nltk_sentence_chrf("\ud800", "a", 1, 6, 9.0, True) is None
     assert pn.sentence_chrf("\ud800x", "x", 1, 6) == nc.sentence_chrf("\ud800x", "x", 1, 6)
 
 
@@ -244,11 +245,11 @@ def test_one_call_paths_leave_other_tokens_to_python() -> None:
     sur_hyp = [*hyp, "\ud800"]
     sf_p, sf_n = pn.SmoothingFunction().method1, nb.SmoothingFunction().method1
     w = (0.25, 0.25, 0.25, 0.25)
-    assert pn._core.flavor_nltk_sentence_bleu(refs, sub_hyp, w, 1, 0.1, False) is None
-    assert pn._core.flavor_nltk_sentence_bleu(refs, sur_hyp, w, 1, 0.1, False) is None
-    assert pn._core.flavor_nltk_sentence_bleu(refs, hyp, w, 1, 0.1, False) is not None
-    assert pn._core.flavor_nltk_sentence_gleu(refs, sub_hyp, 1, 4) is None
-    assert pn._core.flavor_nltk_sentence_gleu(refs, sur_hyp, 1, 4) is None
+    assert _core.flavor_nltk_sentence_bleu(refs, sub_hyp, w, 1, 0.1, False) is None
+    assert _core.flavor_nltk_sentence_bleu(refs, sur_hyp, w, 1, 0.1, False) is None
+    assert _core.flavor_nltk_sentence_bleu(refs, hyp, w, 1, 0.1, False) is not None
+    assert _core.flavor_nltk_sentence_gleu(refs, sub_hyp, 1, 4) is None
+    assert _core.flavor_nltk_sentence_gleu(refs, sur_hyp, 1, 4) is None
     for h in (hyp, sub_hyp, sur_hyp, tuple(hyp)):
         assert pn.sentence_bleu(refs, h, smoothing_function=sf_p) == nb.sentence_bleu(
             refs, h, smoothing_function=sf_n

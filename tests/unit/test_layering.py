@@ -141,7 +141,7 @@ def test_the_cycle_finder_finds_cycles(tmp_path: Path) -> None:
 CONCRETE_METRIC_USERS = {
     "parbleu": "public re-export",
     "parbleu.compat": "SacreBLEU's function API (corpus_bleu, ...) constructs its metric",
-    "parbleu.flavors.nltk": "NLTK's chrF counts characters with CHRF(word_order=0)",
+    "parbleu.flavors.nltk.chrf_score": "NLTK's chrF counts characters with CHRF(word_order=0)",
     "parbleu.integrations.evaluate": "one wrapper per metric, constructed from its options",
     "parbleu.integrations.torchmetrics": "one wrapper per metric, constructed from its options",
 }
