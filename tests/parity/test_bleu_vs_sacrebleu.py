@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parbleu
+from parbleu.tokenizers import RUST_TOKENIZERS
 
 assert sacrebleu.__version__ == "2.6.0"
 
@@ -42,7 +43,7 @@ def corpus(draw: st.DrawFn) -> tuple[list[str], list[list[Any]]]:
 
 OPTIONS = st.fixed_dictionaries(
     {
-        "tokenize": st.sampled_from(["13a", "none", "intl", "char", "zh"]),
+        "tokenize": st.sampled_from(RUST_TOKENIZERS),
         "lowercase": st.booleans(),
         "smooth_method": st.sampled_from(["none", "floor", "add-k", "exp"]),
         "smooth_value": st.one_of(st.none(), st.sampled_from([0.0, 0.01, 0.5, 2])),

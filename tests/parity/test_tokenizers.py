@@ -33,8 +33,9 @@ from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
 from helpers import REPO, SHARED, read_lines, records, requires_shared
 from parbleu import _core
+from parbleu.tokenizers import RUST_TOKENIZERS
 
-NAMES = ("none", "13a", "intl", "char", "zh")
+NAMES = RUST_TOKENIZERS
 TABLES = REPO / "crates" / "parbleu-core" / "src" / "tokenize" / "tables.rs"
 WMT21 = SHARED / "data" / "wmt21"
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import parbleu
 from helpers import SHARED, read_lines
 from parbleu import _workers
+from parbleu.tokenizers import RUST_TOKENIZERS
 
 WORDS = ["the", "cat", "sat", "on", "mat", ".", ",", "a", "dog", "Σ", "über", "1,000", "x-y", "猫"]
 
@@ -29,7 +30,7 @@ def corpus(draw: st.DrawFn) -> tuple[list[str], list[list[str]]]:
 
 OPTIONS = st.fixed_dictionaries(
     {
-        "tokenize": st.sampled_from(["13a", "none", "intl", "char", "zh"]),
+        "tokenize": st.sampled_from(RUST_TOKENIZERS),
         "lowercase": st.booleans(),
         "smooth_method": st.sampled_from(["none", "floor", "add-k", "exp"]),
         "effective_order": st.booleans(),

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import parbleu
 from parbleu.errors import ParbleuError
+from parbleu.tokenizers import RUST_TOKENIZERS
 
 # Unicode without surrogates (lone surrogates cannot be UTF-8: see test_bad_input_api.py).
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
@@ -23,7 +24,7 @@ BLEU_OPTS = st.fixed_dictionaries(
     {},
     optional={
         "lowercase": st.booleans(),
-        "tokenize": st.sampled_from(["13a", "none", "intl", "char", "zh", "bogus"]),
+        "tokenize": st.sampled_from([*RUST_TOKENIZERS, "bogus"]),
         "smooth_method": st.sampled_from(["exp", "floor", "add-k", "none", "bogus"]),
         "smooth_value": NUMBER,
         "max_ngram_order": NUMBER,

@@ -34,6 +34,7 @@ from typing import Any
 
 from .._options import MAX_ORDER
 from ..errors import FlavorError
+from ..flavors import flavor_names
 from .errors import CliError, ExitCode
 
 __all__ = [
@@ -50,7 +51,7 @@ __all__ = [
 #: Flavors whose originals are command-line tools: their own arguments are passed through.
 TOOL_FLAVORS = ("multi-bleu", "multi-bleu-detok", "mteval-v13a", "mteval-v14", "t2t", "fairseq")
 #: Flavors whose originals are Python libraries: ``REF ... -i HYP`` plus a few options.
-LIBRARY_FLAVORS = ("nltk", "tfnmt", "hf-bleu", "coco", "torchmetrics", "torchmetrics-sacre")
+LIBRARY_FLAVORS = tuple(n for n in flavor_names() if n not in TOOL_FLAVORS)
 
 
 def split_flavor(argv: Sequence[str]) -> tuple[str, list[str]] | None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import argparse
 
 from .._version import __version__
+from ..flavors import flavor_names
+from ..metrics import METRIC_NAMES as _METRIC_NAMES
+from ..tokenizers import TOKENIZERS
 
 __all__ = [
     "BLEU_TOKENIZERS",
@@ -21,32 +24,16 @@ __all__ = [
     "build_parser",
 ]
 
-#: ``-m`` choices, in SacreBLEU's order.
-METRIC_NAMES = ("bleu", "chrf", "ter")
-#: ``--flavor`` choices (``parbleu.flavors``).
-FLAVOR_NAMES = (
-    "nltk",
-    "multi-bleu",
-    "multi-bleu-detok",
-    "mteval-v13a",
-    "mteval-v14",
-    "coco",
-    "tfnmt",
-    "hf-bleu",
-    "t2t",
-    "fairseq",
-    "torchmetrics",
-    "torchmetrics-sacre",
-)
+#: ``-m`` choices, in SacreBLEU's order (the metric names of ``parbleu.metrics``).
+METRIC_NAMES = _METRIC_NAMES
+#: ``--flavor`` choices: the flavor registry's names.
+FLAVOR_NAMES = flavor_names()
 #: ``-f`` choices.
 FORMATS = ("json", "text", "latex")
 #: ``-s`` choices.
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
 #: Tokenizers parbleu implements (the SentencePiece ones need the ``spm`` extra).
-BLEU_TOKENIZERS = (
-    "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab",
-    "spm", "flores101", "flores200", "spBLEU-1K",
-)  # fmt: skip
+BLEU_TOKENIZERS = TOKENIZERS
 
 DESCRIPTION = """\
 parbleu: SacreBLEU-exact BLEU, chrF and TER on a fast Rust core.

@@ -51,7 +51,8 @@ __all__ = [
     "torchmetrics",
 ]
 
-_MODULES = ("coco", "fairseq", "moses", "mteval", "nltk", "t2t", "tfnmt", "torchmetrics")
+#: The flavor modules, from the registry (lazily imported: some need extras).
+_MODULES = frozenset(f.module for f in FLAVORS)
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,7 @@ from .._options import check_flag, check_order
 from ..errors import InvalidOptionError
 from ..score import BLEUScore, Number
 from ..signature import Signature
-from ..tokenizers import PythonTokenizer, get_tokenizer, is_rust_tokenizer
+from ..tokenizers import TOKENIZERS, PythonTokenizer, get_tokenizer, is_rust_tokenizer
 from .base import Metric
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class BLEU(Metric[BLEUScore]):
         "add-k": 1,
         "exp": None,
     }
-    TOKENIZERS = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab")
+    TOKENIZERS = TOKENIZERS
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature

@@ -1,13 +1,21 @@
-"""Tokenizers by SacreBLEU name: Rust (``none 13a intl char zh``), Python (MeCab, spm)."""
+"""Tokenizers by SacreBLEU name: Rust (``none zh 13a intl char``), Python (MeCab, spm).
+
+:data:`TOKENIZERS` is the one list of tokenizer names: the command line's ``-tok`` choices,
+``BLEU.TOKENIZERS``, the docs and the tests read it from here.
+"""
 
 from __future__ import annotations
 
 from .. import _core
 from ..errors import InvalidOptionError
 from .base import BaseTokenizer, PythonTokenizer
+from .spm import SPM_TOKENIZERS
 
 __all__ = [
+    "MECAB_TOKENIZERS",
+    "PYTHON_TOKENIZERS",
     "RUST_TOKENIZERS",
+    "SPM_TOKENIZERS",
     "TOKENIZERS",
     "BaseTokenizer",
     "PythonTokenizer",
@@ -16,8 +24,13 @@ __all__ = [
     "is_rust_tokenizer",
 ]
 
-RUST_TOKENIZERS = ("none", "13a", "intl", "char", "zh")
-PYTHON_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
+#: The core's tokenizers (to be read from the binding once it exports its list).
+RUST_TOKENIZERS = ("none", "zh", "13a", "intl", "char")
+#: MeCab's (extras ``ja`` and ``ko``).
+MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
+#: Tokenizers run in Python before the core splits on whitespace.
+PYTHON_TOKENIZERS = MECAB_TOKENIZERS + SPM_TOKENIZERS
+#: Every tokenizer, in SacreBLEU's order (its ``BLEU.TOKENIZERS``).
 TOKENIZERS = RUST_TOKENIZERS + PYTHON_TOKENIZERS
 
 
@@ -77,7 +90,7 @@ def get_tokenizer(name: str) -> BaseTokenizer:
         from .mecab import TokenizerKoMecab
 
         return TokenizerKoMecab()
-    if name in ("spm", "flores101", "flores200", "spBLEU-1K"):
+    if name in SPM_TOKENIZERS:
         from .spm import TokenizerSPM
 
         return TokenizerSPM(name)
