@@ -29,7 +29,7 @@ RUST_TOKENIZERS = ("none", "zh", "13a", "intl", "char")
 #: MeCab's (extras ``ja`` and ``ko``).
 MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
 #: Tokenizers run in Python before the core splits on whitespace.
-PYTHON_TOKENIZERS = MECAB_TOKENIZERS + SPM_TOKENIZERS + ("toy",)
+PYTHON_TOKENIZERS = MECAB_TOKENIZERS + SPM_TOKENIZERS
 #: Every tokenizer, in SacreBLEU's order (its ``BLEU.TOKENIZERS``).
 TOKENIZERS = RUST_TOKENIZERS + PYTHON_TOKENIZERS
 
@@ -90,10 +90,6 @@ def get_tokenizer(name: str) -> BaseTokenizer:
         from .mecab import TokenizerKoMecab
 
         return TokenizerKoMecab()
-    if name == "toy":
-        from .toy import TokenizerToy
-
-        return TokenizerToy()
     if name in SPM_TOKENIZERS:
         from .spm import TokenizerSPM
 
