@@ -13,11 +13,21 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from .arguments import (
+    add_encoding,
+    add_language_pair,
+    add_metrics,
+    add_num_refs,
+    add_refs_and_inputs,
+    add_significance,
+    int_at_least,
+    parse_or_exit,
+)
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
-from .parser import MAX_WIDTH, METRIC_NAMES, add_metric_arguments
+from .parser import MAX_WIDTH, add_metric_arguments
 
 __all__ = ["build_parser", "run", "short_names"]
 
@@ -31,40 +41,6 @@ significantly different. References come first, systems after -i:
 
     parbleu compare ref.de -i sys1.de sys2.de sys3.de -m bleu chrf
 """
-
-
-def _int_at_least(low: int, high: int | None = None) -> Callable[[str], int]:
-    def conv(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
-        if high is not None and value > high:
-            raise argparse.ArgumentTypeError(
-                f"expected an integer from {low} to {high}, got {value}"
-            )
-        return value
-
-    return conv
-
-
-def _seed(text: str) -> int:
-    value = _int_at_least(0)(text)
-    if value >= 2**64:
-        raise argparse.ArgumentTypeError(f"expected an integer below 2**64, got {value}")
-    return value
-
-
-def _alpha(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid float value: {text!r}") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {value}")
-    return value
 
 
 def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
@@ -83,100 +59,26 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument(
-        "refs",
-        nargs="*",
-        default=[],
-        metavar="REF",
-        help="Reference files. Give them before -i/--input, which takes every file after it.",
+    add_refs_and_inputs(
+        p, "System output files (at least two); each file's name is the system's name."
     )
-    p.add_argument(
-        "--input",
-        "-i",
-        nargs="+",
-        required=True,
-        metavar="SYS",
-        help="System output files (at least two); each file's name is the system's name.",
-    )
-    p.add_argument(
-        "--num-refs",
-        "-nr",
-        type=_int_at_least(1),
-        default=1,
-        metavar="N",
-        help="Split the single reference file on tabs into this many references per line. "
-        "(Default: %(default)s)",
-    )
-    p.add_argument(
-        "--encoding",
-        "-e",
-        default="utf-8",
-        help="Encoding of the input files. (Default: %(default)s)",
-    )
-    p.add_argument(
-        "--language-pair",
-        "-l",
-        dest="langpair",
-        default=None,
-        metavar="SRC-TRG",
-        help="Source-target language pair; the target language picks BLEU's default "
-        "tokenizer, as in the main command.",
-    )
-    p.add_argument(
-        "--metrics",
-        "-m",
-        choices=METRIC_NAMES,
-        nargs="+",
-        default=["bleu"],
-        help="Space-delimited list of metrics to compare on. (Default: bleu)",
-    )
+    add_num_refs(p)
+    add_encoding(p)
+    add_language_pair(p)
+    add_metrics(p, ["bleu"], "Space-delimited list of metrics to compare on. (Default: bleu)")
     add_metric_arguments(p)
 
-    sig = p.add_argument_group("Significance testing")
-    test = sig.add_mutually_exclusive_group()
-    test.add_argument(
-        "--paired-bs",
-        "-pbs",
-        action="store_true",
-        help="Paired bootstrap resampling (the default): one set of resamples shared by all "
+    add_significance(
+        p,
+        bs_help="Paired bootstrap resampling (the default): one set of resamples shared by all "
         "systems; also gives each system's confidence interval.",
-    )
-    test.add_argument(
-        "--paired-ar",
-        "-par",
-        action="store_true",
-        help="Approximate randomization: one run of --n trials per pair.",
-    )
-    sig.add_argument(
-        "--n",
-        type=_int_at_least(1),
-        default=None,
-        metavar="N",
-        help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 for bootstrap, "
+        ar_help="Approximate randomization: one run of --n trials per pair.",
+        n_help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 for bootstrap, "
         "10000 for AR)",
-    )
-    sig.add_argument(
-        "--seed",
-        type=_seed,
-        default=12345,
-        metavar="S",
-        help="Seed of parbleu's resampling (any integer from 0 to 2**64-1; 0 is a seed like "
-        "any other). SACREBLEU_SEED is not read. (Default: %(default)s)",
-    )
-    sig.add_argument(
-        "--alpha",
-        type=_alpha,
-        default=0.05,
-        metavar="A",
-        help="Family-wise significance level of each metric's pairs (Holm-Bonferroni). "
+        seed_help="Seed of parbleu's resampling (any integer from 0 to 2**64-1; 0 is a seed "
+        "like any other). SACREBLEU_SEED is not read. (Default: %(default)s)",
+        alpha_help="Family-wise significance level of each metric's pairs (Holm-Bonferroni). "
         "(Default: %(default)s)",
-    )
-    sig.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="Threads: 1 serial, -1 all cores. (Default: PARBLEU_WORKERS, else all cores)",
     )
 
     rep = p.add_argument_group("Reporting")
@@ -191,7 +93,7 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
     rep.add_argument(
         "--width",
         "-w",
-        type=_int_at_least(0, MAX_WIDTH),
+        type=int_at_least(0, MAX_WIDTH),
         default=2,
         metavar="N",
         help="Decimal places of scores in the text report. (Default: %(default)s)",
@@ -221,11 +123,9 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     from ..significance import compare_all
     from .score import build_metrics, metric_class
 
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as e:  # --help, or argparse's usage error
-        return (e.code if isinstance(e.code, int) else ExitCode.USAGE), ""
+    args = parse_or_exit(build_parser(), argv)
+    if isinstance(args, int):
+        return args, ""
     if not args.refs:
         raise CliError("compare: no reference file: give reference files before -i/--input")
     if args.num_refs != 1 and len(args.refs) > 1:

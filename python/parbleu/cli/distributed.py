@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..progress import ProgressBar
+from .arguments import add_encoding, add_language_pair, add_metrics, add_num_refs, parse_or_exit
 from .errors import CliError, ExitCode
 from .io import check_encoding
-from .parser import METRIC_NAMES, add_metric_arguments
+from .parser import add_metric_arguments
 
 __all__ = ["build_parser", "distributed_results", "run"]
 
@@ -78,18 +79,8 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
         metavar="GLOB",
         help="Reference files, one --ref per reference stream, aligned with --hyp's files.",
     )
-    src.add_argument(
-        "--num-refs",
-        "-nr",
-        type=_positive,
-        default=1,
-        metavar="N",
-        help="Split the reference files on tabs into this many references per line. "
-        "(Default: %(default)s)",
-    )
-    src.add_argument(
-        "--encoding", "-e", default="utf-8", help="Encoding of the text files. (Default: utf-8)"
-    )
+    add_num_refs(src, "the reference files", _positive)
+    add_encoding(src, "text files")
     src.add_argument(
         "--parquet",
         metavar="DATASET",
@@ -131,23 +122,8 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
         metavar="N",
         help="Lines or rows a task holds in memory at once. (Default: %(default)s)",
     )
-    p.add_argument(
-        "--language-pair",
-        "-l",
-        dest="langpair",
-        default=None,
-        metavar="SRC-TRG",
-        help="Source-target language pair; the target language picks BLEU's default "
-        "tokenizer, as in the main command.",
-    )
-    p.add_argument(
-        "--metrics",
-        "-m",
-        choices=METRIC_NAMES,
-        nargs="+",
-        default=["bleu"],
-        help="Space-delimited list of metrics to compute. (Default: bleu)",
-    )
+    add_language_pair(p)
+    add_metrics(p, ["bleu"], "Space-delimited list of metrics to compute. (Default: bleu)")
     add_metric_arguments(p)
     rep = p.add_argument_group("Reporting")
     rep.add_argument(
@@ -262,11 +238,9 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     from .. import distributed as dist
     from .render import single_results
 
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as e:  # --help, or argparse's usage error
-        return (e.code if isinstance(e.code, int) else ExitCode.USAGE), ""
+    args = parse_or_exit(build_parser(), argv)
+    if isinstance(args, int):
+        return args, ""
     text_input = args.hyp is not None or args.ref
     if args.parquet is not None:
         if text_input:

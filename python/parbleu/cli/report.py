@@ -17,7 +17,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .compare import _alpha, _int_at_least, _seed, short_names
+from .arguments import (
+    add_encoding,
+    add_language_pair,
+    add_metrics,
+    add_num_refs,
+    add_refs_and_inputs,
+    add_significance,
+    int_at_least,
+    parse_or_exit,
+)
+from .compare import short_names
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
 from .parser import METRIC_NAMES, add_metric_arguments
@@ -54,20 +64,8 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument(
-        "refs",
-        nargs="*",
-        default=[],
-        metavar="REF",
-        help="Reference files. Give them before -i/--input, which takes every file after it.",
-    )
-    p.add_argument(
-        "--input",
-        "-i",
-        nargs="+",
-        required=True,
-        metavar="SYS",
-        help="System output files (one or more); each file's name is the system's name.",
+    add_refs_and_inputs(
+        p, "System output files (one or more); each file's name is the system's name."
     )
     p.add_argument(
         "--output",
@@ -99,68 +97,23 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         "BLEU tokenizes) instead of in the references.",
     )
     p.add_argument("--title", default=None, help="Page title. (Default: parbleu report)")
-    p.add_argument(
-        "--num-refs",
-        "-nr",
-        type=_int_at_least(1),
-        default=1,
-        metavar="N",
-        help="Split the single reference file on tabs into this many references per line. "
-        "(Default: %(default)s)",
-    )
-    p.add_argument(
-        "--encoding", "-e", default="utf-8", help="Encoding of the input files. (Default: utf-8)"
-    )
-    p.add_argument(
-        "--language-pair",
-        "-l",
-        dest="langpair",
-        default=None,
-        metavar="SRC-TRG",
-        help="Source-target language pair; the target language picks BLEU's default tokenizer.",
-    )
-    p.add_argument(
-        "--metrics",
-        "-m",
-        choices=METRIC_NAMES,
-        nargs="+",
-        default=["bleu", "chrf", "ter"],
-        help="Metrics of the score and significance tables. (Default: bleu chrf ter)",
+    add_num_refs(p)
+    add_encoding(p)
+    add_language_pair(p, main_command=False)
+    add_metrics(
+        p,
+        METRIC_NAMES,
+        "Metrics of the score and significance tables. (Default: bleu chrf ter)",
     )
     add_metric_arguments(p)
 
-    sig = p.add_argument_group("Significance testing")
-    test = sig.add_mutually_exclusive_group()
-    test.add_argument(
-        "--paired-bs",
-        "-pbs",
-        action="store_true",
-        help="Paired bootstrap resampling (the default; also gives the intervals).",
-    )
-    test.add_argument("--paired-ar", "-par", action="store_true", help="Approximate randomization.")
-    sig.add_argument(
-        "--n",
-        type=_int_at_least(1),
-        default=None,
-        metavar="N",
-        help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 / 10000)",
-    )
-    sig.add_argument(
-        "--seed", type=_seed, default=12345, metavar="S", help="Seed. (Default: %(default)s)"
-    )
-    sig.add_argument(
-        "--alpha",
-        type=_alpha,
-        default=0.05,
-        metavar="A",
-        help="Family-wise significance level per metric. (Default: %(default)s)",
-    )
-    sig.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="Threads: 1 serial, -1 all cores. (Default: PARBLEU_WORKERS, else all cores)",
+    add_significance(
+        p,
+        bs_help="Paired bootstrap resampling (the default; also gives the intervals).",
+        ar_help="Approximate randomization.",
+        n_help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 / 10000)",
+        seed_help="Seed. (Default: %(default)s)",
+        alpha_help="Family-wise significance level per metric. (Default: %(default)s)",
     )
     ana = p.add_argument_group("Analyses")
     ana.add_argument(
@@ -172,7 +125,7 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     )
     ana.add_argument(
         "--flavor-systems",
-        type=_int_at_least(1),
+        type=int_at_least(1),
         default=1,
         metavar="K",
         help="Systems scored in the flavors table: the baseline, then the others in order. "
@@ -186,14 +139,14 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     )
     ana.add_argument(
         "--top-segments",
-        type=_int_at_least(0),
+        type=int_at_least(0),
         default=5,
         metavar="K",
         help="Segments shown per pair and direction. (Default: %(default)s)",
     )
     ana.add_argument(
         "--top-ngrams",
-        type=_int_at_least(0),
+        type=int_at_least(0),
         default=10,
         metavar="K",
         help="n-grams shown per pair and direction. (Default: %(default)s)",
@@ -231,11 +184,9 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     from ..reporting import report
     from .score import build_metrics, metric_class
 
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as e:  # --help, or argparse's usage error
-        return (e.code if isinstance(e.code, int) else ExitCode.USAGE), ""
+    args = parse_or_exit(build_parser(), argv)
+    if isinstance(args, int):
+        return args, ""
     if not args.refs:
         raise CliError("report: no reference file: give reference files before -i/--input")
     if args.num_refs != 1 and len(args.refs) > 1:
