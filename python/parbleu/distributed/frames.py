@@ -201,6 +201,20 @@ def _bag_partial(
     return extract_partial(metrics, [(hyps, streams)], threads)
 
 
+def _scores_of_partials(
+    parts: Sequence[Any],
+    names: list[str],
+    metrics: list[Metric[Any]],
+    scheduler: SchedulerArg,
+    progress: ProgressArg,
+    what: str,
+) -> dict[str, Score]:
+    """Compute delayed partials on the cluster, merge them in a tree, and score the total."""
+    with connect(scheduler) as client:
+        total = _run_delayed(client, parts, merge_all, progress)
+    return dict(zip(names, final_scores(metrics, total, what)))
+
+
 def _run_delayed(client: Any, parts: Sequence[Any], combine: Any, progress: ProgressArg) -> Any:
     leaves = client.compute(list(parts))
     return reduce_tree(client, leaves, combine, progress=progress, unit="partitions")
@@ -253,9 +267,7 @@ def score_dataframe(
         delayed(_frame_partial)(p, hypothesis, refs, objs, block_lines, threads, k)
         for k, p in enumerate(df[[hypothesis, *refs]].to_delayed())
     ]
-    with connect(scheduler) as client:
-        total = _run_delayed(client, parts, merge_all, progress)
-    return dict(zip(names, final_scores(objs, total, "df")))
+    return _scores_of_partials(parts, names, objs, scheduler, progress, "df")
 
 
 def score_bag(
@@ -290,9 +302,7 @@ def score_bag(
     delayed = import_dask("dask").delayed
     names, objs = resolve_metrics(metrics)
     parts = [delayed(_bag_partial)(p, objs, threads) for p in bag.to_delayed()]
-    with connect(scheduler) as client:
-        total = _run_delayed(client, parts, merge_all, progress)
-    return dict(zip(names, final_scores(objs, total, "bag")))
+    return _scores_of_partials(parts, names, objs, scheduler, progress, "bag")
 
 
 def _sentence_frame(

@@ -24,9 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
+
+if TYPE_CHECKING:
+    from ..metrics import Metric
+    from ..score import Score
+
+S = TypeVar("S", bound="Score")
 
 __all__ = ["MODULES", "EvaluateModule", "compute", "compute_metrics", "load", "module_path"]
 
@@ -65,6 +71,15 @@ def _check_lengths(predictions: Sequence[Any], refs: list[list[str]], name: str)
         )
 
 
+def _corpus_score(
+    make: Callable[[], Metric[S]], predictions: Sequence[Any], references: Sequence[Any], name: str
+) -> S:
+    """Check the inputs of module ``name``, then score them with the metric ``make()`` gives."""
+    refs = _per_prediction(references, name)
+    _check_lengths(predictions, refs, name)
+    return make().corpus_score(list(predictions), _streams(refs))
+
+
 def _sacrebleu(
     predictions: Sequence[str],
     references: Sequence[Any],
@@ -77,17 +92,19 @@ def _sacrebleu(
 ) -> dict[str, Any]:
     from ..metrics import BLEU
 
-    refs = _per_prediction(references, "sacrebleu")
-    _check_lengths(predictions, refs, "sacrebleu")
-    metric = BLEU(
-        lowercase=lowercase,
-        force=force,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
+    out = _corpus_score(
+        lambda: BLEU(
+            lowercase=lowercase,
+            force=force,
+            tokenize=tokenize,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=use_effective_order,
+        ),
+        predictions,
+        references,
+        "sacrebleu",
     )
-    out = metric.corpus_score(list(predictions), _streams(refs))
     return {
         "score": out.score,
         "counts": out.counts,
@@ -111,10 +128,12 @@ def _chrf(
 ) -> dict[str, Any]:
     from ..metrics import CHRF
 
-    refs = _per_prediction(references, "chrf")
-    _check_lengths(predictions, refs, "chrf")
-    metric = CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-    out = metric.corpus_score(list(predictions), _streams(refs))
+    out = _corpus_score(
+        lambda: CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing),
+        predictions,
+        references,
+        "chrf",
+    )
     return {
         "score": out.score,
         "char_order": out.char_order,
@@ -133,15 +152,17 @@ def _ter(
 ) -> dict[str, Any]:
     from ..metrics import TER
 
-    refs = _per_prediction(references, "ter")
-    _check_lengths(predictions, refs, "ter")
-    metric = TER(
-        normalized=normalized,
-        no_punct=ignore_punct,
-        asian_support=support_zh_ja_chars,
-        case_sensitive=case_sensitive,
+    out = _corpus_score(
+        lambda: TER(
+            normalized=normalized,
+            no_punct=ignore_punct,
+            asian_support=support_zh_ja_chars,
+            case_sensitive=case_sensitive,
+        ),
+        predictions,
+        references,
+        "ter",
     )
-    out = metric.corpus_score(list(predictions), _streams(refs))
     return {"score": out.score, "num_edits": out.num_edits, "ref_length": out.ref_length}
 
 
