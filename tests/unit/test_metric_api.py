@@ -1,0 +1,95 @@
+"""What other modules ask of a metric (``Metric``'s core objects and capabilities), checked
+against SacreBLEU and against the metric's own scoring paths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import parbleu
+from parbleu.errors import InvalidOptionError
+from parbleu.metrics import METRIC_NAMES, NAMED_METRICS, Metric, metric_from_name
+from parbleu.significance import confidence_interval
+
+sb_metrics = pytest.importorskip("sacrebleu.metrics")
+
+HYPS = ["The cat sat on the mat .", "a dog barks", "", "Hello , world !"]
+REFS = [["The cat is on the mat.", "a dog barked", "nothing", "Hello world!"]]
+
+
+def test_names_make_the_metrics_sacrebleu_names() -> None:
+    assert METRIC_NAMES == ("bleu", "chrf", "ter")
+    for name in NAMED_METRICS:
+        m = metric_from_name(name.upper())
+        assert isinstance(m, Metric)
+    assert metric_from_name("chrfpp").word_order == 2  # type: ignore[union-attr]
+    assert metric_from_name("bleu", sentence=True).effective_order  # type: ignore[union-attr]
+    assert metric_from_name("meteor") is None
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        (parbleu.BLEU(), sb_metrics.BLEU()),
+        (parbleu.CHRF(word_order=2), sb_metrics.CHRF(word_order=2)),
+        (parbleu.TER(), sb_metrics.TER()),
+    ],
+)
+def test_prepared_rows_score_rows_and_add_rows(ours: Metric[Any], theirs: Any) -> None:
+    prepared = ours.prepare(REFS, len(HYPS))
+    rows = ours.extract_prepared(prepared, ours.check_hypotheses(HYPS))
+    assert np.array_equal(rows, ours.extract_stats(HYPS, REFS))
+    # add_rows block by block equals SacreBLEU's corpus score
+    total = None
+    for a in range(0, len(rows), 3):
+        total = ours.add_rows(total, rows[a : a + 3])
+    assert total is not None
+    assert ours.score_row(total).score == theirs.corpus_score(HYPS, REFS).score
+    sentence = [theirs.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)]
+    if not isinstance(ours, parbleu.BLEU):  # BLEU's sentence scores use effective order
+        assert ours.score_rows(rows).tolist() == sentence
+    assert ours.higher_is_better == (not isinstance(ours, parbleu.TER))
+
+
+def test_core_scorer_scores_what_score_row_scores() -> None:
+    for m in (parbleu.BLEU(), parbleu.CHRF(), parbleu.TER()):
+        rows = m.extract_stats(HYPS, REFS)
+        c = confidence_interval(m, rows, n=20, seed=1)
+        assert c.score == m.score_from_stats(rows).score
+        assert m.core_scorer().width == m.stats_width
+
+
+def test_a_metric_without_core_objects_is_refused_by_name() -> None:
+    class Plain(parbleu.BLEU):
+        def core_scorer(self) -> Any:
+            return Metric.core_scorer(self)
+
+        def pair_table(self, strings: list[str], workers: int) -> Any:
+            return Metric.pair_table(self, strings, workers)
+
+    with pytest.raises(InvalidOptionError, match=r"Plain is not supported by parbleu\.significance"):
+        confidence_interval(Plain(), HYPS, REFS, n=10)
+    with pytest.raises(InvalidOptionError, match="Plain has no pairwise scoring"):
+        parbleu.pairwise(["a b"], ["a b"], Plain())
+
+
+def test_tokenized_period_check_is_bleu_unforced_only() -> None:
+    assert parbleu.BLEU().checks_tokenized_period
+    assert not parbleu.BLEU(force=True).checks_tokenized_period
+    assert not parbleu.CHRF().checks_tokenized_period
+    assert not parbleu.TER().checks_tokenized_period
+    m = parbleu.BLEU()
+    m.checks_tokenized_period = False
+    assert m._force
+
+
+def test_sentence_metric_and_word_tokenization() -> None:
+    b = parbleu.BLEU(lowercase=True)
+    s = b.sentence_metric()
+    assert s is not b and s.effective_order and not b.effective_order  # type: ignore[attr-defined]
+    tok, lc = parbleu.metrics.word_tokenization([parbleu.TER(), b])
+    assert lc and tok("a,b") == "a , b"
+    with pytest.raises(InvalidOptionError, match="does not count word n-grams"):
+        parbleu.CHRF().word_tokenization()
