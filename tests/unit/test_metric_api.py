@@ -69,7 +69,9 @@ def test_a_metric_without_core_objects_is_refused_by_name() -> None:
         def pair_table(self, strings: list[str], workers: int) -> Any:
             return Metric.pair_table(self, strings, workers)
 
-    with pytest.raises(InvalidOptionError, match=r"Plain is not supported by parbleu\.significance"):
+    with pytest.raises(
+        InvalidOptionError, match=r"Plain is not supported by parbleu\.significance"
+    ):
         confidence_interval(Plain(), HYPS, REFS, n=10)
     with pytest.raises(InvalidOptionError, match="Plain has no pairwise scoring"):
         parbleu.pairwise(["a b"], ["a b"], Plain())
