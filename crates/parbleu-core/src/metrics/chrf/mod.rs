@@ -11,6 +11,7 @@
 mod extract;
 mod hyp;
 mod packed;
+mod refgrams;
 mod refs;
 mod score;
 #[cfg(test)]
