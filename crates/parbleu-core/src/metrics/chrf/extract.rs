@@ -2,7 +2,6 @@
 //! references, and the corpus / block / sentence-score drivers.
 
 use super::hyp::HypGrams;
-use super::refgrams::CompareScratch;
 use super::refs::{PreparedRef, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract};
 use crate::error::{Error, Result};
@@ -61,10 +60,6 @@ pub struct Scratch {
     chars: HypGrams,
     words: HypGrams,
     word_ids: WordIds,
-    /// Whether `chars` holds the current hypothesis (built only for untabled references).
-    chars_built: bool,
-    compare: CompareScratch,
-    hsyms: Vec<u32>,
     syms: Vec<u32>,
     rsyms: Vec<u32>,
     row: Vec<i64>,
@@ -86,9 +81,9 @@ fn extract_row<'a>(
         Cow::Borrowed(hyp)
     };
     if o.char_order > 0 {
-        char_symbols(&text, cfg.whitespace, &mut s.hsyms);
+        char_symbols(&text, cfg.whitespace, &mut s.syms);
+        s.chars.build(&s.syms, o.char_order);
     }
-    s.chars_built = false;
     if o.word_order > 0 {
         s.syms.clear();
         let (syms, ids) = (&mut s.syms, &mut s.word_ids);
@@ -107,15 +102,7 @@ fn extract_row<'a>(
     let mut best = -1.0f64;
     for r in refs {
         if o.char_order > 0 {
-            if let Some(g) = &r.grams {
-                g.compare(&s.hsyms, &mut s.compare, &mut s.row[..nc]);
-            } else {
-                if !s.chars_built {
-                    s.chars.build(&s.hsyms, o.char_order);
-                    s.chars_built = true;
-                }
-                s.chars.compare(&r.chars, &mut s.row[..nc]);
-            }
+            s.chars.compare(&r.chars, &mut s.row[..nc]);
         }
         if o.word_order > 0 {
             // A word the hypothesis lacks is one unknown symbol: no n-gram with it matches.

@@ -11,7 +11,6 @@
 mod extract;
 mod hyp;
 mod packed;
-mod refgrams;
 mod refs;
 mod score;
 #[cfg(test)]

@@ -3,7 +3,6 @@
 
 use super::extract::{char_symbols, for_each_word};
 use super::hyp::UNKNOWN_WORD;
-use super::refgrams::RefGrams;
 use super::score::ChrfExtract;
 use crate::parallel;
 use crate::text::py_lower;
@@ -23,14 +22,12 @@ pub(super) struct WordRef {
 #[derive(Debug, Clone, Default)]
 pub struct PreparedRef {
     pub(super) chars: Vec<u32>,
-    /// The character n-grams tabled (`None`: not tabled, see `PreparedRefs::from_strs`).
-    pub(super) grams: Option<RefGrams>,
     pub(super) text: Box<str>,
     pub(super) words: Vec<WordRef>,
 }
 
 impl PreparedRef {
-    fn new(cfg: &ChrfExtract, r: &str, table: bool) -> Self {
+    fn new(cfg: &ChrfExtract, r: &str) -> Self {
         let text = if cfg.lowercase {
             Cow::Owned(py_lower(r))
         } else {
@@ -52,14 +49,8 @@ impl PreparedRef {
                 });
             });
         }
-        let grams = if table && cfg.score.char_order > 0 {
-            RefGrams::new(&chars, cfg.score.char_order)
-        } else {
-            None
-        };
         PreparedRef {
             chars,
-            grams,
             text: if cfg.score.word_order > 0 {
                 text.into()
             } else {
@@ -88,9 +79,6 @@ fn word_hash(w: &[u8]) -> u64 {
     }
     h ^ (h >> 29)
 }
-
-/// Largest total of distinct reference text (bytes) whose character n-grams are tabled.
-const MAX_TABLED_BYTES: usize = 1 << 20;
 
 /// References of a corpus: the distinct reference texts, prepared once each, and for every
 /// segment the indices of its references (`None` references already removed).
@@ -141,19 +129,10 @@ impl PreparedRefs {
         for it in &mut items {
             *it = remap[*it as usize];
         }
-        // Tables for references of corpora up to a test set of some thousand segments (about
-        // 40 bytes per character at order 6: tens of MB at most); larger corpora are scored
-        // with the hypothesis-side tables only.
-        let bytes: usize = distinct.iter().map(|t| t.len()).sum();
-        #[cfg(test)]
-        let table = super::tests::REF_TABLES.with(|f| f.get());
-        #[cfg(not(test))]
-        let table = true;
-        let table = table && bytes <= MAX_TABLED_BYTES;
         let mut pool = vec![PreparedRef::default(); distinct.len()];
         parallel::for_each_chunk(workers, &mut pool, 256, |start, chunk| {
             for (j, p) in chunk.iter_mut().enumerate() {
-                *p = PreparedRef::new(cfg, distinct[start + j], table);
+                *p = PreparedRef::new(cfg, distinct[start + j]);
             }
         });
         PreparedRefs {

@@ -194,8 +194,6 @@ fn f_score_matches_python_values() {
 }
 
 thread_local! {
-    /// Whether `PreparedRefs` tables the references' character n-grams (as outside tests).
-    pub(super) static REF_TABLES: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
     pub(super) static FORCE_MODE: std::cell::Cell<Option<Mode>> = const { std::cell::Cell::new(None) };
 }
 
@@ -249,17 +247,14 @@ proptest::proptest! {
         eps in proptest::bool::ANY,
         beta in 0u8..4,
         mode in 0usize..4,
-        tables in proptest::bool::ANY,
     ) {
         proptest::prop_assume!(nc + nw > 0);
         let c = cfg(nc, nw, f64::from(beta), lc, ws, eps);
         let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
         let mode = [Mode::Packed, Mode::Direct, Mode::Small, Mode::Large][mode];
         FORCE_MODE.with(|f| f.set(Some(mode)));
-        REF_TABLES.with(|f| f.set(tables));
         let got = row(&c, &hyp, &refs);
         FORCE_MODE.with(|f| f.set(None));
-        REF_TABLES.with(|f| f.set(true));
         proptest::prop_assert_eq!(got, naive_row(&c, &hyp, &refs));
     }
 }
