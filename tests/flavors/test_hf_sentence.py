@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from parbleu.errors import FlavorError
 from parbleu.flavors import tfnmt
 
+# Punctuation, digits, non-ASCII and non-space whitespace exercise 13a and the token split.
 WORDS = ["the", "cat", "sat", "on", "a", "mat", "Hello,", "world!", "2022.", "it's", "Ä", ""]
+WORDS += ["1,000.5", "«q»", "x\u3000y", "a\tb", "-", "U.S.", "&quot;", "e\u0301"]
 sentence = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
 
 

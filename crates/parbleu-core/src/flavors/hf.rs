@@ -2,8 +2,7 @@
 //! one segment's counts: the arithmetic of `parbleu.flavors.tfnmt.hf_bleu`, operation for
 //! operation, so that per-sentence scores need no Python.
 
-use super::Prep;
-use crate::metrics::ngram::{match_counts, Scratch};
+use crate::metrics::ngram::{match_counts, Scratch as NgramScratch};
 use crate::parallel;
 use crate::tokenize::Tokenizer;
 use std::cell::RefCell;
@@ -84,14 +83,21 @@ pub fn hf_bleu(
     })
 }
 
-/// HuggingFace's default tokenizer: `Tokenizer13a` (SacreBLEU's 13a), split on whitespace.
-fn prep() -> Prep {
-    Prep {
-        tok: super::Tok::Sacre(Tokenizer::T13a),
-        case: super::Case::Keep,
-        split: super::Split::Python,
-    }
+/// Per-thread buffers of [`score_one`]: the n-gram scratch and the tokenized texts, so that a
+/// sentence allocates only its token lists.
+#[derive(Default)]
+struct Scratch {
+    ngram: NgramScratch,
+    hyp: String,
+    refs: Vec<String>,
+    matches: Vec<u64>,
+    totals: Vec<u64>,
+    ref_lens: Vec<u64>,
 }
+
+/// HuggingFace's default tokenizer, `Tokenizer13a` (SacreBLEU's 13a), then `str.split()`: 13a
+/// joins its tokens with single spaces, so its output is split on `' '` (`split_output`).
+const TOK: Tokenizer = Tokenizer::T13a;
 
 fn score_one(
     prediction: &str,
@@ -100,16 +106,32 @@ fn score_one(
     smooth: bool,
     s: &mut Scratch,
 ) -> Option<HfBleu> {
-    let p = prep();
-    let htext = p.text(prediction);
-    let hyp = p.split(&htext);
-    let rtexts: Vec<String> = references.iter().map(|r| p.text(r)).collect();
-    let refs: Vec<Vec<&str>> = rtexts.iter().map(|t| p.split(t)).collect();
-    let mut matches = vec![0u64; max_order];
-    let mut totals = vec![0u64; max_order];
-    match_counts(&hyp, &refs, max_order, s, &mut matches, &mut totals);
-    let ref_lens: Vec<u64> = refs.iter().map(|r| r.len() as u64).collect();
-    hf_bleu(&matches, &totals, hyp.len() as u64, &ref_lens, smooth)
+    TOK.tokenize_into(prediction, &mut s.hyp);
+    s.refs
+        .resize_with(s.refs.len().max(references.len()), String::new);
+    for (r, out) in references.iter().zip(&mut s.refs) {
+        TOK.tokenize_into(r, out);
+    }
+    let hyp = TOK.split_output(&s.hyp);
+    let refs: Vec<Vec<&str>> = s.refs[..references.len()]
+        .iter()
+        .map(|t| TOK.split_output(t))
+        .collect();
+    s.matches.clear();
+    s.matches.resize(max_order, 0);
+    s.totals.clear();
+    s.totals.resize(max_order, 0);
+    match_counts(
+        &hyp,
+        &refs,
+        max_order,
+        &mut s.ngram,
+        &mut s.matches,
+        &mut s.totals,
+    );
+    s.ref_lens.clear();
+    s.ref_lens.extend(refs.iter().map(|r| r.len() as u64));
+    hf_bleu(&s.matches, &s.totals, hyp.len() as u64, &s.ref_lens, smooth)
 }
 
 /// HF BLEU (13a tokens) of one prediction against its references; `None` as [`hf_bleu`].

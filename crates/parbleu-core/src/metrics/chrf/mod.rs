@@ -1,0 +1,23 @@
+//! chrF (Popović 2015) and chrF++ (Popović 2017) exactly as SacreBLEU 2.6 computes them.
+//!
+//! Row layout (SacreBLEU's): one `hyp, ref, match` triple per order, character orders
+//! `1..=char_order` first, then word orders `1..=word_order`.
+//!
+//! With several references, each segment keeps the triples of the reference with the best
+//! sentence-level F-score (computed with the metric's own beta and smoothing), ties going to
+//! the first reference in the order given. The choice therefore depends on `beta` and
+//! `eps_smoothing`: they are extraction options, not only finalize options.
+
+mod extract;
+mod hyp;
+mod packed;
+mod refs;
+mod score;
+#[cfg(test)]
+mod tests;
+
+pub use extract::{
+    extract, extract_block, for_each_word, remove_punctuation, sentence_scores_block, Scratch,
+};
+pub use refs::{PreparedRef, PreparedRefs};
+pub use score::{f_score, finalize_many, ChrfExtract, ChrfScoreOpts};

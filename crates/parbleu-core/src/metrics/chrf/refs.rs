@@ -1,0 +1,252 @@
+//! References prepared once (character symbols, word hashes), and the per-hypothesis word ids
+//! that reference words are looked up in.
+
+use super::extract::{char_symbols, for_each_word};
+use super::hyp::UNKNOWN_WORD;
+use super::score::ChrfExtract;
+use crate::parallel;
+use crate::text::py_lower;
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+
+/// A word of a reference: its hash and where it is in the reference's text.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct WordRef {
+    pub(super) hash: u64,
+    pub(super) start: usize,
+    pub(super) end: usize,
+}
+
+/// One preprocessed reference: its character symbols and (for chrF++) its (lowercased) text
+/// and words.
+#[derive(Debug, Clone, Default)]
+pub struct PreparedRef {
+    pub(super) chars: Vec<u32>,
+    pub(super) text: Box<str>,
+    pub(super) words: Vec<WordRef>,
+}
+
+impl PreparedRef {
+    fn new(cfg: &ChrfExtract, r: &str) -> Self {
+        let text = if cfg.lowercase {
+            Cow::Owned(py_lower(r))
+        } else {
+            Cow::Borrowed(r)
+        };
+        let mut chars = Vec::new();
+        if cfg.score.char_order > 0 {
+            char_symbols(&text, cfg.whitespace, &mut chars);
+        }
+        let mut words = Vec::new();
+        if cfg.score.word_order > 0 {
+            let base = text.as_ptr() as usize;
+            for_each_word(&text, |w| {
+                let start = w.as_ptr() as usize - base;
+                words.push(WordRef {
+                    hash: word_hash(w.as_bytes()),
+                    start,
+                    end: start + w.len(),
+                });
+            });
+        }
+        PreparedRef {
+            chars,
+            text: if cfg.score.word_order > 0 {
+                text.into()
+            } else {
+                Box::default()
+            },
+            words,
+        }
+    }
+}
+
+/// Hash of a word (exactness comes from comparing the bytes on a hash match).
+#[inline]
+fn word_hash(w: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = w.len() as u64;
+    let mut chunks = w.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h.rotate_left(23) ^ x).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+/// References of a corpus: the distinct reference texts, prepared once each, and for every
+/// segment the indices of its references (`None` references already removed).
+#[derive(Debug, Clone, Default)]
+pub struct PreparedRefs {
+    pool: Vec<PreparedRef>,
+    /// Segment i's references are `pool[items[starts[i]..starts[i + 1]]]`.
+    starts: Vec<usize>,
+    items: Vec<u32>,
+}
+
+impl PreparedRefs {
+    /// Preprocess references given segment by segment.
+    pub fn new(cfg: &ChrfExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
+        let mut texts: Vec<&str> = Vec::new();
+        let mut starts = Vec::with_capacity(segments.len() + 1);
+        starts.push(0);
+        for seg in &segments {
+            texts.extend(seg.iter().map(String::as_str));
+            starts.push(texts.len());
+        }
+        let items = (0..texts.len() as u32).collect();
+        Self::from_strs(cfg, &texts, starts, items, workers)
+    }
+
+    /// Preprocess references given as candidate texts and, per segment, indices into them
+    /// (`starts` has one more entry than there are segments). Equal texts are prepared once.
+    pub fn from_strs(
+        cfg: &ChrfExtract,
+        texts: &[&str],
+        starts: Vec<usize>,
+        mut items: Vec<u32>,
+        workers: usize,
+    ) -> Self {
+        // Identical references are common (a test set scored against many systems, batch
+        // sentence scores): one entry per distinct text.
+        let mut first: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut remap = Vec::with_capacity(texts.len());
+        let mut distinct: Vec<&str> = Vec::new();
+        for &t in texts {
+            let next = distinct.len() as u32;
+            let id = *first.entry(t).or_insert(next);
+            if id == next {
+                distinct.push(t);
+            }
+            remap.push(id);
+        }
+        for it in &mut items {
+            *it = remap[*it as usize];
+        }
+        let mut pool = vec![PreparedRef::default(); distinct.len()];
+        parallel::for_each_chunk(workers, &mut pool, 256, |start, chunk| {
+            for (j, p) in chunk.iter_mut().enumerate() {
+                *p = PreparedRef::new(cfg, distinct[start + j]);
+            }
+        });
+        PreparedRefs {
+            pool,
+            starts,
+            items,
+        }
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// No segments.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of references of segment `i`.
+    pub fn count(&self, i: usize) -> usize {
+        self.starts[i + 1] - self.starts[i]
+    }
+
+    pub(super) fn refs(&self, i: usize) -> impl Iterator<Item = &PreparedRef> {
+        self.items[self.starts[i]..self.starts[i + 1]]
+            .iter()
+            .map(|&j| &self.pool[j as usize])
+    }
+}
+
+/// Per-hypothesis word ids `1..=k` by content, so reference words are matched by comparing
+/// strings within the segment (no corpus-wide vocabulary to build).
+#[derive(Default)]
+pub(super) struct WordIds {
+    /// (hash, start, end, id) per slot; id 0: empty.
+    slots: Vec<(u64, usize, usize, u32)>,
+    used: Vec<u32>,
+    shift: u32,
+    n: u32,
+}
+
+impl WordIds {
+    /// Start a hypothesis of about `expect` distinct words (the table grows if needed).
+    pub(super) fn reset(&mut self, expect: usize) {
+        for &s in &self.used {
+            self.slots[s as usize].3 = 0;
+        }
+        self.used.clear();
+        let want = (2 * expect).next_power_of_two().max(64);
+        if self.slots.len() < want || self.slots.len() > 8 * want {
+            self.alloc(want);
+        }
+        self.n = 0;
+    }
+
+    fn alloc(&mut self, len: usize) {
+        self.slots = vec![(0, 0, 0, 0); len];
+        self.shift = 64 - len.trailing_zeros();
+    }
+
+    /// Double the table, keeping its words.
+    fn grow(&mut self) {
+        let old: Vec<_> = self.used.iter().map(|&s| self.slots[s as usize]).collect();
+        self.alloc(2 * self.slots.len());
+        self.used.clear();
+        let mask = self.slots.len() - 1;
+        for e in old {
+            let mut i = (e.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+            while self.slots[i].3 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e;
+            self.used.push(i as u32);
+        }
+    }
+
+    /// The slot of `w` (hash `hash`) or the empty slot where it would go; `text` holds the
+    /// words already inserted.
+    #[inline]
+    fn slot(&self, text: &str, w: &str, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let (h, start, end, id) = self.slots[i];
+            if id == 0 || (h == hash && &text[start..end] == w) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Id of word `text[start..end]`, a new one if unseen.
+    pub(super) fn get_or_insert(&mut self, text: &str, start: usize, end: usize) -> u32 {
+        let w = &text[start..end];
+        let hash = word_hash(w.as_bytes());
+        let i = self.slot(text, w, hash);
+        if self.slots[i].3 != 0 {
+            return self.slots[i].3;
+        }
+        self.n += 1;
+        self.slots[i] = (hash, start, end, self.n);
+        self.used.push(i as u32);
+        if 2 * self.used.len() >= self.slots.len() {
+            self.grow();
+        }
+        self.n
+    }
+
+    /// Id of a reference word, or `UNKNOWN_WORD`.
+    pub(super) fn get(&self, text: &str, w: &str, hash: u64) -> u32 {
+        match self.slots[self.slot(text, w, hash)].3 {
+            0 => UNKNOWN_WORD,
+            id => id,
+        }
+    }
+}
