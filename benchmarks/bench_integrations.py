@@ -1,6 +1,7 @@
 """Integrations: torchmetrics' text metrics, the hub's evaluate modules, token-id sentence BLEU.
 
     python benchmarks/bench_integrations.py [--runs 3] [--segments N] [--skip-ter]
+        [--torchmetrics-only NAME...] [--skip-torchmetrics] [--skip-evaluate] [--skip-ids]
 
 1. torchmetrics' ``SacreBLEUScore``, ``CHRFScore``, ``TranslationEditRate`` against
    ``parbleu.integrations.torchmetrics``': ``update`` with each of the 20 WMT21 en-de systems
@@ -37,7 +38,12 @@ def _per_prediction(streams: list[list[str]]) -> list[list[str]]:
 
 
 def bench_torchmetrics(
-    table: Table, systems: dict[str, list[str]], ref: list[str], runs: int, skip_ter: bool
+    table: Table,
+    systems: dict[str, list[str]],
+    ref: list[str],
+    runs: int,
+    skip_ter: bool,
+    only: list[str] | None = None,
 ) -> None:
     import torchmetrics.text as tmt
 
@@ -50,6 +56,8 @@ def bench_torchmetrics(
     ]
     if not skip_ter:
         pairs.append(("TranslationEditRate", tmt.TranslationEditRate, ptm.TranslationEditRate))
+    if only:
+        pairs = [p for p in pairs if p[0] in only]
     for name, theirs, ours in pairs:
 
         def run(cls: Any) -> list[float]:
@@ -206,6 +214,16 @@ def main() -> None:
     ap.add_argument(
         "--skip-torchmetrics", action="store_true", help="skip section 1 (torchmetrics' metrics)"
     )
+    ap.add_argument(
+        "--torchmetrics-only",
+        nargs="+",
+        metavar="NAME",
+        help="section 1 for these metrics only (SacreBLEUScore CHRFScore TranslationEditRate)",
+    )
+    ap.add_argument(
+        "--skip-evaluate", action="store_true", help="skip section 2 (evaluate modules)"
+    )
+    ap.add_argument("--skip-ids", action="store_true", help="skip section 3 (token ids)")
     args = ap.parse_args()
     systems, refs = en_de()
     if args.segments:
@@ -215,11 +233,15 @@ def main() -> None:
     table = Table("Integrations")
     try:
         if not args.skip_torchmetrics:
-            bench_torchmetrics(table, systems, refs["A"], args.runs, args.skip_ter)
+            bench_torchmetrics(
+                table, systems, refs["A"], args.runs, args.skip_ter, args.torchmetrics_only
+            )
     except ImportError:
         print("torch/torchmetrics not installed: torchmetrics rows skipped")
-    bench_evaluate(table, systems, refs, args.runs)
-    bench_ids(table, args.runs)
+    if not args.skip_evaluate:
+        bench_evaluate(table, systems, refs, args.runs)
+    if not args.skip_ids:
+        bench_ids(table, args.runs)
     print(table.markdown())
 
 

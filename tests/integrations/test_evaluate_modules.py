@@ -239,6 +239,32 @@ def test_evaluate_load_offline_module_path():
     )
 
 
+def test_evaluate_load_one_process_skips_the_arrow_cache(monkeypatch):
+    """compute(predictions=..., references=...) on one process scores the inputs directly;
+    with batches queued, evaluate's own compute (Arrow cache) still gathers them."""
+    require("evaluate", "evaluate")
+    import evaluate
+
+    hyp, refs = _wmt(40)
+    for name, hub in (("sacrebleu", _hub_sacrebleu), ("chrf", _hub_chrf), ("ter", _hub_ter)):
+        module = evaluate.load(pe.module_path(name))
+        with monkeypatch.context() as m:
+
+            def no_arrow(*args, **kwargs):
+                raise AssertionError("the direct path touched evaluate's Arrow cache")
+
+            m.setattr(evaluate.EvaluationModule, "add_batch", no_arrow)
+            m.setattr(evaluate.EvaluationModule, "_finalize", no_arrow)
+            assert module.compute(predictions=hyp, references=refs) == hub(hyp, refs)
+        # Queued first: the call's inputs are added to the queue, as evaluate does.
+        module.add_batch(predictions=hyp[:15], references=refs[:15])
+        assert module.compute(predictions=hyp[15:], references=refs[15:]) == hub(hyp, refs)
+        assert module.compute(predictions=hyp[:9], references=refs[:9]) == hub(hyp[:9], refs[:9])
+    sb = evaluate.load(pe.module_path("sacrebleu"))
+    with pytest.raises(parbleu.LengthMismatchError, match="predictions"):
+        sb.compute(predictions=hyp[:3], references=refs[:4])
+
+
 class FakeTokenizer:
     """Word-level: id i is VOCAB[i]; 0 is padding, 1 end of sequence (special tokens)."""
 

@@ -114,7 +114,7 @@ def test_png_and_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     pngs = sorted(p.name for p in figs.glob("*.png"))
     assert pngs == sorted([
         "freq_buckets.png", "length_buckets.png",
-        *(f"sentence_{k}_{w}.png" for k in range(2) for w in ("distribution", "differences")),
+        *(f"sentence_{k}_{w}.png" for k in range(3) for w in ("distribution", "differences")),
     ])  # fmt: skip
     for p in figs.glob("*.png"):
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -104,7 +104,8 @@ def test_sentence_scores_equal_sacrebleu() -> None:
     ref, systems = sample(N)
     data = sample_report(N).data
     by_metric = {m["metric"]: m["scores"] for m in data["sentence"]}
-    assert list(by_metric) == ["BLEU", "chrF2"]  # no TER: see _analysis._sentence_scores
+    assert list(by_metric) == ["BLEU", "chrF2", "TER"]
+    assert [m["higher_is_better"] for m in data["sentence"]] == [True, True, False]
     for name in NAMES:
         for i in range(0, N, 17):
             h, r = systems[name][i], [ref[i]]
@@ -113,6 +114,9 @@ def test_sentence_scores_equal_sacrebleu() -> None:
             )
             assert by_metric["chrF2"][name][i] == pytest.approx(
                 sacrebleu.sentence_chrf(h, r).score, abs=1e-9
+            )
+            assert by_metric["TER"][name][i] == pytest.approx(
+                sacrebleu.sentence_ter(h, r).score, abs=1e-9
             )
 
 

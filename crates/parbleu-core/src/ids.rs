@@ -215,6 +215,9 @@ fn copy_without(dst: &mut Vec<i64>, src: &[i64], pad: Option<i64>) {
     }
 }
 
+/// Rows per parallel task of [`bleu_extract`].
+const ROWS_PER_CHUNK: usize = 32;
+
 /// BLEU statistics rows (`hyp_len, ref_len, match_1..N, total_1..N`) of id sequences.
 ///
 /// Every segment needs at least one reference over the streams.
@@ -245,7 +248,9 @@ pub fn bleu_extract(
     }
     let w = 2 + 2 * max_order;
     let mut rows = vec![0i64; n * w];
-    parallel::for_each_chunk(workers, &mut rows, 512 * w, |start, chunk| {
+    // Small chunks: a training batch (a few hundred rows of ~15 us each) is split over the
+    // workers; one scratch per chunk stays cheap at this size.
+    parallel::for_each_chunk(workers, &mut rows, ROWS_PER_CHUNK * w, |start, chunk| {
         let mut s = Scratch::default();
         let mut m = vec![0u64; max_order];
         let mut t = vec![0u64; max_order];
@@ -328,6 +333,46 @@ mod tests {
             let p = PreparedRefs::new(&cfg, refs, 1);
             let (want, _) = bleu::extract(&cfg, &texts, &p.segments, 1).unwrap();
             proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn rows_do_not_depend_on_the_thread_count() {
+        // Several chunks of ROWS_PER_CHUNK rows, one of them partial.
+        let n = 5 * ROWS_PER_CHUNK + 7;
+        let (mut h, mut r) = (vec![], vec![]);
+        let (mut ho, mut ro) = (vec![0usize], vec![0usize]);
+        let mut x = 12345u64;
+        for i in 0..n {
+            for _ in 0..(i % 40) {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                h.push((x >> 59) as i64);
+                r.push((x >> 53) as i64 % 7);
+            }
+            ho.push(h.len());
+            ro.push(r.len());
+        }
+        let hs = Seqs::new(&h, &ho, "h").unwrap();
+        let rs = [RefStream {
+            seqs: Seqs::new(&r, &ro, "r").unwrap(),
+            present: None,
+        }];
+        let one = bleu_extract(hs, &rs, None, 4, 1).unwrap();
+        for workers in [2, 3, 8] {
+            assert_eq!(bleu_extract(hs, &rs, None, 4, workers).unwrap(), one);
+        }
+        // Each row equals the row of that segment alone.
+        for i in [0, ROWS_PER_CHUNK - 1, ROWS_PER_CHUNK, n - 1] {
+            let (h1, r1) = (&h[ho[i]..ho[i + 1]], &r[ro[i]..ro[i + 1]]);
+            let (o1, o2) = ([0, h1.len()], [0, r1.len()]);
+            let s = [RefStream {
+                seqs: Seqs::new(r1, &o2, "r").unwrap(),
+                present: None,
+            }];
+            let row = bleu_extract(Seqs::new(h1, &o1, "h").unwrap(), &s, None, 4, 1).unwrap();
+            assert_eq!(row[..], one[i * 10..(i + 1) * 10]);
         }
     }
 

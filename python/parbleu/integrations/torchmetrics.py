@@ -26,6 +26,7 @@ What each returns (see ``docs/integrations-torchmetrics.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import Any
 
 import numpy as np
@@ -56,16 +57,16 @@ def _inputs(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:
             f"preds has {len(preds_)} segments but target has {len(target_)} (torchmetrics "
             "raises ValueError: Corpus has different size); nothing is truncated"
         )
-    for i, t in enumerate(target_):
-        if not t:
-            raise InputTypeError(f"target[{i}]: no reference; every prediction needs one")
+    if not all(target_):
+        i = next(i for i, t in enumerate(target_) if not t)
+        raise InputTypeError(f"target[{i}]: no reference; every prediction needs one")
     return preds_, target_
 
 
 def _streams(target: list[list[str]]) -> list[list[str | None]]:
     """Per-segment references to SacreBLEU's streams (``None`` where a segment has fewer)."""
-    k = max((len(t) for t in target), default=0)
-    return [[t[j] if j < len(t) else None for t in target] for j in range(k)]
+    # zip_longest transposes in C (the per-item loop was a fifth of a 50-segment update).
+    return [list(s) for s in zip_longest(*target)]
 
 
 class _StatsMetric(Metric):  # type: ignore[misc]

@@ -66,9 +66,6 @@ class Metric(ABC, Generic[S]):
     #: Whether the statistics are word n-gram matches in BLEU's column layout, so that
     #: reports can break them down by word (:meth:`word_tokenization` then applies).
     word_ngram_stats: ClassVar[bool] = False
-    #: Whether per-sentence scores cost little next to the corpus statistics (TER's realign
-    #: every segment: a report skips them).
-    cheap_sentence_scores: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._ref_cache: Any = None

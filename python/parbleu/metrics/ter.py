@@ -154,7 +154,6 @@ class TER(Metric[TERScore]):
     symmetric_pairs: ClassVar[bool] = False
     pair_cost: ClassVar[int] = 256
     aggregates_references: ClassVar[bool] = False
-    cheap_sentence_scores: ClassVar[bool] = False
 
     def core_scorer(self) -> Any:
         """Return the core's TER finalize step.

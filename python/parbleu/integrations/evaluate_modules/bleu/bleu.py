@@ -16,3 +16,9 @@ class Bleu(evaluate.Metric):  # type: ignore[misc]
 
     def _compute(self, predictions: Any, references: Any, **options: Any) -> dict[str, Any]:
         return parbleu_evaluate.compute("bleu", predictions, references, **options)
+
+    def compute(self, *, predictions: Any = None, references: Any = None, **options: Any) -> Any:
+        """Score as evaluate's ``compute``; one process given its inputs skips the Arrow cache."""
+        return parbleu_evaluate.module_compute(
+            self, "bleu", predictions, references, options, super().compute
+        )
