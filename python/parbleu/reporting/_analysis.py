@@ -302,7 +302,7 @@ def _sentence_scores(
         out.append(
             {
                 "metric": name,
-                "higher_is_better": not isinstance(metric, TER),
+                "higher_is_better": metric.higher_is_better,
                 "scores": per_sys,
             }
         )
