@@ -307,6 +307,17 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 ///
 /// The GIL must be held, and no Python code may run (nothing may mutate the container) while
 /// the slice is used; `'a` must not outlive `obj`.
+///
+/// Why the callers (`Gathered`, the NLTK paths) meet this: they hold the GIL throughout (no
+/// `py.detach` between gathering and the last use of the borrowed slices), and nothing in
+/// between can run Python code: only exact `list`, `tuple` and `str` are taken (checked with
+/// `Py_IS_TYPE`, so no subclass `__eq__`, `__hash__`, `__iter__` or `__len__`), their items
+/// are read from the object structs, `PyUnicode_AsUTF8AndSize` on an exact `str` only encodes
+/// and caches (a plain allocation, not a GC-tracked one, so no collection and no `__del__`),
+/// and the core hashes the borrowed bytes in Rust. The borrowed tokens are last used before
+/// the result objects are created. This holds only with the GIL: the module keeps PyO3's
+/// default `gil_used = true`, so a free-threaded (3.13t) interpreter turns the GIL back on at
+/// import (see the README); without it another thread could resize the list meanwhile.
 unsafe fn borrowed_items<'a>(obj: *mut ffi::PyObject) -> Option<&'a [*mut ffi::PyObject]> {
     unsafe {
         if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyList_Type) != 0 {

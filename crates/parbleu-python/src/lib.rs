@@ -12,7 +12,7 @@ use parbleu_core::Error;
 use parbleu_core::{interrupt, parallel};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
 /// An n-gram order argument: `0..=MAX_ORDER`, checked before the core allocates anything
 /// sized by it (the Python layer checks first, with each option's own minimum).
@@ -473,6 +473,8 @@ fn available_workers() -> usize {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The core's tokenizer names, for the CLI and docs to read from one place.
+    m.add("TOKENIZERS", PyTuple::new(m.py(), Tokenizer::NAMES)?)?;
     interrupt::install(ctrl_c_pressed);
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;

@@ -39,7 +39,19 @@ impl OutBuf {
     }
 
     /// # Safety
-    /// The buffer the pointer came from must stay alive and unaliased for the borrow.
+    ///
+    /// The `PyBuffer` the pointer came from must be held (not released) for as long as the
+    /// slice is used, and nothing else may read or write its memory meanwhile.
+    ///
+    /// Why the callers meet this: each holds `out` (a buffer export) until after the closure
+    /// returns, and an exporting numpy array cannot be resized or freed, so the pointer stays
+    /// valid for `len` items (checked writable, C-contiguous and of that length in `new`).
+    /// Nothing in Rust aliases it (the other inputs are copied first). Python threads could run
+    /// while the GIL is released, but the only caller (`parbleu.pairwise`) passes arrays it
+    /// allocated itself and has not yet returned, so no other thread can reach them: the same
+    /// contract as numpy's own GIL-released loops. A safe version (score into a `Vec`, then
+    /// `copy_from_slice`) would copy the whole n x n matrix in and out per block of
+    /// `score_symmetric`.
     unsafe fn slice<'a>(&self) -> &'a mut [f64] {
         std::slice::from_raw_parts_mut(self.ptr as *mut f64, self.len)
     }
@@ -193,7 +205,8 @@ impl PairTable {
         let workers = parallel::resolve(workers);
         // Interruptible: one TER pair of huge strings can take seconds.
         let done = interruptible(py, || {
-            // SAFETY: `out` is held (and so the exporter kept alive) until this call returns.
+            // SAFETY: see `OutBuf::slice`: `out` is held until after this closure, and the array
+            // is the caller's own.
             let o = unsafe { ob.slice() };
             match &self.table {
                 Table::Ngram(t) => t.score_rect(&rows, &cols, o, workers),

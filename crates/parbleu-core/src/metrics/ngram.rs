@@ -10,8 +10,9 @@ use rustc_hash::FxHashMap;
 /// Reusable buffers; everything is cleared between segments.
 #[derive(Default)]
 pub struct Scratch {
-    /// Token -> id. The `'static` is a lie confined to [`match_counts`]: the map is always
-    /// emptied before that function returns, so no borrowed token outlives its segment.
+    /// Token -> id, kept for its allocation only: always empty here. [`match_counts`] moves it
+    /// out for one segment (the `'static` then becomes the segment's lifetime) and puts it back
+    /// emptied, so no borrowed token outlives its segment.
     vocab: FxHashMap<&'static str, u32>,
     trie: FxHashMap<u64, u32>,
     ref_max: Vec<u32>,
@@ -53,18 +54,20 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     if hyp.is_empty() || refs.iter().all(|r| r.as_ref().is_empty()) {
         return;
     }
-    // SAFETY: `vocab` only holds entries borrowed from `hyp`/`refs` between here and the
-    // `clear()` at the end of this function; nothing in between can unwind past it except a
-    // panic, after which the scratch is dropped by the unwinding caller and never read.
-    let vocab: &mut FxHashMap<&str, u32> = unsafe {
-        std::mem::transmute::<&mut FxHashMap<&'static str, u32>, &mut FxHashMap<&str, u32>>(
-            &mut s.vocab,
-        )
+    // The map is moved out of the scratch for this segment, so the scratch never holds a
+    // borrowed token, even if this function unwinds (the map is then dropped with the frame).
+    let vocab = std::mem::take(&mut s.vocab);
+    debug_assert!(vocab.is_empty());
+    // SAFETY: only the lifetime parameter of the key changes (same type, same layout), and the
+    // map is empty: it holds no reference of either lifetime. It is emptied again before it
+    // goes back into the scratch (`restore`).
+    let vocab: &mut FxHashMap<&'t str, u32> = &mut unsafe {
+        std::mem::transmute::<FxHashMap<&'static str, u32>, FxHashMap<&'t str, u32>>(vocab)
     };
     let ref_tokens: usize = refs.iter().map(|r| r.as_ref().len()).sum();
     if max_order <= 4 && ref_tokens < usize::from(u16::MAX) {
         packed_counts(hyp, refs, max_order, s, vocab, matches);
-        vocab.clear();
+        restore(s, std::mem::take(vocab));
         return;
     }
     // Id 0 means "absent"; ids start at 1.
@@ -159,15 +162,24 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
         s.touched.clear();
         matches[n - 1] = m;
     }
-    vocab.clear();
     s.trie.clear();
     // One huge segment must not make every later `clear()` slow.
     if s.trie.capacity() > 1 << 16 {
         s.trie = FxHashMap::default();
     }
-    if s.vocab.capacity() > 1 << 16 {
-        s.vocab = FxHashMap::default();
+    restore(s, std::mem::take(vocab));
+}
+
+/// Put the token map back into the scratch, emptied (its allocation is kept for the next
+/// segment unless one huge segment grew it).
+fn restore(s: &mut Scratch, mut vocab: FxHashMap<&str, u32>) {
+    vocab.clear();
+    if vocab.capacity() > 1 << 16 {
+        return;
     }
+    // SAFETY: as in `match_counts`: the map is empty, only the key lifetime changes.
+    s.vocab =
+        unsafe { std::mem::transmute::<FxHashMap<&str, u32>, FxHashMap<&'static str, u32>>(vocab) };
 }
 
 /// The common case (orders <= 4, fewer than 65,535 reference tokens): token ids fit in 16 bits,
