@@ -1,6 +1,6 @@
 //! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
 
-use crate::{interruptible, le_bytes, to_py, Order};
+use crate::{interruptible, le_bytes, to_py, ErrorClass, Order};
 use parbleu_core::ids::{self, RefStream, Seqs};
 use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
@@ -10,7 +10,6 @@ use parbleu_core::parallel;
 use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -26,11 +25,12 @@ struct OutBuf {
 }
 
 impl OutBuf {
-    fn new(buf: &PyBuffer<f64>, len: usize) -> PyResult<Self> {
+    fn new(py: Python<'_>, buf: &PyBuffer<f64>, len: usize) -> PyResult<Self> {
         if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() != len {
-            return Err(PyValueError::new_err(format!(
-                "out: expected a writable C-contiguous float64 buffer of {len} items"
-            )));
+            return Err(ErrorClass::InvalidOption.err(
+                py,
+                format!("out: expected a writable C-contiguous float64 buffer of {len} items"),
+            ));
         }
         Ok(OutBuf {
             ptr: buf.buf_ptr() as usize,
@@ -199,7 +199,7 @@ impl PairTable {
         let n = self.__len__();
         check_range(py, "rows", r0, r1, n)?;
         check_range(py, "columns", c0, c1, n)?;
-        let ob = OutBuf::new(&out, (r1 - r0) * (c1 - c0))?;
+        let ob = OutBuf::new(py, &out, (r1 - r0) * (c1 - c0))?;
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
         let workers = parallel::resolve(workers);
@@ -228,13 +228,11 @@ impl PairTable {
         workers: i64,
     ) -> PyResult<()> {
         let Table::Ngram(t) = &self.table else {
-            return Err(PyValueError::new_err(
-                "score_symmetric: not an n-gram metric",
-            ));
+            return Err(ErrorClass::InvalidOption.err(py, "score_symmetric: not an n-gram metric"));
         };
         let n = t.len();
         check_range(py, "rows", r0, r1, n)?;
-        let ob = OutBuf::new(&out, n * n)?;
+        let ob = OutBuf::new(py, &out, n * n)?;
         let workers = parallel::resolve(workers);
         py.detach(|| {
             // SAFETY: as in `score_rect`.
@@ -260,18 +258,16 @@ impl PairTable {
         workers: i64,
     ) -> PyResult<()> {
         let Table::Ngram(t) = &self.table else {
-            return Err(PyValueError::new_err(
-                "score_aggregate: not an n-gram metric",
-            ));
+            return Err(ErrorClass::InvalidOption.err(py, "score_aggregate: not an n-gram metric"));
         };
         let n = t.len();
         check_range(py, "rows", r0, r1, n)?;
         check_range(py, "columns", c0, c1, n)?;
         let w = weights.to_vec(py)?;
         if w.len() != c1 - c0 {
-            return Err(PyValueError::new_err("weights: one per reference expected"));
+            return Err(ErrorClass::LengthMismatch.err(py, "weights: one per reference expected"));
         }
-        let ob = OutBuf::new(&out, r1 - r0)?;
+        let ob = OutBuf::new(py, &out, r1 - r0)?;
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
         let workers = parallel::resolve(workers);
@@ -290,7 +286,7 @@ fn offsets(py: Python<'_>, buf: &PyBuffer<i64>, what: &str) -> PyResult<Vec<usiz
         .into_iter()
         .map(|x| {
             usize::try_from(x)
-                .map_err(|_| PyValueError::new_err(format!("{what}: negative offset")))
+                .map_err(|_| ErrorClass::InvalidOption.err(py, format!("{what}: negative offset")))
         })
         .collect()
 }
