@@ -6,6 +6,7 @@
 //! position.
 
 use rustc_hash::FxHashMap;
+use std::hash::Hash;
 
 /// Reusable buffers; everything is cleared between segments.
 #[derive(Default)]
@@ -45,6 +46,31 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     matches: &mut [u64],
     totals: &mut [u64],
 ) {
+    // The map is moved out of the scratch for this segment, so the scratch never holds a
+    // borrowed token, even if this function unwinds (the map is then dropped with the frame).
+    let vocab = std::mem::take(&mut s.vocab);
+    debug_assert!(vocab.is_empty());
+    // SAFETY: only the lifetime parameter of the key changes (same type, same layout), and the
+    // map is empty: it holds no reference of either lifetime. `match_counts_with` empties it
+    // again before it goes back into the scratch (`restore`).
+    let mut vocab = unsafe {
+        std::mem::transmute::<FxHashMap<&'static str, u32>, FxHashMap<&'t str, u32>>(vocab)
+    };
+    match_counts_with(hyp, refs, max_order, s, &mut vocab, matches, totals);
+    restore(s, vocab);
+}
+
+/// [`match_counts`] for any token type (words as `&str`, token ids as integers): the one
+/// n-gram match routine. `vocab` maps tokens to ids for one segment; it is left empty.
+pub fn match_counts_with<T: Copy + Eq + Hash, R: AsRef<[T]>>(
+    hyp: &[T],
+    refs: &[R],
+    max_order: usize,
+    s: &mut Scratch,
+    vocab: &mut FxHashMap<T, u32>,
+    matches: &mut [u64],
+    totals: &mut [u64],
+) {
     debug_assert_eq!(matches.len(), max_order);
     debug_assert_eq!(totals.len(), max_order);
     for n in 1..=max_order {
@@ -54,20 +80,10 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     if hyp.is_empty() || refs.iter().all(|r| r.as_ref().is_empty()) {
         return;
     }
-    // The map is moved out of the scratch for this segment, so the scratch never holds a
-    // borrowed token, even if this function unwinds (the map is then dropped with the frame).
-    let vocab = std::mem::take(&mut s.vocab);
-    debug_assert!(vocab.is_empty());
-    // SAFETY: only the lifetime parameter of the key changes (same type, same layout), and the
-    // map is empty: it holds no reference of either lifetime. It is emptied again before it
-    // goes back into the scratch (`restore`).
-    let vocab: &mut FxHashMap<&'t str, u32> = &mut unsafe {
-        std::mem::transmute::<FxHashMap<&'static str, u32>, FxHashMap<&'t str, u32>>(vocab)
-    };
     let ref_tokens: usize = refs.iter().map(|r| r.as_ref().len()).sum();
     if max_order <= 4 && ref_tokens < usize::from(u16::MAX) {
         packed_counts(hyp, refs, max_order, s, vocab, matches);
-        restore(s, std::mem::take(vocab));
+        vocab.clear();
         return;
     }
     // Id 0 means "absent"; ids start at 1.
@@ -167,13 +183,13 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     if s.trie.capacity() > 1 << 16 {
         s.trie = FxHashMap::default();
     }
-    restore(s, std::mem::take(vocab));
+    vocab.clear();
 }
 
 /// Put the token map back into the scratch, emptied (its allocation is kept for the next
 /// segment unless one huge segment grew it).
-fn restore(s: &mut Scratch, mut vocab: FxHashMap<&str, u32>) {
-    vocab.clear();
+fn restore(s: &mut Scratch, vocab: FxHashMap<&str, u32>) {
+    debug_assert!(vocab.is_empty());
     if vocab.capacity() > 1 << 16 {
         return;
     }
@@ -184,12 +200,12 @@ fn restore(s: &mut Scratch, mut vocab: FxHashMap<&str, u32>) {
 
 /// The common case (orders <= 4, fewer than 65,535 reference tokens): token ids fit in 16 bits,
 /// so an n-gram packs exactly into a `u64`; per order, sorted key lists are merged.
-fn packed_counts<'t, R: AsRef<[&'t str]>>(
-    hyp: &[&'t str],
+fn packed_counts<T: Copy + Eq + Hash, R: AsRef<[T]>>(
+    hyp: &[T],
     refs: &[R],
     max_order: usize,
     s: &mut Scratch,
-    vocab: &mut FxHashMap<&'t str, u32>,
+    vocab: &mut FxHashMap<T, u32>,
     matches: &mut [u64],
 ) {
     let mut next_id: u32 = 1;

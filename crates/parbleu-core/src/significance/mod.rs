@@ -59,7 +59,7 @@ impl Stat for i64 {
     const EXACT: bool = true;
     #[inline]
     fn exact(sc: &Scorer, row: &[i64]) -> f64 {
-        sc.exact_i64(row)
+        sc.exact(row)
     }
     #[inline]
     fn py(self) -> Num {
@@ -71,7 +71,7 @@ impl Stat for f64 {
     const EXACT: bool = false;
     #[inline]
     fn exact(sc: &Scorer, row: &[f64]) -> f64 {
-        sc.exact_f64(row)
+        sc.exact(row)
     }
     #[inline]
     fn py(self) -> Num {

@@ -1,6 +1,7 @@
 //! The finalize step of each metric: exact, and with SacreBLEU's numpy arithmetic.
 
 use crate::error::{Error, Result};
+use crate::metrics::count::Count;
 use crate::metrics::{bleu, chrf, ter};
 
 // --- SacreBLEU's mixed float32 / float64 arithmetic --------------------------------------------
@@ -112,25 +113,14 @@ impl Scorer {
         }
     }
 
-    /// The exact score of an integer row (the metric's own `finalize`).
+    /// The exact score of a summed row: the metric's own finalize, for integer rows and float
+    /// rows (TER; integer-valued rows of the other metrics) alike.
     #[inline]
-    pub fn exact_i64(&self, row: &[i64]) -> f64 {
+    pub fn exact<T: Count>(&self, row: &[T]) -> f64 {
         match self {
-            Scorer::Bleu(o) => bleu::finalize(row, o).score,
+            Scorer::Bleu(o) => bleu::score_of(row, o),
             Scorer::Chrf(o) => chrf::f_score(row, o),
-            Scorer::Ter => ter::finalize(row[0] as f64, row[1] as f64),
-        }
-    }
-
-    /// The exact score of a float row (TER; integer-valued rows of the other metrics).
-    #[inline]
-    pub fn exact_f64(&self, row: &[f64]) -> f64 {
-        match self {
-            Scorer::Ter => ter::finalize(row[0], row[1]),
-            _ => {
-                let ints: Vec<i64> = row.iter().map(|&x| x as i64).collect();
-                self.exact_i64(&ints)
-            }
+            Scorer::Ter => ter::finalize(row[0].to_f64(), row[1].to_f64()),
         }
     }
 
