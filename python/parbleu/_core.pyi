@@ -17,6 +17,7 @@ import numpy.typing as npt
 from typing_extensions import Buffer, Self, TypeAlias
 
 __all__ = [
+    "TOKENIZERS",
     "BleuRefs",
     "ChrfRefs",
     "PairTable",
@@ -53,6 +54,9 @@ __all__ = [
 
 #: Version of the crate the module was built from.
 __version__: str
+
+#: Names of the tokenizers the core implements, as SacreBLEU spells them (the one list).
+TOKENIZERS: tuple[str, ...]
 
 # Buffers: any object exporting the buffer protocol, C-contiguous, with the stated item type; in
 # practice a numpy array. numpy declares ``ndarray.__buffer__`` only for Python >= 3.12, so the

@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::metrics::bleu::closest_ref_len;
+use crate::metrics::ngram;
 use crate::parallel;
 use rustc_hash::FxHashMap;
 
@@ -70,35 +71,17 @@ impl RefStream<'_> {
 
 /// Reusable buffers; cleared between segments.
 #[derive(Default)]
-pub struct Scratch {
+struct Scratch {
+    /// Id -> interned id of one segment (emptied by the match routine).
     vocab: FxHashMap<i64, u32>,
-    trie: FxHashMap<u64, u32>,
-    ref_max: Vec<u32>,
-    count: Vec<u32>,
-    touched: Vec<u32>,
-    cur: Vec<u32>,
-    next: Vec<u32>,
+    ngram: ngram::Scratch,
     hyp: Vec<i64>,
     refs: Vec<Vec<i64>>,
 }
 
-#[inline]
-fn key(prefix: u32, last: u32) -> u64 {
-    (u64::from(prefix) << 32) | u64::from(last)
-}
-
-fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
-    let len = len as usize;
-    if a.len() < len {
-        a.resize(len, 0);
-        b.resize(len, 0);
-    }
-}
-
-/// Clipped n-gram matches and totals of `hyp` against `refs` (orders `1..=max_order`).
-///
-/// The same trie interning as the string path: ids are exact, one lookup per position.
-pub fn match_counts(
+/// Clipped n-gram matches and totals of `hyp` against `refs` (orders `1..=max_order`): the
+/// string path's routine ([`ngram::match_counts_with`]) with ids as the tokens.
+fn match_counts(
     hyp: &[i64],
     refs: &[Vec<i64>],
     max_order: usize,
@@ -106,102 +89,16 @@ pub fn match_counts(
     matches: &mut [u64],
     totals: &mut [u64],
 ) {
-    for n in 1..=max_order {
-        totals[n - 1] = (hyp.len() + 1).saturating_sub(n) as u64;
-        matches[n - 1] = 0;
-    }
-    if hyp.is_empty() || refs.iter().all(|r| r.is_empty()) {
-        return;
-    }
-    let mut next_id: u32 = 1; // 0: absent
-    s.ref_max.clear();
-    s.ref_max.push(0);
-    s.count.clear();
-    s.count.push(0);
-    let mut tok_ids: Vec<u32> = Vec::new();
-    for r in refs {
-        tok_ids.clear();
-        for &t in r {
-            let id = *s.vocab.entry(t).or_insert_with(|| {
-                next_id += 1;
-                next_id - 1
-            });
-            tok_ids.push(id);
-        }
-        grow(&mut s.ref_max, &mut s.count, next_id);
-        s.cur.clear();
-        s.cur.extend_from_slice(&tok_ids);
-        for n in 1..=max_order.min(r.len()) {
-            if n > 1 {
-                s.next.clear();
-                for i in 0..=(r.len() - n) {
-                    let id = *s
-                        .trie
-                        .entry(key(s.cur[i], tok_ids[i + n - 1]))
-                        .or_insert_with(|| {
-                            next_id += 1;
-                            next_id - 1
-                        });
-                    s.next.push(id);
-                }
-                std::mem::swap(&mut s.cur, &mut s.next);
-                grow(&mut s.ref_max, &mut s.count, next_id);
-            }
-            for &id in &s.cur {
-                let c = &mut s.count[id as usize];
-                if *c == 0 {
-                    s.touched.push(id);
-                }
-                *c += 1;
-            }
-        }
-        for &id in &s.touched {
-            let c = std::mem::take(&mut s.count[id as usize]);
-            let m = &mut s.ref_max[id as usize];
-            *m = (*m).max(c);
-        }
-        s.touched.clear();
-    }
-    tok_ids.clear();
-    tok_ids.extend(hyp.iter().map(|t| s.vocab.get(t).copied().unwrap_or(0)));
-    s.cur.clear();
-    s.cur.extend_from_slice(&tok_ids);
-    for n in 1..=max_order.min(hyp.len()) {
-        if n > 1 {
-            s.next.clear();
-            for i in 0..=(hyp.len() - n) {
-                let (p, t) = (s.cur[i], tok_ids[i + n - 1]);
-                let id = if p == 0 || t == 0 {
-                    0
-                } else {
-                    s.trie.get(&key(p, t)).copied().unwrap_or(0)
-                };
-                s.next.push(id);
-            }
-            std::mem::swap(&mut s.cur, &mut s.next);
-        }
-        for &id in &s.cur {
-            if id != 0 {
-                let c = &mut s.count[id as usize];
-                if *c == 0 {
-                    s.touched.push(id);
-                }
-                *c += 1;
-            }
-        }
-        let mut m = 0u64;
-        for &id in &s.touched {
-            let c = std::mem::take(&mut s.count[id as usize]);
-            m += u64::from(c.min(s.ref_max[id as usize]));
-        }
-        s.touched.clear();
-        matches[n - 1] = m;
-    }
-    s.vocab.clear();
-    s.trie.clear();
-    if s.trie.capacity() > 1 << 16 {
-        s.trie = FxHashMap::default();
-    }
+    ngram::match_counts_with(
+        hyp,
+        refs,
+        max_order,
+        &mut s.ngram,
+        &mut s.vocab,
+        matches,
+        totals,
+    );
+    // One huge segment must not make every later `clear()` slow.
     if s.vocab.capacity() > 1 << 16 {
         s.vocab = FxHashMap::default();
     }

@@ -20,8 +20,8 @@
 //! "expected" reference whose n-gram counts and lengths are the weighted means of theirs, and
 //! each hypothesis is scored once against it, with the same formulas on fractional statistics.
 
-use crate::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
-use crate::metrics::chrf::{remove_punctuation, ChrfExtract, ChrfScoreOpts};
+use crate::metrics::bleu::{self, BleuExtract, BleuScoreOpts};
+use crate::metrics::chrf::{self, remove_punctuation, ChrfExtract, ChrfScoreOpts};
 use crate::metrics::ter::{self, TercomOpts};
 use crate::parallel;
 use crate::text::{py_is_space, py_lower, py_split};
@@ -176,12 +176,8 @@ enum Kind {
     Chrf(ChrfScoreOpts),
 }
 
-/// Most orders kept on the stack; more fall back to the heap.
-const STACK_ORDERS: usize = 32;
-
-/// `BLEU.compute_bleu(...).score` on floating-point statistics, operation for operation
-/// ([`crate::metrics::bleu::finalize`] converts its integers to exactly these floats first, so
-/// the two agree bit for bit on integer statistics).
+/// `BLEU.compute_bleu(...).score` on floating-point statistics: the metric's own finalize.
+#[inline]
 pub fn bleu_score(
     sys_len: f64,
     ref_len: f64,
@@ -189,111 +185,13 @@ pub fn bleu_score(
     total: &[f64],
     o: &BleuScoreOpts,
 ) -> f64 {
-    let n_ord = o.max_order;
-    let mut bp = 1.0;
-    if sys_len < ref_len {
-        bp = if sys_len > 0.0 {
-            (1.0 - ref_len / sys_len).exp()
-        } else {
-            0.0
-        };
-    }
-    if correct.iter().all(|&c| c == 0.0) {
-        return 0.0;
-    }
-    let (mut cs, mut ts, mut ps) = (
-        [0.0f64; STACK_ORDERS],
-        [0.0f64; STACK_ORDERS],
-        [0.0f64; STACK_ORDERS],
-    );
-    let (mut cv, mut tv, mut pv);
-    let (c, t, p): (&mut [f64], &mut [f64], &mut [f64]) = if n_ord <= STACK_ORDERS {
-        (&mut cs[..n_ord], &mut ts[..n_ord], &mut ps[..n_ord])
-    } else {
-        cv = vec![0.0; n_ord];
-        tv = vec![0.0; n_ord];
-        pv = vec![0.0; n_ord];
-        (&mut cv[..], &mut tv[..], &mut pv[..])
-    };
-    c.copy_from_slice(correct);
-    t.copy_from_slice(total);
-    let mut smooth_mteval = 1.0f64;
-    let mut eff_order = n_ord;
-    for n in 1..=n_ord {
-        if let Smooth::AddK(k) = o.smooth {
-            if n > 1 {
-                c[n - 1] += k;
-                t[n - 1] += k;
-            }
-        }
-        if t[n - 1] == 0.0 {
-            break;
-        }
-        if o.effective_order {
-            eff_order = n;
-        }
-        if c[n - 1] == 0.0 {
-            match o.smooth {
-                Smooth::Exp => {
-                    smooth_mteval *= 2.0;
-                    p[n - 1] = 100.0 / (smooth_mteval * t[n - 1]);
-                }
-                Smooth::Floor(v) => p[n - 1] = 100.0 * v / t[n - 1],
-                _ => {}
-            }
-        } else {
-            p[n - 1] = 100.0 * c[n - 1] / t[n - 1];
-        }
-    }
-    let mut s = 0.0;
-    for &x in &p[..eff_order] {
-        s += if x == 0.0 { -9_999_999_999.0 } else { x.ln() };
-    }
-    bp * (s / eff_order as f64).exp()
+    bleu::score_of_parts(sys_len, ref_len, correct, total, o)
 }
 
-/// `CHRF._compute_f_score` on floating-point statistics (`hyp, ref, match` per order),
-/// operation for operation as [`crate::metrics::chrf::f_score`].
+/// `CHRF._compute_f_score` on floating-point statistics: the metric's own finalize.
+#[inline]
 pub fn chrf_score(stats: &[f64], o: &ChrfScoreOpts) -> f64 {
-    let eps = 1e-16;
-    let mut score = 0.0f64;
-    let mut effective_order = 0i64;
-    let factor = o.factor;
-    let (mut avg_prec, mut avg_rec) = (0.0f64, 0.0f64);
-    let order = o.order();
-    for i in 0..order {
-        let (n_hyp, n_ref, n_match) = (stats[3 * i], stats[3 * i + 1], stats[3 * i + 2]);
-        let prec = if n_hyp > 0.0 { n_match / n_hyp } else { eps };
-        let rec = if n_ref > 0.0 { n_match / n_ref } else { eps };
-        let denom = factor * prec + rec;
-        score += if denom > 0.0 {
-            o.one_plus_factor * prec * rec / denom
-        } else {
-            eps
-        };
-        if n_hyp > 0.0 && n_ref > 0.0 {
-            avg_prec += prec;
-            avg_rec += rec;
-            effective_order += 1;
-        }
-    }
-    if o.eps_smoothing {
-        return 100.0 * score / order as f64;
-    }
-    if effective_order == 0 {
-        avg_prec = 0.0;
-        avg_rec = 0.0;
-    } else {
-        avg_prec /= effective_order as f64;
-        avg_rec /= effective_order as f64;
-    }
-    if avg_prec + avg_rec != 0.0 {
-        let mut s = o.one_plus_factor * avg_prec * avg_rec;
-        s /= (factor * avg_prec) + avg_rec;
-        100.0 * s
-    } else {
-        0.0
-    }
+    chrf::f_score(stats, o)
 }
 
 /// Characters n-grams are taken from: all, or all but Python whitespace (chrF's rule).
@@ -656,7 +554,7 @@ impl TerTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::{bleu, chrf};
+    use crate::metrics::bleu::Smooth;
     use crate::tokenize::Tokenizer;
 
     fn bleu_cfg() -> (BleuExtract, BleuScoreOpts) {

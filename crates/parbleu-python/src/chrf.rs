@@ -1,6 +1,6 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
-use crate::{distinct, in_blocks, le_bytes, to_py, Order};
+use crate::{distinct, in_blocks, le_bytes, to_py, ErrorClass, Order};
 use parbleu_core::metrics::chrf::{self, ChrfExtract, ChrfScoreOpts, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
@@ -77,9 +77,7 @@ impl ChrfRefs {
         // the same string objects): the GIL-held part stays small.
         let n = streams.first().map_or(0, Vec::len);
         if streams.iter().any(|s| s.len() != n) {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "reference streams differ in length",
-            ));
+            return Err(ErrorClass::LengthMismatch.err(py, "reference streams differ in length"));
         }
         let mut texts: Vec<&str> = Vec::new();
         let mut seen: FxHashMap<usize, u32> = FxHashMap::default();

@@ -2,12 +2,12 @@
 //! another tool does (`_core.flavor_token_stats`, `_core.flavor_line_stats`,
 //! `_core.flavor_tokens`).
 
-use crate::{le_bytes, to_py, Order};
+use crate::{le_bytes, to_py, ErrorClass, Order};
 use parbleu_core::flavors::nltk::{Scratch, SentenceBleu, Smoothing};
 use parbleu_core::flavors::{self, Prep};
 use parbleu_core::metrics::ngram_stats::{self, FlatCorpus, SegmentStats};
 use parbleu_core::parallel;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -246,7 +246,7 @@ fn flavor_nltk_sentence_bleu<'py>(
         1 => Smoothing::Method1 { epsilon },
         2 => Smoothing::Method2,
         3 => Smoothing::Method3,
-        _ => return Err(PyValueError::new_err("method must be 0, 1, 2 or 3")),
+        _ => return Err(ErrorClass::InvalidOption.err(py, "method must be 0, 1, 2 or 3")),
     };
     if weights.is_empty() {
         return Ok(None);
@@ -307,6 +307,17 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 ///
 /// The GIL must be held, and no Python code may run (nothing may mutate the container) while
 /// the slice is used; `'a` must not outlive `obj`.
+///
+/// Why the callers (`Gathered`, the NLTK paths) meet this: they hold the GIL throughout (no
+/// `py.detach` between gathering and the last use of the borrowed slices), and nothing in
+/// between can run Python code: only exact `list`, `tuple` and `str` are taken (checked with
+/// `Py_IS_TYPE`, so no subclass `__eq__`, `__hash__`, `__iter__` or `__len__`), their items
+/// are read from the object structs, `PyUnicode_AsUTF8AndSize` on an exact `str` only encodes
+/// and caches (a plain allocation, not a GC-tracked one, so no collection and no `__del__`),
+/// and the core hashes the borrowed bytes in Rust. The borrowed tokens are last used before
+/// the result objects are created. This holds only with the GIL: the module keeps PyO3's
+/// default `gil_used = true`, so a free-threaded (3.13t) interpreter turns the GIL back on at
+/// import (see the README); without it another thread could resize the list meanwhile.
 unsafe fn borrowed_items<'a>(obj: *mut ffi::PyObject) -> Option<&'a [*mut ffi::PyObject]> {
     unsafe {
         if ffi::Py_IS_TYPE(obj, &raw mut ffi::PyList_Type) != 0 {
@@ -417,12 +428,15 @@ impl<'a> Gathered<'a> {
     }
 }
 
-fn check_gleu_orders(min_len: usize, max_len: usize) -> PyResult<()> {
+fn check_gleu_orders(py: Python<'_>, min_len: usize, max_len: usize) -> PyResult<()> {
     if min_len < 1 || max_len < min_len || max_len > parbleu_core::error::MAX_ORDER {
-        return Err(PyValueError::new_err(format!(
-            "need 1 <= min_len <= max_len <= {}",
-            parbleu_core::error::MAX_ORDER
-        )));
+        return Err(ErrorClass::InvalidOption.err(
+            py,
+            format!(
+                "need 1 <= min_len <= max_len <= {}",
+                parbleu_core::error::MAX_ORDER
+            ),
+        ));
     }
     Ok(())
 }
@@ -437,7 +451,7 @@ fn flavor_nltk_sentence_gleu(
     min_len: usize,
     max_len: usize,
 ) -> PyResult<Option<f64>> {
-    check_gleu_orders(min_len, max_len)?;
+    check_gleu_orders(references.py(), min_len, max_len)?;
     let mut g = Gathered::default();
     // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed text
     // lives in objects that `references` and `hypothesis` keep alive.
@@ -458,7 +472,7 @@ fn flavor_nltk_corpus_gleu(
     min_len: usize,
     max_len: usize,
 ) -> PyResult<Option<f64>> {
-    check_gleu_orders(min_len, max_len)?;
+    check_gleu_orders(hypotheses.py(), min_len, max_len)?;
     // SAFETY: the GIL is held and no Python code runs until `g` is dropped; the borrowed items
     // and text live in objects that the two arguments keep alive.
     let (Some(hyps), Some(refs)) = (unsafe { borrowed_items(hypotheses.as_ptr()) }, unsafe {
@@ -467,7 +481,8 @@ fn flavor_nltk_corpus_gleu(
         return Ok(None);
     };
     if hyps.len() != refs.len() {
-        return Err(PyValueError::new_err(
+        return Err(ErrorClass::LengthMismatch.err(
+            hypotheses.py(),
             "as many reference lists as hypotheses needed",
         ));
     }
@@ -494,10 +509,13 @@ fn flavor_nltk_sentence_chrf(
     ignore_whitespace: bool,
 ) -> PyResult<Option<f64>> {
     if min_len < 1 || max_len < min_len || max_len > parbleu_core::error::MAX_ORDER {
-        return Err(PyValueError::new_err(format!(
-            "need 1 <= min_len <= max_len <= {}",
-            parbleu_core::error::MAX_ORDER
-        )));
+        return Err(ErrorClass::InvalidOption.err(
+            reference.py(),
+            format!(
+                "need 1 <= min_len <= max_len <= {}",
+                parbleu_core::error::MAX_ORDER
+            ),
+        ));
     }
     let (Ok(r), Ok(h)) = (reference.to_str(), hypothesis.to_str()) else {
         return Ok(None);
@@ -509,8 +527,9 @@ fn flavor_nltk_sentence_chrf(
 
 /// The dict HuggingFace's `compute` returns.
 fn hf_dict(py: Python<'_>, r: Option<flavors::hf::HfBleu>) -> PyResult<Bound<'_, PyDict>> {
-    let r =
-        r.ok_or_else(|| PyValueError::new_err("a segment without references, or max_order 0"))?;
+    let r = r.ok_or_else(|| {
+        ErrorClass::InvalidOption.err(py, "a segment without references, or max_order 0")
+    })?;
     let d = PyDict::new(py);
     d.set_item(intern!(py, "bleu"), r.bleu)?;
     d.set_item(intern!(py, "precisions"), PyList::new(py, &r.precisions)?)?;
@@ -562,9 +581,9 @@ fn flavor_hf_sentence_bleus<'py>(
         .map(|rs| rs.iter().map(|x| x.to_str()).collect::<PyResult<_>>())
         .collect::<PyResult<_>>()?;
     if refs.len() != hyps.len() {
-        return Err(PyValueError::new_err(
-            "as many reference lists as predictions expected",
-        ));
+        return Err(
+            ErrorClass::LengthMismatch.err(py, "as many reference lists as predictions expected")
+        );
     }
     let workers = parallel::resolve(workers);
     let out = py.detach(|| flavors::hf::sentence_bleus(&hyps, &refs, max_order, smooth, workers));

@@ -12,7 +12,8 @@ use parbleu_core::Error;
 use parbleu_core::{interrupt, parallel};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
 /// An n-gram order argument: `0..=MAX_ORDER`, checked before the core allocates anything
 /// sized by it (the Python layer checks first, with each option's own minimum).
@@ -51,18 +52,44 @@ impl<'py> FromPyObject<'_, 'py> for Order {
 /// Map a core error to the matching exception class of `parbleu.errors`.
 pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
     let cls = match e {
-        Error::InvalidOption { .. } => "InvalidOptionError",
-        Error::LengthMismatch { .. } => "LengthMismatchError",
-        Error::BadStatsShape { .. } => "StatisticsError",
+        Error::InvalidOption { .. } => ErrorClass::InvalidOption,
+        Error::LengthMismatch { .. } => ErrorClass::LengthMismatch,
+        Error::BadStatsShape { .. } => ErrorClass::Statistics,
     };
-    let msg = e.to_string();
-    match py
-        .import("parbleu.errors")
-        .and_then(|m| m.getattr(cls))
-        .and_then(|c| c.call1((msg.clone(),)))
-    {
-        Ok(exc) => PyErr::from_value(exc),
-        Err(_) => pyo3::exceptions::PyValueError::new_err(msg),
+    cls.err(py, e.to_string())
+}
+
+/// The classes of `parbleu.errors` the binding raises: every error it raises on purpose is one
+/// of these (never a bare `ValueError`), with the message the Python layer gives for it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ErrorClass {
+    InvalidOption,
+    LengthMismatch,
+    Statistics,
+}
+
+impl ErrorClass {
+    fn name(self) -> &'static str {
+        match self {
+            ErrorClass::InvalidOption => "InvalidOptionError",
+            ErrorClass::LengthMismatch => "LengthMismatchError",
+            ErrorClass::Statistics => "StatisticsError",
+        }
+    }
+
+    /// The exception of this class with `msg`; if `parbleu.errors` cannot be imported (a
+    /// broken install), that import error instead.
+    pub(crate) fn err(self, py: Python<'_>, msg: impl Into<String>) -> PyErr {
+        static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+        let msg = msg.into();
+        match ERRORS
+            .get_or_try_init(py, || py.import("parbleu.errors").map(Bound::unbind))
+            .and_then(|m| m.bind(py).getattr(self.name()))
+            .and_then(|c| c.call1((msg,)))
+        {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(e) => e,
+        }
     }
 }
 
@@ -473,6 +500,8 @@ fn available_workers() -> usize {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The core's tokenizer names, for the CLI and docs to read from one place.
+    m.add("TOKENIZERS", PyTuple::new(m.py(), Tokenizer::NAMES)?)?;
     interrupt::install(ctrl_c_pressed);
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;

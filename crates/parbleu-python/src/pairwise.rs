@@ -1,6 +1,6 @@
 //! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
 
-use crate::{interruptible, le_bytes, to_py, Order};
+use crate::{interruptible, le_bytes, to_py, ErrorClass, Order};
 use parbleu_core::ids::{self, RefStream, Seqs};
 use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
@@ -10,7 +10,6 @@ use parbleu_core::parallel;
 use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -26,11 +25,12 @@ struct OutBuf {
 }
 
 impl OutBuf {
-    fn new(buf: &PyBuffer<f64>, len: usize) -> PyResult<Self> {
+    fn new(py: Python<'_>, buf: &PyBuffer<f64>, len: usize) -> PyResult<Self> {
         if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() != len {
-            return Err(PyValueError::new_err(format!(
-                "out: expected a writable C-contiguous float64 buffer of {len} items"
-            )));
+            return Err(ErrorClass::InvalidOption.err(
+                py,
+                format!("out: expected a writable C-contiguous float64 buffer of {len} items"),
+            ));
         }
         Ok(OutBuf {
             ptr: buf.buf_ptr() as usize,
@@ -39,7 +39,19 @@ impl OutBuf {
     }
 
     /// # Safety
-    /// The buffer the pointer came from must stay alive and unaliased for the borrow.
+    ///
+    /// The `PyBuffer` the pointer came from must be held (not released) for as long as the
+    /// slice is used, and nothing else may read or write its memory meanwhile.
+    ///
+    /// Why the callers meet this: each holds `out` (a buffer export) until after the closure
+    /// returns, and an exporting numpy array cannot be resized or freed, so the pointer stays
+    /// valid for `len` items (checked writable, C-contiguous and of that length in `new`).
+    /// Nothing in Rust aliases it (the other inputs are copied first). Python threads could run
+    /// while the GIL is released, but the only caller (`parbleu.pairwise`) passes arrays it
+    /// allocated itself and has not yet returned, so no other thread can reach them: the same
+    /// contract as numpy's own GIL-released loops. A safe version (score into a `Vec`, then
+    /// `copy_from_slice`) would copy the whole n x n matrix in and out per block of
+    /// `score_symmetric`.
     unsafe fn slice<'a>(&self) -> &'a mut [f64] {
         std::slice::from_raw_parts_mut(self.ptr as *mut f64, self.len)
     }
@@ -187,13 +199,14 @@ impl PairTable {
         let n = self.__len__();
         check_range(py, "rows", r0, r1, n)?;
         check_range(py, "columns", c0, c1, n)?;
-        let ob = OutBuf::new(&out, (r1 - r0) * (c1 - c0))?;
+        let ob = OutBuf::new(py, &out, (r1 - r0) * (c1 - c0))?;
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
         let workers = parallel::resolve(workers);
         // Interruptible: one TER pair of huge strings can take seconds.
         let done = interruptible(py, || {
-            // SAFETY: `out` is held (and so the exporter kept alive) until this call returns.
+            // SAFETY: see `OutBuf::slice`: `out` is held until after this closure, and the array
+            // is the caller's own.
             let o = unsafe { ob.slice() };
             match &self.table {
                 Table::Ngram(t) => t.score_rect(&rows, &cols, o, workers),
@@ -215,13 +228,11 @@ impl PairTable {
         workers: i64,
     ) -> PyResult<()> {
         let Table::Ngram(t) = &self.table else {
-            return Err(PyValueError::new_err(
-                "score_symmetric: not an n-gram metric",
-            ));
+            return Err(ErrorClass::InvalidOption.err(py, "score_symmetric: not an n-gram metric"));
         };
         let n = t.len();
         check_range(py, "rows", r0, r1, n)?;
-        let ob = OutBuf::new(&out, n * n)?;
+        let ob = OutBuf::new(py, &out, n * n)?;
         let workers = parallel::resolve(workers);
         py.detach(|| {
             // SAFETY: as in `score_rect`.
@@ -247,18 +258,16 @@ impl PairTable {
         workers: i64,
     ) -> PyResult<()> {
         let Table::Ngram(t) = &self.table else {
-            return Err(PyValueError::new_err(
-                "score_aggregate: not an n-gram metric",
-            ));
+            return Err(ErrorClass::InvalidOption.err(py, "score_aggregate: not an n-gram metric"));
         };
         let n = t.len();
         check_range(py, "rows", r0, r1, n)?;
         check_range(py, "columns", c0, c1, n)?;
         let w = weights.to_vec(py)?;
         if w.len() != c1 - c0 {
-            return Err(PyValueError::new_err("weights: one per reference expected"));
+            return Err(ErrorClass::LengthMismatch.err(py, "weights: one per reference expected"));
         }
-        let ob = OutBuf::new(&out, r1 - r0)?;
+        let ob = OutBuf::new(py, &out, r1 - r0)?;
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
         let workers = parallel::resolve(workers);
@@ -277,7 +286,7 @@ fn offsets(py: Python<'_>, buf: &PyBuffer<i64>, what: &str) -> PyResult<Vec<usiz
         .into_iter()
         .map(|x| {
             usize::try_from(x)
-                .map_err(|_| PyValueError::new_err(format!("{what}: negative offset")))
+                .map_err(|_| ErrorClass::InvalidOption.err(py, format!("{what}: negative offset")))
         })
         .collect()
 }

@@ -2,6 +2,7 @@
 //!
 //! Row layout (SacreBLEU's): `hyp_len, ref_len, match_1..N, total_1..N`.
 
+use super::count::Count;
 use super::ngram::{match_counts, Scratch};
 use super::ref_table::{Builder, RefTable, TableScratch, PADDING};
 use crate::error::{Error, Result};
@@ -82,60 +83,103 @@ fn my_log(x: f64) -> f64 {
     }
 }
 
-/// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical.
-pub fn finalize(row: &[i64], o: &BleuScoreOpts) -> BleuScore {
+/// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical; the one BLEU
+/// finalize (rows of any [`Count`] type: `i64` rows, `f64` sums, pair-table counts).
+pub fn finalize<T: Count>(row: &[T], o: &BleuScoreOpts) -> BleuScore {
     let n = o.max_order;
     let (mut counts, mut totals, mut precisions) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-    let (score, bp) = compute(row, o, &mut counts, &mut totals, &mut precisions);
+    fill(row, n, &mut counts, &mut totals);
+    let (score, bp) = compute(
+        row[0].to_f64(),
+        row[1].to_f64(),
+        o,
+        &mut counts,
+        &mut totals,
+        &mut precisions,
+    );
     BleuScore {
         score,
         counts,
         totals,
         precisions,
         bp,
-        sys_len: row[0],
-        ref_len: row[1],
+        sys_len: row[0].to_f64() as i64,
+        ref_len: row[1].to_f64() as i64,
     }
 }
 
-/// Only the score of [`finalize`], without allocating (batch sentence scores).
+/// Only the score of [`finalize`], without allocating (batch sentence scores, resamples).
 #[inline]
-pub fn score_of(row: &[i64], o: &BleuScoreOpts) -> f64 {
-    const STACK: usize = 16;
-    if o.max_order > STACK {
-        return finalize(row, o).score;
+pub fn score_of<T: Count>(row: &[T], o: &BleuScoreOpts) -> f64 {
+    let n = o.max_order;
+    let (sys_len, ref_len) = (row[0].to_f64(), row[1].to_f64());
+    with_buffers(n, |c, t, p| {
+        fill(row, n, c, t);
+        compute(sys_len, ref_len, o, c, t, p).0
+    })
+}
+
+/// The score of [`finalize`] from its parts: system length, reference length, matches and
+/// totals per order (pairwise tables and reference aggregation hold them apart).
+pub fn score_of_parts<T: Count>(
+    sys_len: T,
+    ref_len: T,
+    correct: &[T],
+    total: &[T],
+    o: &BleuScoreOpts,
+) -> f64 {
+    let n = o.max_order;
+    with_buffers(n, |c, t, p| {
+        for k in 0..n {
+            c[k] = correct[k].to_f64();
+            t[k] = total[k].to_f64();
+        }
+        compute(sys_len.to_f64(), ref_len.to_f64(), o, c, t, p).0
+    })
+}
+
+/// Three scratch buffers of `n` floats: on the stack up to 32 orders, else on the heap.
+#[inline]
+fn with_buffers<R>(n: usize, f: impl FnOnce(&mut [f64], &mut [f64], &mut [f64]) -> R) -> R {
+    const STACK: usize = 32;
+    if n > STACK {
+        let (mut c, mut t, mut p) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        return f(&mut c, &mut t, &mut p);
     }
     let (mut c, mut t, mut p) = ([0.0; STACK], [0.0; STACK], [0.0; STACK]);
-    let n = o.max_order;
-    compute(row, o, &mut c[..n], &mut t[..n], &mut p[..n]).0
+    f(&mut c[..n], &mut t[..n], &mut p[..n])
 }
 
-/// The arithmetic of [`finalize`] into caller-provided buffers; returns `(score, bp)`.
+/// Matches and totals of a statistics row, as floats.
+#[inline]
+fn fill<T: Count>(row: &[T], n_ord: usize, correct: &mut [f64], total: &mut [f64]) {
+    for n in 0..n_ord {
+        correct[n] = row[2 + n].to_f64();
+        total[n] = row[2 + n_ord + n].to_f64();
+    }
+}
+
+/// The arithmetic of [`finalize`] on the counts in `correct` and `total` (updated in place
+/// by add-k, as SacreBLEU does); returns `(score, bp)`.
 fn compute(
-    row: &[i64],
+    sys_len: f64,
+    ref_len: f64,
     o: &BleuScoreOpts,
     correct: &mut [f64],
     total: &mut [f64],
     precisions: &mut [f64],
 ) -> (f64, f64) {
     let n_ord = o.max_order;
-    let sys_len = row[0];
-    let ref_len = row[1];
-    for n in 0..n_ord {
-        correct[n] = row[2 + n] as f64;
-        total[n] = row[2 + n_ord + n] as f64;
-        precisions[n] = 0.0;
-    }
-
+    precisions.fill(0.0);
     let mut bp = 1.0;
     if sys_len < ref_len {
-        bp = if sys_len > 0 {
-            (1.0 - ref_len as f64 / sys_len as f64).exp()
+        bp = if sys_len > 0.0 {
+            (1.0 - ref_len / sys_len).exp()
         } else {
             0.0
         };
     }
-    if row[2..2 + n_ord].iter().all(|&c| c == 0) {
+    if correct.iter().all(|&c| c == 0.0) {
         return (0.0, bp);
     }
     let mut smooth_mteval = 1.0f64;
@@ -639,6 +683,33 @@ impl<'c> RowExtractor<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The one finalize gives the same bits whatever number type holds the counts (i64
+        /// rows, f64 sums, u32 pair-table parts), for every smoothing.
+        #[test]
+        fn finalize_same_bits_for_every_count_type(
+            lens in (0u32..60, 0u32..60),
+            m in proptest::collection::vec((0u32..30, 0u32..30), 1..6),
+            smooth in 0usize..4,
+            effective_order: bool,
+        ) {
+            let n = m.len();
+            let correct: Vec<u32> = m.iter().map(|&(a, b)| a.min(b)).collect();
+            let total: Vec<u32> = m.iter().map(|&(a, b)| a.max(b)).collect();
+            let mut row = vec![i64::from(lens.0), i64::from(lens.1)];
+            row.extend(correct.iter().map(|&c| i64::from(c)));
+            row.extend(total.iter().map(|&t| i64::from(t)));
+            let smooth = [Smooth::None, Smooth::Floor(0.1), Smooth::AddK(1.0), Smooth::Exp][smooth];
+            let o = BleuScoreOpts { smooth, effective_order, max_order: n };
+            let want = finalize(&row, &o).score;
+            let floats: Vec<f64> = row.iter().map(|&x| x as f64).collect();
+            proptest::prop_assert_eq!(score_of(&row, &o).to_bits(), want.to_bits());
+            proptest::prop_assert_eq!(score_of(&floats, &o).to_bits(), want.to_bits());
+            let parts = score_of_parts(lens.0, lens.1, &correct, &total, &o);
+            proptest::prop_assert_eq!(parts.to_bits(), want.to_bits());
+        }
+    }
 
     #[test]
     fn first_occurrences_by_address_then_text() {

@@ -2,6 +2,7 @@
 
 pub mod bleu;
 pub mod chrf;
+pub mod count;
 pub(crate) mod ngram;
 pub mod ngram_stats;
 pub mod ref_table;

@@ -6,12 +6,14 @@
 //! position.
 
 use rustc_hash::FxHashMap;
+use std::hash::Hash;
 
 /// Reusable buffers; everything is cleared between segments.
 #[derive(Default)]
 pub struct Scratch {
-    /// Token -> id. The `'static` is a lie confined to [`match_counts`]: the map is always
-    /// emptied before that function returns, so no borrowed token outlives its segment.
+    /// Token -> id, kept for its allocation only: always empty here. [`match_counts`] moves it
+    /// out for one segment (the `'static` then becomes the segment's lifetime) and puts it back
+    /// emptied, so no borrowed token outlives its segment.
     vocab: FxHashMap<&'static str, u32>,
     trie: FxHashMap<u64, u32>,
     ref_max: Vec<u32>,
@@ -44,6 +46,31 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     matches: &mut [u64],
     totals: &mut [u64],
 ) {
+    // The map is moved out of the scratch for this segment, so the scratch never holds a
+    // borrowed token, even if this function unwinds (the map is then dropped with the frame).
+    let vocab = std::mem::take(&mut s.vocab);
+    debug_assert!(vocab.is_empty());
+    // SAFETY: only the lifetime parameter of the key changes (same type, same layout), and the
+    // map is empty: it holds no reference of either lifetime. `match_counts_with` empties it
+    // again before it goes back into the scratch (`restore`).
+    let mut vocab = unsafe {
+        std::mem::transmute::<FxHashMap<&'static str, u32>, FxHashMap<&'t str, u32>>(vocab)
+    };
+    match_counts_with(hyp, refs, max_order, s, &mut vocab, matches, totals);
+    restore(s, vocab);
+}
+
+/// [`match_counts`] for any token type (words as `&str`, token ids as integers): the one
+/// n-gram match routine. `vocab` maps tokens to ids for one segment; it is left empty.
+pub fn match_counts_with<T: Copy + Eq + Hash, R: AsRef<[T]>>(
+    hyp: &[T],
+    refs: &[R],
+    max_order: usize,
+    s: &mut Scratch,
+    vocab: &mut FxHashMap<T, u32>,
+    matches: &mut [u64],
+    totals: &mut [u64],
+) {
     debug_assert_eq!(matches.len(), max_order);
     debug_assert_eq!(totals.len(), max_order);
     for n in 1..=max_order {
@@ -53,14 +80,6 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     if hyp.is_empty() || refs.iter().all(|r| r.as_ref().is_empty()) {
         return;
     }
-    // SAFETY: `vocab` only holds entries borrowed from `hyp`/`refs` between here and the
-    // `clear()` at the end of this function; nothing in between can unwind past it except a
-    // panic, after which the scratch is dropped by the unwinding caller and never read.
-    let vocab: &mut FxHashMap<&str, u32> = unsafe {
-        std::mem::transmute::<&mut FxHashMap<&'static str, u32>, &mut FxHashMap<&str, u32>>(
-            &mut s.vocab,
-        )
-    };
     let ref_tokens: usize = refs.iter().map(|r| r.as_ref().len()).sum();
     if max_order <= 4 && ref_tokens < usize::from(u16::MAX) {
         packed_counts(hyp, refs, max_order, s, vocab, matches);
@@ -159,25 +178,34 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
         s.touched.clear();
         matches[n - 1] = m;
     }
-    vocab.clear();
     s.trie.clear();
     // One huge segment must not make every later `clear()` slow.
     if s.trie.capacity() > 1 << 16 {
         s.trie = FxHashMap::default();
     }
-    if s.vocab.capacity() > 1 << 16 {
-        s.vocab = FxHashMap::default();
+    vocab.clear();
+}
+
+/// Put the token map back into the scratch, emptied (its allocation is kept for the next
+/// segment unless one huge segment grew it).
+fn restore(s: &mut Scratch, vocab: FxHashMap<&str, u32>) {
+    debug_assert!(vocab.is_empty());
+    if vocab.capacity() > 1 << 16 {
+        return;
     }
+    // SAFETY: as in `match_counts`: the map is empty, only the key lifetime changes.
+    s.vocab =
+        unsafe { std::mem::transmute::<FxHashMap<&str, u32>, FxHashMap<&'static str, u32>>(vocab) };
 }
 
 /// The common case (orders <= 4, fewer than 65,535 reference tokens): token ids fit in 16 bits,
 /// so an n-gram packs exactly into a `u64`; per order, sorted key lists are merged.
-fn packed_counts<'t, R: AsRef<[&'t str]>>(
-    hyp: &[&'t str],
+fn packed_counts<T: Copy + Eq + Hash, R: AsRef<[T]>>(
+    hyp: &[T],
     refs: &[R],
     max_order: usize,
     s: &mut Scratch,
-    vocab: &mut FxHashMap<&'t str, u32>,
+    vocab: &mut FxHashMap<T, u32>,
     matches: &mut [u64],
 ) {
     let mut next_id: u32 = 1;

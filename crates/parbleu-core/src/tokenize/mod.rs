@@ -28,27 +28,41 @@ pub enum Tokenizer {
 }
 
 impl Tokenizer {
-    /// Names accepted by [`Tokenizer::from_name`], as SacreBLEU spells them.
-    pub const NAMES: [&'static str; 5] = ["none", "13a", "intl", "char", "zh"];
+    /// Every tokenizer, in the order of [`Tokenizer::NAMES`].
+    pub const ALL: [Tokenizer; 5] = [
+        Tokenizer::None,
+        Tokenizer::T13a,
+        Tokenizer::Intl,
+        Tokenizer::Char,
+        Tokenizer::Zh,
+    ];
+
+    /// Names accepted by [`Tokenizer::from_name`], as SacreBLEU spells them: the one list of
+    /// core tokenizer names (the binding exposes it as `_core.TOKENIZERS`).
+    pub const NAMES: [&'static str; 5] = {
+        let mut names = [""; 5];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Self::ALL[i].signature();
+            i += 1;
+        }
+        names
+    };
 
     /// Look a tokenizer up by its SacreBLEU name.
     pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "none" => Ok(Tokenizer::None),
-            "13a" => Ok(Tokenizer::T13a),
-            "intl" => Ok(Tokenizer::Intl),
-            "char" => Ok(Tokenizer::Char),
-            "zh" => Ok(Tokenizer::Zh),
-            _ => Err(Error::InvalidOption {
+        Self::ALL
+            .into_iter()
+            .find(|t| t.signature() == name)
+            .ok_or_else(|| Error::InvalidOption {
                 name: "tokenize".into(),
                 value: format!("{name:?}"),
                 expected: format!("one of {}", Self::NAMES.join(", ")),
-            }),
-        }
+            })
     }
 
     /// The name shown in signatures (`tok:13a`).
-    pub fn signature(self) -> &'static str {
+    pub const fn signature(self) -> &'static str {
         match self {
             Tokenizer::None => "none",
             Tokenizer::T13a => "13a",

@@ -1,5 +1,6 @@
 //! The F-score (`CHRF._compute_f_score`) and its options.
 
+use crate::metrics::count::Count;
 use crate::error::{Error, Result};
 use crate::parallel;
 
@@ -77,8 +78,9 @@ impl ChrfExtract {
     }
 }
 
-/// SacreBLEU's `CHRF._compute_f_score`, operation for operation, so floats are bit-identical.
-pub fn f_score(stats: &[i64], o: &ChrfScoreOpts) -> f64 {
+/// SacreBLEU's `CHRF._compute_f_score`, operation for operation, so floats are bit-identical;
+/// the one chrF finalize (statistics of any [`Count`] type, converted to `f64` first).
+pub fn f_score<T: Count>(stats: &[T], o: &ChrfScoreOpts) -> f64 {
     let eps = 1e-16;
     let mut score = 0.0f64;
     let mut effective_order = 0i64;
@@ -86,24 +88,20 @@ pub fn f_score(stats: &[i64], o: &ChrfScoreOpts) -> f64 {
     let (mut avg_prec, mut avg_rec) = (0.0f64, 0.0f64);
     let order = o.order();
     for i in 0..order {
-        let (n_hyp, n_ref, n_match) = (stats[3 * i], stats[3 * i + 1], stats[3 * i + 2]);
-        let prec = if n_hyp > 0 {
-            n_match as f64 / n_hyp as f64
-        } else {
-            eps
-        };
-        let rec = if n_ref > 0 {
-            n_match as f64 / n_ref as f64
-        } else {
-            eps
-        };
+        let (n_hyp, n_ref, n_match) = (
+            stats[3 * i].to_f64(),
+            stats[3 * i + 1].to_f64(),
+            stats[3 * i + 2].to_f64(),
+        );
+        let prec = if n_hyp > 0.0 { n_match / n_hyp } else { eps };
+        let rec = if n_ref > 0.0 { n_match / n_ref } else { eps };
         let denom = factor * prec + rec;
         score += if denom > 0.0 {
             o.one_plus_factor * prec * rec / denom
         } else {
             eps
         };
-        if n_hyp > 0 && n_ref > 0 {
+        if n_hyp > 0.0 && n_ref > 0.0 {
             avg_prec += prec;
             avg_rec += rec;
             effective_order += 1;

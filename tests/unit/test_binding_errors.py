@@ -1,0 +1,123 @@
+"""Every error the compiled binding raises on purpose is a class of parbleu.errors.
+
+The Python layer validates first, so these calls go to ``parbleu._core`` directly: each case
+reaches one check of the binding (a core error kind, or a check of the binding's own), and the
+exception must be the parbleu class with the core's message, never a bare ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from parbleu import _core
+from parbleu.errors import (
+    InvalidOptionError,
+    LengthMismatchError,
+    ParbleuError,
+    StatisticsError,
+)
+
+
+def _bleu_refs() -> Any:
+    return _core.BleuRefs([["a b c", "d e f"]], "13a", False, 4, 1)
+
+
+def _ter_table() -> Any:
+    return _core.PairTable.ter(["a b", "c d"], False, False, False, True, 1)
+
+
+def _bleu_table() -> Any:
+    return _core.PairTable.bleu(["a b", "c d"], "13a", False, 4, "exp", None, False, 1)
+
+
+CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
+    # Core error kinds.
+    ("InvalidOption", lambda: _core.tokenize("nope", ["a"]), InvalidOptionError, "tokenize"),
+    (
+        "LengthMismatch",
+        lambda: _bleu_refs().extract(["only one"], 1),
+        LengthMismatchError,
+        "hypotheses vs references",
+    ),
+    (
+        "BadStatsShape",
+        lambda: _core.bleu_scores(np.zeros((1, 5), np.int64), 5, "exp", None, False, 4, 1),
+        StatisticsError,
+        "10",
+    ),
+    (
+        "order",
+        lambda: _core.BleuRefs([["a"]], "13a", False, 10**6, 1),
+        InvalidOptionError,
+        "n-gram order",
+    ),
+    # The binding's own checks.
+    (
+        "chrF streams",
+        lambda: _core.ChrfRefs([["a", "b"], ["c"]], 6, 0, 4.0, 5.0, False, False, False, 1),
+        LengthMismatchError,
+        "reference streams differ in length",
+    ),
+    (
+        "symmetric TER",
+        lambda: _ter_table().score_symmetric(0, 1, np.zeros(4), 1),
+        InvalidOptionError,
+        "not an n-gram metric",
+    ),
+    (
+        "aggregate TER",
+        lambda: _ter_table().score_aggregate(0, 1, 0, 1, np.ones(1), np.zeros(1), 1),
+        InvalidOptionError,
+        "not an n-gram metric",
+    ),
+    (
+        "aggregate weights",
+        lambda: _bleu_table().score_aggregate(0, 1, 0, 2, np.ones(1), np.zeros(1), 1),
+        LengthMismatchError,
+        "weights",
+    ),
+    (
+        "out buffer",
+        lambda: _bleu_table().score_rect(0, 1, 0, 2, np.zeros(3), 1),
+        InvalidOptionError,
+        "out: expected",
+    ),
+    (
+        "NLTK method",
+        lambda: _core.flavor_nltk_sentence_bleu([["a"]], ["a"], [1.0], 7, 0.1, False),
+        InvalidOptionError,
+        "method must be",
+    ),
+    (
+        "GLEU orders",
+        lambda: _core.flavor_nltk_sentence_gleu([["a"]], ["a"], 2, 1),
+        InvalidOptionError,
+        "min_len",
+    ),
+    (
+        "GLEU lengths",
+        lambda: _core.flavor_nltk_corpus_gleu([[["a"]]], [["a"], ["b"]], 1, 4),
+        LengthMismatchError,
+        "as many reference lists",
+    ),
+    (
+        "chrF orders",
+        lambda: _core.flavor_nltk_sentence_chrf("a", "a", 0, 1, 9.0, True),
+        InvalidOptionError,
+        "min_len",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "call", "cls", "text"), CASES, ids=[c[0] for c in CASES])
+def test_binding_raises_parbleu_errors(
+    case: str, call: Callable[[], object], cls: type[ParbleuError], text: str
+) -> None:
+    with pytest.raises(ParbleuError) as info:
+        call()
+    assert type(info.value) is cls, case
+    assert text in str(info.value)
