@@ -91,6 +91,12 @@ def bleu_scores(
 def available_workers() -> int:
     """Return the number of logical cores the thread pools use for ``workers=-1``."""
 
+def set_compensated_sum(on: bool) -> bool:
+    """Sum BLEU's logs as CPython >= 3.12's ``sum()`` (``True``) or <= 3.11's.
+
+    Returns the previous setting (set at import from the running interpreter).
+    """
+
 def bleu_sentence(
     hyp: str,
     refs: Sequence[str],

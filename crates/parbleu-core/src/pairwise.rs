@@ -24,6 +24,7 @@ use crate::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
 use crate::metrics::chrf::{remove_punctuation, ChrfExtract, ChrfScoreOpts};
 use crate::metrics::ter::{self, TercomOpts};
 use crate::parallel;
+use crate::pysum::{add_my_log, PySum};
 use crate::text::{py_is_space, py_lower, py_split};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -245,11 +246,11 @@ pub fn bleu_score(
             p[n - 1] = 100.0 * c[n - 1] / t[n - 1];
         }
     }
-    let mut s = 0.0;
+    let mut s = PySum::new();
     for &x in &p[..eff_order] {
-        s += if x == 0.0 { -9_999_999_999.0 } else { x.ln() };
+        add_my_log(&mut s, x);
     }
-    bp * (s / eff_order as f64).exp()
+    bp * (s.value() / eff_order as f64).exp()
 }
 
 /// `CHRF._compute_f_score` on floating-point statistics (`hyp, ref, match` per order),

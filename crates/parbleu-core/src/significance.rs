@@ -19,6 +19,7 @@
 use crate::error::{Error, Result};
 use crate::metrics::{bleu, chrf, ter};
 use crate::parallel;
+use crate::pysum::{add_my_log, PySum};
 
 // --- PRNG -------------------------------------------------------------------------------------
 
@@ -150,16 +151,6 @@ impl std::ops::Div for Num {
     }
 }
 
-/// `sacrebleu.utils.my_log`.
-#[inline]
-fn my_log(x: f64) -> f64 {
-    if x == 0.0 {
-        -9_999_999_999.0
-    } else {
-        x.ln()
-    }
-}
-
 // --- metrics ----------------------------------------------------------------------------------
 
 /// The finalize step of one metric, with its options.
@@ -248,7 +239,7 @@ fn bleu_compat(row: &[Num], o: &bleu::BleuScoreOpts, int_storage: bool) -> Num {
     if correct.iter().all(|c| c.value() == 0.0) {
         return Num::Py(0.0);
     }
-    let mut log_sum = 0.0f64;
+    let mut log_sum = PySum::new();
     let mut n_logs = 0usize;
     let mut smooth_mteval = Num::Py(1.0);
     let mut eff_order = n_ord;
@@ -284,15 +275,15 @@ fn bleu_compat(row: &[Num], o: &bleu::BleuScoreOpts, int_storage: bool) -> Num {
             hundred * c / t
         };
         if n <= eff_order {
-            log_sum += my_log(p.value());
+            add_my_log(&mut log_sum, p.value());
             n_logs = n;
         }
     }
     // Orders after a `break` keep precision 0.0: my_log gives -9999999999 for each.
     for _ in n_logs..eff_order {
-        log_sum += my_log(0.0);
+        add_my_log(&mut log_sum, 0.0);
     }
-    Num::Py(bp * (log_sum / eff_order as f64).exp())
+    Num::Py(bp * (log_sum.value() / eff_order as f64).exp())
 }
 
 /// SacreBLEU's `CHRF._compute_f_score` on numpy values.
