@@ -25,6 +25,7 @@ __all__ = [
     "__version__",
     "available_workers",
     "bleu_ids_extract",
+    "bleu_log_sum",
     "bleu_scores",
     "bleu_sentence",
     "chrf_scores",
@@ -40,6 +41,7 @@ __all__ = [
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
+    "set_compensated_sum",
     "sig_ar",
     "sig_ar_masks",
     "sig_bootstrap",
@@ -96,6 +98,9 @@ def set_compensated_sum(on: bool) -> bool:
 
     Returns the previous setting (set at import from the running interpreter).
     """
+
+def bleu_log_sum(precisions: list[float]) -> float:
+    """SacreBLEU's ``sum([my_log(p) for p in precisions])``, summed as the Rust BLEU sums."""
 
 def bleu_sentence(
     hyp: str,

@@ -480,6 +480,17 @@ fn set_compensated_sum(on: bool) -> bool {
     was
 }
 
+/// `sum([my_log(p) for p in precisions])` as SacreBLEU's `compute_bleu` computes it, with the
+/// float arithmetic of [`set_compensated_sum`] (the Rust BLEU's, so both sides agree).
+#[pyfunction]
+fn bleu_log_sum(precisions: Vec<f64>) -> f64 {
+    let mut s = parbleu_core::pysum::PySum::new();
+    for p in precisions {
+        parbleu_core::pysum::add_my_log(&mut s, p);
+    }
+    s.value()
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -491,6 +502,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
     m.add_function(wrap_pyfunction!(available_workers, m)?)?;
     m.add_function(wrap_pyfunction!(set_compensated_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_log_sum, m)?)?;
     m.add_class::<BleuRefs>()?;
     chrf::register(m)?;
     ter::register(m)?;
