@@ -26,6 +26,7 @@ __all__ = [
     "__version__",
     "available_workers",
     "bleu_ids_extract",
+    "bleu_log_sum",
     "bleu_scores",
     "bleu_sentence",
     "chrf_scores",
@@ -41,6 +42,7 @@ __all__ = [
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
+    "set_compensated_sum",
     "sig_ar",
     "sig_ar_masks",
     "sig_bootstrap",
@@ -94,6 +96,15 @@ def bleu_scores(
 
 def available_workers() -> int:
     """Return the number of logical cores the thread pools use for ``workers=-1``."""
+
+def set_compensated_sum(on: bool) -> bool:
+    """Sum BLEU's logs as CPython >= 3.12's ``sum()`` (``True``) or <= 3.11's.
+
+    Returns the previous setting (set at import from the running interpreter).
+    """
+
+def bleu_log_sum(precisions: list[float]) -> float:
+    """SacreBLEU's ``sum([my_log(p) for p in precisions])``, summed as the Rust BLEU sums."""
 
 def bleu_sentence(
     hyp: str,

@@ -97,7 +97,9 @@ def test_gzip_is_read_like_plain_text(tmp_path: Path) -> None:
     import gzip
 
     content = "one\r\ntwo\u2028three \n\nfour"
-    (tmp_path / "x.txt").write_text(content, encoding="utf-8", newline="")
+    # Path.write_text takes newline= from Python 3.10 on; open() does on 3.9 too.
+    with open(tmp_path / "x.txt", "w", encoding="utf-8", newline="") as f:
+        f.write(content)
     with gzip.open(tmp_path / "x.txt.gz", "wt", encoding="utf-8", newline="") as f:
         f.write(content)
     plain = read_file_lines(str(tmp_path / "x.txt"), "utf-8", "reference file")

@@ -12,6 +12,7 @@ pub mod interrupt;
 pub mod metrics;
 pub mod pairwise;
 pub mod parallel;
+pub mod pysum;
 pub mod significance;
 pub mod text;
 pub mod tokenize;

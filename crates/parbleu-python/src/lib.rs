@@ -497,16 +497,41 @@ fn available_workers() -> usize {
     parallel::available()
 }
 
+/// Sets how BLEU's log sum (and NLTK chrF's sum over orders) adds floats: as CPython >= 3.12's
+/// `sum()` (`True`, compensated) or as CPython <= 3.11's; returns the previous setting. Set at
+/// import from the running interpreter; the golden tests set it to the goldens' interpreter.
+#[pyfunction]
+fn set_compensated_sum(on: bool) -> bool {
+    let was = parbleu_core::pysum::compensated();
+    parbleu_core::pysum::set_compensated(on);
+    was
+}
+
+/// `sum([my_log(p) for p in precisions])` as SacreBLEU's `compute_bleu` computes it, with the
+/// float arithmetic of [`set_compensated_sum`] (the Rust BLEU's, so both sides agree).
+#[pyfunction]
+fn bleu_log_sum(precisions: Vec<f64>) -> f64 {
+    let mut s = parbleu_core::pysum::PySum::new();
+    for p in precisions {
+        parbleu_core::pysum::add_my_log(&mut s, p);
+    }
+    s.value()
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The core's tokenizer names, for the CLI and docs to read from one place.
     m.add("TOKENIZERS", PyTuple::new(m.py(), Tokenizer::NAMES)?)?;
     interrupt::install(ctrl_c_pressed);
+    // SacreBLEU's BLEU sums logs with the built-in sum(), compensated since CPython 3.12.
+    parbleu_core::pysum::set_compensated(m.py().version_info() >= (3, 12));
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
     m.add_function(wrap_pyfunction!(available_workers, m)?)?;
+    m.add_function(wrap_pyfunction!(set_compensated_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_log_sum, m)?)?;
     m.add_class::<BleuRefs>()?;
     chrf::register(m)?;
     ter::register(m)?;

@@ -51,10 +51,6 @@ class BLEUSignature(Signature):
             self.info["ngram"] = args["max_ngram_order"]
 
 
-def _my_log(num: float) -> float:
-    return -9999999999 if num == 0.0 else math.log(num)
-
-
 class BLEU(Metric[BLEUScore]):
     """BLEU with SacreBLEU's constructor arguments and results.
 
@@ -391,7 +387,8 @@ class BLEU(Metric[BLEUScore]):
                     precisions[n - 1] = 100.0 * smooth_value / total[n - 1]
             else:
                 precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1]
-        score = bp * math.exp(sum([_my_log(p) for p in precisions[:eff_order]]) / eff_order)
+        # SacreBLEU's sum([my_log(p) ...]), with the Rust core's float sum (the interpreter's).
+        score = bp * math.exp(_core.bleu_log_sum(precisions[:eff_order]) / eff_order)
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:

@@ -8,6 +8,7 @@
 
 use super::packed::{clipped_by_maps, fits, ngram_count, CharIds, Counter};
 use crate::metrics::ngram_stats::{stats, Segments, TokensFn};
+use crate::pysum::PySum;
 use rustc_hash::FxHashMap;
 
 /// Clipped matches and hypothesis n-gram totals of one hypothesis against its references, for
@@ -395,8 +396,9 @@ pub fn sentence_chrf(
     let tp = &s.tp;
     // NLTK: prec = tp / tpfp; rec = tp / tpfn; factor = beta**2;
     // fscore = (1 + factor) * (prec * rec) / (factor * prec + rec); any ZeroDivisionError
-    // gives epsilon. Then the sum over orders (from the int 0) divided by the number of orders.
-    let mut total = 0.0;
+    // gives epsilon. Then the sum over orders (Python's sum(), which CPython 3.12 compensates)
+    // divided by the number of orders.
+    let mut total = PySum::new();
     for n in min_len..=max_len {
         let tpfp = ngram_count(hyp_len, n);
         let tpfn = ngram_count(ref_len, n);
@@ -413,9 +415,9 @@ pub fn sentence_chrf(
                 (1.0 + factor) * (prec * rec) / denom
             }
         };
-        total += f;
+        total.add_float(f);
     }
-    total / (max_len - min_len + 1) as f64
+    total.value() / (max_len - min_len + 1) as f64
 }
 
 /// Python's `math.fsum` of finite values: the correctly rounded sum (CPython's algorithm:

@@ -7,6 +7,7 @@ use super::ngram::{match_counts, Scratch};
 use super::ref_table::{Builder, RefTable, TableScratch, PADDING};
 use crate::error::{Error, Result};
 use crate::parallel;
+use crate::pysum::{add_my_log, PySum};
 use crate::tokenize::Tokenizer;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -71,16 +72,6 @@ pub struct BleuScore {
     pub bp: f64,
     pub sys_len: i64,
     pub ref_len: i64,
-}
-
-/// SacreBLEU's `my_log`: log with `log(0) = -9999999999`.
-#[inline]
-fn my_log(x: f64) -> f64 {
-    if x == 0.0 {
-        -9_999_999_999.0
-    } else {
-        x.ln()
-    }
 }
 
 /// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical; the one BLEU
@@ -210,11 +201,12 @@ fn compute(
             precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1];
         }
     }
-    let mut s = 0.0;
+    // Python's sum() of the my_log values: its float arithmetic depends on the interpreter.
+    let mut s = PySum::new();
     for p in &precisions[..eff_order] {
-        s += my_log(*p);
+        add_my_log(&mut s, *p);
     }
-    (bp * (s / eff_order as f64).exp(), bp)
+    (bp * (s.value() / eff_order as f64).exp(), bp)
 }
 
 /// Just the score of every row of a row-major matrix (batch sentence scores).

@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::metrics::count::Count;
 use crate::metrics::{bleu, chrf, ter};
+use crate::pysum::{add_my_log, PySum};
 
 // --- SacreBLEU's mixed float32 / float64 arithmetic --------------------------------------------
 
@@ -67,16 +68,6 @@ impl std::ops::Div for Num {
     #[inline]
     fn div(self, o: Num) -> Num {
         self.op(o, |a, b| a / b, |a, b| a / b)
-    }
-}
-
-/// `sacrebleu.utils.my_log`.
-#[inline]
-fn my_log(x: f64) -> f64 {
-    if x == 0.0 {
-        -9_999_999_999.0
-    } else {
-        x.ln()
     }
 }
 
@@ -157,7 +148,7 @@ fn bleu_compat(row: &[Num], o: &bleu::BleuScoreOpts, int_storage: bool) -> Num {
     if correct.iter().all(|c| c.value() == 0.0) {
         return Num::Py(0.0);
     }
-    let mut log_sum = 0.0f64;
+    let mut log_sum = PySum::new();
     let mut n_logs = 0usize;
     let mut smooth_mteval = Num::Py(1.0);
     let mut eff_order = n_ord;
@@ -193,15 +184,15 @@ fn bleu_compat(row: &[Num], o: &bleu::BleuScoreOpts, int_storage: bool) -> Num {
             hundred * c / t
         };
         if n <= eff_order {
-            log_sum += my_log(p.value());
+            add_my_log(&mut log_sum, p.value());
             n_logs = n;
         }
     }
     // Orders after a `break` keep precision 0.0: my_log gives -9999999999 for each.
     for _ in n_logs..eff_order {
-        log_sum += my_log(0.0);
+        add_my_log(&mut log_sum, 0.0);
     }
-    Num::Py(bp * (log_sum / eff_order as f64).exp())
+    Num::Py(bp * (log_sum.value() / eff_order as f64).exp())
 }
 
 /// SacreBLEU's `CHRF._compute_f_score` on numpy values.
