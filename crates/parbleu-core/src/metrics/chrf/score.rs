@@ -1,7 +1,7 @@
 //! The F-score (`CHRF._compute_f_score`) and its options.
 
-use crate::metrics::count::Count;
 use crate::error::{Error, Result};
+use crate::metrics::count::Count;
 use crate::parallel;
 
 /// Options of `_compute_f_score` (used to finalize and to choose among references).
