@@ -22,7 +22,9 @@ CHILD = textwrap.dedent(
     m = metric(references=refs)
     # Warm up: numpy is imported lazily on first use, and a SIGINT landing inside that import
     # surfaces as numpy's ImportError, not as an interrupt of the long call under test.
+    # (corpus_score sums small inputs without numpy: sentence_scores imports it).
     metric().corpus_score(["a b"], [["a b"]])
+    metric().sentence_scores(["a b"], [["a b"]])
     for call in (m.corpus_score, m.sentence_scores):
         print("ready", flush=True)
         try:
