@@ -453,3 +453,14 @@ def test_unicode_tables_are_current() -> None:
     subprocess.run(
         [sys.executable, str(REPO / "tools" / "gen_unicode_tables.py"), "--check"], check=True
     )
+
+
+def test_tokenizer_names_are_the_cores_in_sacrebleus_order() -> None:
+    """One name list: the core's, in SacreBLEU's order, then the Python-side tokenizers."""
+    from sacrebleu.metrics.bleu import BLEU as SacreBLEU
+
+    import parbleu
+    from parbleu import _core
+
+    assert RUST_TOKENIZERS == tuple(_core.TOKENIZERS)
+    assert tuple(parbleu.BLEU.TOKENIZERS) == tuple(SacreBLEU.TOKENIZERS)

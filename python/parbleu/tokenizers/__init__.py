@@ -24,8 +24,8 @@ __all__ = [
     "is_rust_tokenizer",
 ]
 
-#: The core's tokenizers (to be read from the binding once it exports its list).
-RUST_TOKENIZERS = ("none", "zh", "13a", "intl", "char")
+#: The core's tokenizers, as the core lists them (SacreBLEU's order).
+RUST_TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
 #: MeCab's (extras ``ja`` and ``ko``).
 MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
 #: Tokenizers run in Python before the core splits on whitespace.

@@ -28,13 +28,14 @@ pub enum Tokenizer {
 }
 
 impl Tokenizer {
-    /// Every tokenizer, in the order of [`Tokenizer::NAMES`].
+    /// Every tokenizer, in the order of [`Tokenizer::NAMES`] (SacreBLEU's `BLEU.TOKENIZERS`
+    /// order, which the CLI's `-tok` choices and the docs show).
     pub const ALL: [Tokenizer; 5] = [
         Tokenizer::None,
+        Tokenizer::Zh,
         Tokenizer::T13a,
         Tokenizer::Intl,
         Tokenizer::Char,
-        Tokenizer::Zh,
     ];
 
     /// Names accepted by [`Tokenizer::from_name`], as SacreBLEU spells them: the one list of
