@@ -18,10 +18,13 @@ from typing_extensions import Buffer, Self, TypeAlias
 
 __all__ = [
     "TOKENIZERS",
+    "BleuOptions",
     "BleuRefs",
+    "ChrfOptions",
     "ChrfRefs",
     "PairTable",
     "Scorer",
+    "TerOptions",
     "TerRefs",
     "__version__",
     "available_workers",
@@ -78,20 +81,70 @@ _StatsBytes: TypeAlias = tuple[bytes, bytes, bytes, bytes, bytes]
 #: A ``(tokenizer, case, split)`` triple of names (``parbleu_core::flavors::Prep``).
 _Prep: TypeAlias = tuple[str, str, str]
 
+# --- options -------------------------------------------------------------------------------
+# Built once per metric by ``Metric.core_options()`` from values ``parbleu._options`` validated,
+# and passed to every call below; the binding converts each to the core's option structs once.
+
+@final
+class BleuOptions:
+    """BLEU's options: tokenizer, case, order (extraction) and smoothing (finalize).
+
+    Built by ``BLEU.core_options()`` after :mod:`parbleu._options` validated the values; the
+    binding's own checks (tokenizer name, order range, smoothing name) only guard itself.
+    """
+
+    def __new__(
+        cls,
+        tokenize: str,
+        lowercase: bool,
+        max_order: int,
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+    ) -> Self:
+        """``tokenize``: a name of :data:`TOKENIZERS` (``"none"`` after a Python tokenizer)."""
+
+    @property
+    def width(self) -> int:
+        """Width of a statistics row (``2 + 2 * max_order``)."""
+
+@final
+class ChrfOptions:
+    """chrF / chrF++ options: orders, beta factors, smoothing, case and whitespace.
+
+    Built by ``CHRF.core_options()`` after :mod:`parbleu._options` validated the values.
+    """
+
+    def __new__(
+        cls,
+        char_order: int,
+        word_order: int,
+        factor: float,
+        one_plus_factor: float,
+        eps_smoothing: bool,
+        lowercase: bool,
+        whitespace: bool,
+    ) -> Self:
+        """``factor`` and ``one_plus_factor``: Python's ``beta ** 2`` and ``1 + beta ** 2``."""
+
+    @property
+    def width(self) -> int:
+        """Width of a statistics row."""
+
+@final
+class TerOptions:
+    """TER's (Tercom tokenizer's) options, built by ``TER.core_options()``."""
+
+    def __new__(
+        cls, normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool
+    ) -> Self: ...
+
 # --- BLEU ----------------------------------------------------------------------------------
 
 def tokenize(name: str, lines: Sequence[str], lowercase: bool = False) -> list[str]:
     """Tokenize lines as SacreBLEU's BLEU does: optional ``lower()``, ``rstrip()``, tokenizer."""
 
-def bleu_scores(
-    rows: _I64,
-    width: int,
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
-    max_order: int,
-    workers: int,
-) -> bytes:
+def bleu_scores(rows: _I64, width: int, options: BleuOptions, workers: int) -> bytes:
     """BLEU of every row of an int64 statistics matrix, as float64 bytes."""
 
 def available_workers() -> int:
@@ -107,14 +160,7 @@ def bleu_log_sum(precisions: list[float]) -> float:
     """SacreBLEU's ``sum([my_log(p) for p in precisions])``, summed as the Rust BLEU sums."""
 
 def bleu_sentence(
-    hyp: str,
-    refs: Sequence[str],
-    tokenize: str,
-    lowercase: bool,
-    max_order: int,
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
+    hyp: str, refs: Sequence[str], options: BleuOptions
 ) -> tuple[list[int], tuple[float, list[float], float] | None]:
     """One segment: its statistics row, and (score, precisions, bp) unless add-k smoothing."""
 
@@ -125,9 +171,7 @@ class BleuRefs:
     def __new__(
         cls,
         streams: Sequence[Sequence[str | None]],
-        tokenize: str,
-        lowercase: bool,
-        max_order: int,
+        options: BleuOptions,
         workers: int,
     ) -> Self:
         """``streams``: reference streams (one string or None per segment), all one length."""
@@ -146,14 +190,12 @@ class BleuRefs:
         """Statistics rows as int64 bytes, and the count of lines ending in ``" ."``."""
 
     def sentence_scores(
-        self,
-        hyps: Sequence[str],
-        smooth_method: str,
-        smooth_value: float | None,
-        effective_order: bool,
-        workers: int,
+        self, hyps: Sequence[str], options: BleuOptions, workers: int
     ) -> tuple[bytes, int]:
-        """Sentence BLEU of every hypothesis as float64 bytes, and the ``" ."`` count."""
+        """Sentence BLEU of every hypothesis as float64 bytes, and the ``" ."`` count.
+
+        Scored with the finalize options of ``options``.
+        """
 
 # --- chrF ----------------------------------------------------------------------------------
 
@@ -164,16 +206,10 @@ class ChrfRefs:
     def __new__(
         cls,
         streams: Sequence[Sequence[str | None]],
-        char_order: int,
-        word_order: int,
-        factor: float,
-        one_plus_factor: float,
-        eps_smoothing: bool,
-        lowercase: bool,
-        whitespace: bool,
+        options: ChrfOptions,
         workers: int,
     ) -> Self:
-        """``factor`` and ``one_plus_factor``: Python's ``beta ** 2`` and ``1 + beta ** 2``."""
+        """``streams``: reference streams (one string or None per segment), all one length."""
 
     def __len__(self) -> int: ...
     def ref_counts(self) -> list[int]:
@@ -188,16 +224,7 @@ class ChrfRefs:
     def sentence_scores(self, hyps: Sequence[str], workers: int) -> bytes:
         """Sentence chrF of every segment as float64 bytes."""
 
-def chrf_scores(
-    rows: _I64,
-    width: int,
-    char_order: int,
-    word_order: int,
-    factor: float,
-    one_plus_factor: float,
-    eps_smoothing: bool,
-    workers: int,
-) -> bytes:
+def chrf_scores(rows: _I64, width: int, options: ChrfOptions, workers: int) -> bytes:
     """Score chrF of every row of an int64 statistics matrix, as float64 bytes."""
 
 # --- TER -----------------------------------------------------------------------------------
@@ -209,10 +236,7 @@ class TerRefs:
     def __new__(
         cls,
         streams: Sequence[Sequence[str | None]],
-        normalized: bool,
-        no_punct: bool,
-        asian_support: bool,
-        case_sensitive: bool,
+        options: TerOptions,
         workers: int,
     ) -> Self:
         """``streams``: reference streams (one string or None per segment), all one length."""
@@ -233,13 +257,7 @@ def ter_scores(rows: _F64, workers: int) -> bytes:
 def ter_sum(rows: _F64) -> tuple[float, float]:
     """Column sums of a float64 ``(n, 2)`` matrix in index order (as SacreBLEU adds rows)."""
 
-def tercom_tokenize(
-    lines: Sequence[str],
-    normalized: bool,
-    no_punct: bool,
-    asian_support: bool,
-    case_sensitive: bool,
-) -> list[str]:
+def tercom_tokenize(lines: Sequence[str], options: TerOptions) -> list[str]:
     """``TercomTokenizer(...)(line)`` for each line (no ``rstrip``)."""
 
 # --- flavors -------------------------------------------------------------------------------
@@ -321,46 +339,22 @@ class PairTable:
     """
 
     @staticmethod
-    def bleu(
-        strings: Sequence[str],
-        tokenize: str,
-        lowercase: bool,
-        max_order: int,
-        smooth_method: str,
-        smooth_value: float | None,
-        effective_order: bool,
-        workers: int,
-    ) -> PairTable:
-        """BLEU table (sentence BLEU per pair with the given finalize options)."""
+    def bleu(strings: Sequence[str], options: BleuOptions, workers: int) -> PairTable:
+        """BLEU table (sentence BLEU per pair with the finalize options of ``options``)."""
 
     @staticmethod
-    def chrf(
-        strings: Sequence[str],
-        char_order: int,
-        word_order: int,
-        factor: float,
-        one_plus_factor: float,
-        eps_smoothing: bool,
-        lowercase: bool,
-        whitespace: bool,
-        workers: int,
-    ) -> PairTable:
+    def chrf(strings: Sequence[str], options: ChrfOptions, workers: int) -> PairTable:
         """Build a chrF / chrF++ table."""
 
     @staticmethod
-    def ter(
-        strings: Sequence[str],
-        normalized: bool,
-        no_punct: bool,
-        asian_support: bool,
-        case_sensitive: bool,
-        workers: int,
-    ) -> PairTable:
+    def ter(strings: Sequence[str], options: TerOptions, workers: int) -> PairTable:
         """TER table (strings tokenized once; every pair runs the edit search)."""
 
     def __len__(self) -> int: ...
-    def score_rect(self, r0: int, r1: int, c0: int, c1: int, out: _F64, workers: int) -> None:
-        """Scores of strings ``r0..r1`` against ``c0..c1`` into ``out``.
+    def score_rect(
+        self, rows: tuple[int, int], cols: tuple[int, int], out: _F64, workers: int
+    ) -> None:
+        """Scores of strings ``rows = (r0, r1)`` against ``cols = (c0, c1)`` into ``out``.
 
         ``out``: a writable C-contiguous float64 buffer of ``(r1 - r0) * (c1 - c0)`` items.
         """
@@ -373,15 +367,16 @@ class PairTable:
 
     def score_aggregate(
         self,
-        r0: int,
-        r1: int,
-        c0: int,
-        c1: int,
+        rows: tuple[int, int],
+        cols: tuple[int, int],
         weights: _F64,
         out: _F64,
         workers: int,
     ) -> None:
-        """Strings ``r0..r1`` against the weighted mean of ``c0..c1`` (n-gram metrics only)."""
+        """Strings ``rows = (r0, r1)`` against the weighted mean of ``cols = (c0, c1)``.
+
+        n-gram metrics only.
+        """
 
 def flavor_nltk_sentence_bleu(
     references: Any,
@@ -449,23 +444,12 @@ class Scorer:
     """A metric's finalize step with its options (built by the static methods only)."""
 
     @staticmethod
-    def bleu(
-        smooth_method: str,
-        smooth_value: float | None,
-        effective_order: bool,
-        max_order: int,
-    ) -> Scorer:
-        """BLEU with SacreBLEU's smoothing options."""
+    def bleu(options: BleuOptions) -> Scorer:
+        """BLEU with the finalize options of ``options``."""
 
     @staticmethod
-    def chrf(
-        char_order: int,
-        word_order: int,
-        factor: float,
-        one_plus_factor: float,
-        eps_smoothing: bool,
-    ) -> Scorer:
-        """Score chrF, with Python's ``beta ** 2`` and ``1 + beta ** 2``."""
+    def chrf(options: ChrfOptions) -> Scorer:
+        """Score chrF with the finalize options of ``options``."""
 
     @staticmethod
     def ter() -> Scorer:

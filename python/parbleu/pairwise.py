@@ -158,7 +158,7 @@ def pairwise(
             rows = max(1, block // n_r)
             for a in range(0, n_h, rows):
                 b = min(a + rows, n_h)
-                table.score_rect(a, b, c0, c0 + n_r, out[a:b], w)
+                table.score_rect((a, b), (c0, c0 + n_r), out[a:b], w)
                 if report is not None:
                     report(b * n_r, total)
     finally:
@@ -269,7 +269,7 @@ def mbr(
         table = _table(m, cands if same else cands + refs, workers_, n_c, "candidates")
         utilities = np.zeros(n_c, dtype=np.float64)
         c0 = 0 if same else n_c
-        table.score_aggregate(0, n_c, c0, c0 + len(refs), np.ascontiguousarray(w), utilities, 1)
+        table.score_aggregate((0, n_c), (c0, c0 + len(refs)), np.ascontiguousarray(w), utilities, 1)
     else:
         matrix = pairwise(cands, None if same else refs, m, workers=workers, progress=progress)
         utilities = matrix.mean(axis=1) if weights is None else matrix @ w

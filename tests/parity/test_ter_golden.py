@@ -327,7 +327,9 @@ tercom_text = st.lists(st.sampled_from(TOKENS), max_size=14).map("".join) | st.t
 @given(tercom_text, st.sampled_from(ALL_OPTIONS))
 def test_tokenizer_matches_sacrebleu(text: str, opts: dict[str, bool]) -> None:
     want = TercomTokenizer(**opts)(text)
-    assert _core.tercom_tokenize([text], *(opts[k] for k in OPTION_NAMES)) == [want]
+    assert _core.tercom_tokenize([text], _core.TerOptions(*(opts[k] for k in OPTION_NAMES))) == [
+        want
+    ]
     assert parbleu.TER(**opts)._preprocess_segment(text) == SacreTER(**opts)._preprocess_segment(
         text
     )
@@ -349,5 +351,7 @@ def test_tokenizer_on_real_data(rel: str) -> None:
     for opts in ALL_OPTIONS:
         tok = TercomTokenizer(**opts)
         want = [tok(x.rstrip()) for x in lines]
-        got = _core.tercom_tokenize([x.rstrip() for x in lines], *(opts[k] for k in OPTION_NAMES))
+        got = _core.tercom_tokenize(
+            [x.rstrip() for x in lines], _core.TerOptions(*(opts[k] for k in OPTION_NAMES))
+        )
         assert got == want, opts

@@ -50,7 +50,7 @@ def _fast(call: Callable[[], Any], error: type[BaseException]) -> str:
         ("char_order", lambda v: parbleu.CHRF(char_order=v)),
         ("word_order", lambda v: parbleu.CHRF(word_order=v)),
         ("max_ngram_order", lambda v: extract_stats_ids([[1, 2]], [[[1, 2]]], max_ngram_order=v)),
-        ("n-gram order", lambda v: _core.BleuRefs([["a"]], "13a", False, v, 1)),
+        ("n-gram order", lambda v: _core.BleuOptions("13a", False, v, "exp", None, False)),
     ],
 )
 def test_orders_out_of_bounds_are_refused_by_name(
@@ -67,10 +67,16 @@ def test_orders_out_of_bounds_are_refused_by_name(
 def test_core_refuses_absurd_orders_before_allocating() -> None:
     # The binding checks too (no Python-side check can be bypassed into a huge allocation).
     for v in (MAX_ORDER + 1, 2**40, 2**64):
-        _fast(lambda v=v: _core.BleuRefs([["a"]], "13a", False, v, 1), InvalidOptionError)
-        _fast(lambda v=v: _core.bleu_scores(b"", 2 + 2 * 4, "exp", None, False, v, 1), Exception)
         _fast(
-            lambda v=v: _core.ChrfRefs([["a"]], v, 0, 4.0, 5.0, False, False, False, 1),
+            lambda v=v: _core.BleuOptions("13a", False, v, "exp", None, False),
+            InvalidOptionError,
+        )
+        _fast(
+            lambda v=v: _core.ChrfOptions(v, 0, 4.0, 5.0, False, False, False),
+            InvalidOptionError,
+        )
+        _fast(
+            lambda v=v: _core.ChrfOptions(1, v, 4.0, 5.0, False, False, False),
             InvalidOptionError,
         )
 

@@ -22,16 +22,20 @@ from parbleu.errors import (
 )
 
 
+def _bleu_opts(order: int = 4) -> Any:
+    return _core.BleuOptions("13a", False, order, "exp", None, False)
+
+
 def _bleu_refs() -> Any:
-    return _core.BleuRefs([["a b c", "d e f"]], "13a", False, 4, 1)
+    return _core.BleuRefs([["a b c", "d e f"]], _bleu_opts(), 1)
 
 
 def _ter_table() -> Any:
-    return _core.PairTable.ter(["a b", "c d"], False, False, False, True, 1)
+    return _core.PairTable.ter(["a b", "c d"], _core.TerOptions(False, False, False, True), 1)
 
 
 def _bleu_table() -> Any:
-    return _core.PairTable.bleu(["a b", "c d"], "13a", False, 4, "exp", None, False, 1)
+    return _core.PairTable.bleu(["a b", "c d"], _bleu_opts(), 1)
 
 
 CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
@@ -45,20 +49,22 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
     ),
     (
         "BadStatsShape",
-        lambda: _core.bleu_scores(np.zeros((1, 5), np.int64), 5, "exp", None, False, 4, 1),
+        lambda: _core.bleu_scores(np.zeros((1, 5), np.int64), 5, _bleu_opts(), 1),
         StatisticsError,
         "10",
     ),
     (
         "order",
-        lambda: _core.BleuRefs([["a"]], "13a", False, 10**6, 1),
+        lambda: _bleu_opts(10**6),
         InvalidOptionError,
         "n-gram order",
     ),
     # The binding's own checks.
     (
         "chrF streams",
-        lambda: _core.ChrfRefs([["a", "b"], ["c"]], 6, 0, 4.0, 5.0, False, False, False, 1),
+        lambda: _core.ChrfRefs(
+            [["a", "b"], ["c"]], _core.ChrfOptions(6, 0, 4.0, 5.0, False, False, False), 1
+        ),
         LengthMismatchError,
         "reference streams differ in length",
     ),
@@ -70,19 +76,19 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
     ),
     (
         "aggregate TER",
-        lambda: _ter_table().score_aggregate(0, 1, 0, 1, np.ones(1), np.zeros(1), 1),
+        lambda: _ter_table().score_aggregate((0, 1), (0, 1), np.ones(1), np.zeros(1), 1),
         InvalidOptionError,
         "not an n-gram metric",
     ),
     (
         "aggregate weights",
-        lambda: _bleu_table().score_aggregate(0, 1, 0, 2, np.ones(1), np.zeros(1), 1),
+        lambda: _bleu_table().score_aggregate((0, 1), (0, 2), np.ones(1), np.zeros(1), 1),
         LengthMismatchError,
         "weights",
     ),
     (
         "out buffer",
-        lambda: _bleu_table().score_rect(0, 1, 0, 2, np.zeros(3), 1),
+        lambda: _bleu_table().score_rect((0, 1), (0, 2), np.zeros(3), 1),
         InvalidOptionError,
         "out: expected",
     ),

@@ -1,34 +1,14 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
-use crate::{distinct, in_blocks, le_bytes, to_py, ErrorClass, Order};
-use parbleu_core::metrics::chrf::{self, ChrfExtract, ChrfScoreOpts, PreparedRefs};
+use crate::options::ChrfOptions;
+use crate::{distinct, in_blocks, le_bytes, to_py, ErrorClass};
+use parbleu_core::metrics::chrf::{self, ChrfExtract, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use rustc_hash::FxHashMap;
-
-/// Score options from Python's `beta ** 2` and `1 + beta ** 2` (converted to float there, so
-/// integer and float betas give exactly SacreBLEU's arithmetic).
-fn opts(
-    py: Python<'_>,
-    char_order: usize,
-    word_order: usize,
-    factor: f64,
-    one_plus_factor: f64,
-    eps_smoothing: bool,
-) -> PyResult<ChrfScoreOpts> {
-    let o = ChrfScoreOpts {
-        char_order,
-        word_order,
-        factor,
-        one_plus_factor,
-        eps_smoothing,
-    };
-    o.check().map_err(|e| to_py(py, e))?;
-    Ok(o)
-}
 
 /// Segments per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 16;
@@ -43,35 +23,16 @@ struct ChrfRefs {
 
 #[pymethods]
 impl ChrfRefs {
+    /// `options`: the metric's `ChrfOptions`.
     #[new]
-    #[pyo3(signature = (streams, char_order, word_order, factor, one_plus_factor, eps_smoothing, lowercase, whitespace, workers))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (streams, options, workers))]
     fn new(
         py: Python<'_>,
         streams: Vec<Vec<Bound<'_, PyAny>>>,
-        char_order: Order,
-        word_order: Order,
-        factor: f64,
-        one_plus_factor: f64,
-        eps_smoothing: bool,
-        lowercase: bool,
-        whitespace: bool,
+        options: &ChrfOptions,
         workers: i64,
     ) -> PyResult<Self> {
-        let (char_order, word_order) = (char_order.0, word_order.0);
-        let score = opts(
-            py,
-            char_order,
-            word_order,
-            factor,
-            one_plus_factor,
-            eps_smoothing,
-        )?;
-        let cfg = ChrfExtract {
-            score,
-            lowercase,
-            whitespace,
-        };
+        let cfg: ChrfExtract = options.extract;
         let workers = parallel::resolve(workers);
         // Borrowed, not copied, and each Python object once (reference lists often repeat
         // the same string objects): the GIL-held part stays small.
@@ -157,28 +118,15 @@ impl ChrfRefs {
 
 /// chrF of every row of an int64 statistics matrix (C-contiguous buffer), as float64 bytes.
 #[pyfunction]
-#[pyo3(signature = (rows, width, char_order, word_order, factor, one_plus_factor, eps_smoothing, workers))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (rows, width, options, workers))]
 fn chrf_scores<'py>(
     py: Python<'py>,
     rows: PyBuffer<i64>,
     width: usize,
-    char_order: Order,
-    word_order: Order,
-    factor: f64,
-    one_plus_factor: f64,
-    eps_smoothing: bool,
+    options: &ChrfOptions,
     workers: i64,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let (char_order, word_order) = (char_order.0, word_order.0);
-    let o = opts(
-        py,
-        char_order,
-        word_order,
-        factor,
-        one_plus_factor,
-        eps_smoothing,
-    )?;
+    let o = options.extract.score;
     if width != o.width() {
         return Err(to_py(
             py,

@@ -2,10 +2,12 @@
 
 mod chrf;
 mod flavors;
+mod options;
 mod pairwise;
 mod significance;
 mod ter;
 
+use options::BleuOptions;
 use parbleu_core::metrics::bleu::{self, BleuExtract, BleuScoreOpts, PreparedRefs, Smooth};
 use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error;
@@ -93,7 +95,7 @@ impl ErrorClass {
     }
 }
 
-fn tokenizer(py: Python<'_>, name: &str) -> PyResult<Tokenizer> {
+pub(crate) fn tokenizer(py: Python<'_>, name: &str) -> PyResult<Tokenizer> {
     Tokenizer::from_name(name).map_err(|e| to_py(py, e))
 }
 
@@ -174,22 +176,17 @@ impl BleuRefs {
 
 #[pymethods]
 impl BleuRefs {
-    /// `streams`: reference streams (each one string or None per segment), all the same length.
+    /// `streams`: reference streams (each one string or None per segment), all the same length;
+    /// `options`: the metric's `BleuOptions` (its extraction part is used).
     #[new]
-    #[pyo3(signature = (streams, tokenize, lowercase, max_order, workers))]
+    #[pyo3(signature = (streams, options, workers))]
     fn new(
         py: Python<'_>,
         streams: Vec<Vec<Option<Bound<'_, PyString>>>>,
-        tokenize: &str,
-        lowercase: bool,
-        max_order: Order,
+        options: &BleuOptions,
         workers: i64,
     ) -> PyResult<Self> {
-        let cfg = BleuExtract {
-            tokenizer: tokenizer(py, tokenize)?,
-            lowercase,
-            max_order: max_order.0,
-        };
+        let cfg = options.extract;
         let workers = parallel::resolve(workers);
         // Borrowed, not copied (see `extract`); identical strings are then found by address.
         let streams = borrow_streams(&streams)?;
@@ -241,21 +238,18 @@ impl BleuRefs {
     }
 
     /// Sentence BLEU of every hypothesis as little-endian float64 bytes (the rows of `extract`
-    /// scored in place), and the count of lines ending in " .".
-    #[pyo3(signature = (hyps, smooth_method, smooth_value, effective_order, workers))]
+    /// scored in place) with the finalize options of `options`, and the count of lines ending
+    /// in " .".
     fn sentence_scores<'py>(
         &self,
         py: Python<'py>,
         hyps: Vec<Bound<'py, PyString>>,
-        smooth_method: &str,
-        smooth_value: Option<f64>,
-        effective_order: bool,
+        options: &BleuOptions,
         workers: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, usize)> {
         let o = BleuScoreOpts {
-            smooth: Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?,
-            effective_order,
             max_order: self.cfg.max_order,
+            ..options.score
         };
         let w = parallel::resolve(workers);
         let (scores, tok) = self.in_pairs(py, &hyps, 1, |h, segs, pairs| {
@@ -419,35 +413,25 @@ const BLOCK: usize = 1 << 16;
 
 /// Scores of every row of an int64 statistics matrix (C-contiguous buffer), as float64 bytes.
 #[pyfunction]
-#[pyo3(signature = (rows, width, smooth_method, smooth_value, effective_order, max_order, workers))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (rows, width, options, workers))]
 fn bleu_scores<'py>(
     py: Python<'py>,
     rows: PyBuffer<i64>,
     width: usize,
-    smooth_method: &str,
-    smooth_value: Option<f64>,
-    effective_order: bool,
-    max_order: Order,
+    options: &BleuOptions,
     workers: i64,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let max_order = max_order.0;
-    let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
-    if width != 2 + 2 * max_order {
+    let o = options.score;
+    if width != 2 + 2 * o.max_order {
         return Err(to_py(
             py,
             Error::BadStatsShape {
-                expected: 2 + 2 * max_order,
+                expected: 2 + 2 * o.max_order,
                 found: width,
             },
         ));
     }
     let data = rows.to_vec(py)?;
-    let o = BleuScoreOpts {
-        smooth,
-        effective_order,
-        max_order,
-    };
     let workers = parallel::resolve(workers);
     let out = py.detach(|| bleu::finalize_many(&data, width, &o, workers));
     le_bytes(py, &out)
@@ -457,34 +441,17 @@ fn bleu_scores<'py>(
 /// score, precisions and brevity penalty of `finalize` (`None` for add-k smoothing, whose
 /// counts SacreBLEU exposes as modified numbers: the caller computes those).
 #[pyfunction]
-#[pyo3(signature = (hyp, refs, tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order))]
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[pyo3(signature = (hyp, refs, options))]
+#[allow(clippy::type_complexity)]
 fn bleu_sentence(
-    py: Python<'_>,
     hyp: &str,
     refs: Vec<Bound<'_, PyString>>,
-    tokenize: &str,
-    lowercase: bool,
-    max_order: Order,
-    smooth_method: &str,
-    smooth_value: Option<f64>,
-    effective_order: bool,
+    options: &BleuOptions,
 ) -> PyResult<(Vec<i64>, Option<(f64, Vec<f64>, f64)>)> {
-    let max_order = max_order.0;
-    let cfg = BleuExtract {
-        tokenizer: tokenizer(py, tokenize)?,
-        lowercase,
-        max_order,
-    };
-    let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
     let refs: Vec<&str> = refs.iter().map(|r| r.to_str()).collect::<PyResult<_>>()?;
-    let row = bleu::sentence_row(&cfg, hyp, &refs);
-    let scored = (!matches!(smooth, Smooth::AddK(_))).then(|| {
-        let o = BleuScoreOpts {
-            smooth,
-            effective_order,
-            max_order,
-        };
+    let row = bleu::sentence_row(&options.extract, hyp, &refs);
+    let o = options.score;
+    let scored = (!matches!(o.smooth, Smooth::AddK(_))).then(|| {
         let s = bleu::finalize(&row, &o);
         (s.score, s.precisions, s.bp)
     });
@@ -535,6 +502,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuRefs>()?;
     chrf::register(m)?;
     ter::register(m)?;
+    options::register(m)?;
     flavors::register(m)?;
     pairwise::register(m)?;
     significance::register(m)?;

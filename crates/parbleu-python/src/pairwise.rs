@@ -1,13 +1,10 @@
 //! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
 
+use crate::options::{BleuOptions, ChrfOptions, TerOptions};
 use crate::{interruptible, le_bytes, to_py, ErrorClass, Order};
 use parbleu_core::ids::{self, RefStream, Seqs};
-use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
-use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
-use parbleu_core::metrics::ter::TercomOpts;
 use parbleu_core::pairwise::{NgramTable, TerTable};
 use parbleu_core::parallel;
-use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
@@ -79,96 +76,35 @@ struct PairTable {
 
 #[pymethods]
 impl PairTable {
-    /// BLEU table (sentence BLEU per pair with the given finalize options).
+    /// BLEU table (sentence BLEU per pair with the finalize options of `options`).
     #[staticmethod]
-    #[pyo3(signature = (strings, tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order, workers))]
-    #[allow(clippy::too_many_arguments)]
-    fn bleu(
-        py: Python<'_>,
-        strings: Vec<String>,
-        tokenize: &str,
-        lowercase: bool,
-        max_order: Order,
-        smooth_method: &str,
-        smooth_value: Option<f64>,
-        effective_order: bool,
-        workers: i64,
-    ) -> PyResult<Self> {
-        let max_order = max_order.0;
-        let tokenizer = Tokenizer::from_name(tokenize).map_err(|e| to_py(py, e))?;
-        let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
-        let cfg = BleuExtract {
-            tokenizer,
-            lowercase,
-            max_order,
-        };
-        let opts = BleuScoreOpts {
-            smooth,
-            effective_order,
-            max_order,
-        };
+    #[pyo3(signature = (strings, options, workers))]
+    fn bleu(py: Python<'_>, strings: Vec<String>, options: &BleuOptions, workers: i64) -> Self {
+        let (cfg, opts) = (options.extract, options.score);
         let workers = parallel::resolve(workers);
         let t = py.detach(|| NgramTable::bleu(&cfg, opts, &strings, workers));
-        Ok(PairTable {
+        PairTable {
             table: Table::Ngram(t),
-        })
+        }
     }
 
     /// chrF / chrF++ table.
     #[staticmethod]
-    #[pyo3(signature = (strings, char_order, word_order, factor, one_plus_factor, eps_smoothing, lowercase, whitespace, workers))]
-    #[allow(clippy::too_many_arguments)]
-    fn chrf(
-        py: Python<'_>,
-        strings: Vec<String>,
-        char_order: Order,
-        word_order: Order,
-        factor: f64,
-        one_plus_factor: f64,
-        eps_smoothing: bool,
-        lowercase: bool,
-        whitespace: bool,
-        workers: i64,
-    ) -> PyResult<Self> {
-        let (char_order, word_order) = (char_order.0, word_order.0);
-        let score = ChrfScoreOpts {
-            char_order,
-            word_order,
-            factor,
-            one_plus_factor,
-            eps_smoothing,
-        };
-        score.check().map_err(|e| to_py(py, e))?;
-        let cfg = ChrfExtract {
-            score,
-            lowercase,
-            whitespace,
-        };
+    #[pyo3(signature = (strings, options, workers))]
+    fn chrf(py: Python<'_>, strings: Vec<String>, options: &ChrfOptions, workers: i64) -> Self {
+        let cfg = options.extract;
         let workers = parallel::resolve(workers);
         let t = py.detach(|| NgramTable::chrf(&cfg, &strings, workers));
-        Ok(PairTable {
+        PairTable {
             table: Table::Ngram(t),
-        })
+        }
     }
 
     /// TER table (strings tokenized once; every pair runs the edit search).
     #[staticmethod]
-    #[pyo3(signature = (strings, normalized, no_punct, asian_support, case_sensitive, workers))]
-    fn ter(
-        py: Python<'_>,
-        strings: Vec<String>,
-        normalized: bool,
-        no_punct: bool,
-        asian_support: bool,
-        case_sensitive: bool,
-        workers: i64,
-    ) -> Self {
-        let cfg = TercomOpts {
-            normalized,
-            no_punct,
-            asian_support,
-            case_sensitive,
-        };
+    #[pyo3(signature = (strings, options, workers))]
+    fn ter(py: Python<'_>, strings: Vec<String>, options: &TerOptions, workers: i64) -> Self {
+        let cfg = options.tercom;
         let workers = parallel::resolve(workers);
         let t = py.detach(|| TerTable::new(&cfg, &strings, workers));
         PairTable {
@@ -183,19 +119,18 @@ impl PairTable {
         }
     }
 
-    /// Scores of strings `r0..r1` (hypotheses) against `c0..c1` (references) into `out`.
-    #[pyo3(signature = (r0, r1, c0, c1, out, workers))]
-    #[allow(clippy::too_many_arguments)]
+    /// Scores of strings `rows = (r0, r1)` (hypotheses `r0..r1`) against `cols = (c0, c1)`
+    /// (references `c0..c1`) into `out`.
+    #[pyo3(signature = (rows, cols, out, workers))]
     fn score_rect(
         &self,
         py: Python<'_>,
-        r0: usize,
-        r1: usize,
-        c0: usize,
-        c1: usize,
+        rows: (usize, usize),
+        cols: (usize, usize),
         out: PyBuffer<f64>,
         workers: i64,
     ) -> PyResult<()> {
+        let ((r0, r1), (c0, c1)) = (rows, cols);
         let n = self.__len__();
         check_range(py, "rows", r0, r1, n)?;
         check_range(py, "columns", c0, c1, n)?;
@@ -243,20 +178,19 @@ impl PairTable {
         Ok(())
     }
 
-    /// Reference aggregation: strings `r0..r1` against the weighted mean of `c0..c1`.
-    #[pyo3(signature = (r0, r1, c0, c1, weights, out, workers))]
-    #[allow(clippy::too_many_arguments)]
+    /// Reference aggregation: strings `rows = (r0, r1)` against the weighted mean of
+    /// `cols = (c0, c1)`.
+    #[pyo3(signature = (rows, cols, weights, out, workers))]
     fn score_aggregate(
         &self,
         py: Python<'_>,
-        r0: usize,
-        r1: usize,
-        c0: usize,
-        c1: usize,
+        rows: (usize, usize),
+        cols: (usize, usize),
         weights: PyBuffer<f64>,
         out: PyBuffer<f64>,
         workers: i64,
     ) -> PyResult<()> {
+        let ((r0, r1), (c0, c1)) = (rows, cols);
         let Table::Ngram(t) = &self.table else {
             return Err(ErrorClass::InvalidOption.err(py, "score_aggregate: not an n-gram metric"));
         };

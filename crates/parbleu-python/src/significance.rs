@@ -4,9 +4,8 @@
 //! are copied while holding the GIL, and the resampling runs without it, in blocks: between
 //! blocks Ctrl-C raises `KeyboardInterrupt`. Results go back as little-endian bytes.
 
+use crate::options::{BleuOptions, ChrfOptions};
 use crate::{le_bytes, to_py};
-use parbleu_core::metrics::bleu::{BleuScoreOpts, Smooth};
-use parbleu_core::metrics::chrf::ChrfScoreOpts;
 use parbleu_core::parallel;
 use parbleu_core::significance::{self as sig, Scorer, Stat};
 use pyo3::buffer::PyBuffer;
@@ -27,44 +26,18 @@ pub(crate) struct PyScorer {
 
 #[pymethods]
 impl PyScorer {
-    /// BLEU with SacreBLEU's smoothing options.
+    /// BLEU with the finalize options of `options`.
     #[staticmethod]
-    #[pyo3(signature = (smooth_method, smooth_value, effective_order, max_order))]
-    fn bleu(
-        py: Python<'_>,
-        smooth_method: &str,
-        smooth_value: Option<f64>,
-        effective_order: bool,
-        max_order: usize,
-    ) -> PyResult<Self> {
-        let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?;
-        let inner = Scorer::Bleu(BleuScoreOpts {
-            smooth,
-            effective_order,
-            max_order,
-        });
+    fn bleu(py: Python<'_>, options: &BleuOptions) -> PyResult<Self> {
+        let inner = Scorer::Bleu(options.score);
         inner.check().map_err(|e| to_py(py, e))?;
         Ok(PyScorer { inner })
     }
 
-    /// chrF with Python's `beta ** 2` and `1 + beta ** 2` (converted to float there).
+    /// chrF with the finalize options of `options`.
     #[staticmethod]
-    #[pyo3(signature = (char_order, word_order, factor, one_plus_factor, eps_smoothing))]
-    fn chrf(
-        py: Python<'_>,
-        char_order: usize,
-        word_order: usize,
-        factor: f64,
-        one_plus_factor: f64,
-        eps_smoothing: bool,
-    ) -> PyResult<Self> {
-        let inner = Scorer::Chrf(ChrfScoreOpts {
-            char_order,
-            word_order,
-            factor,
-            one_plus_factor,
-            eps_smoothing,
-        });
+    fn chrf(py: Python<'_>, options: &ChrfOptions) -> PyResult<Self> {
+        let inner = Scorer::Chrf(options.extract.score);
         inner.check().map_err(|e| to_py(py, e))?;
         Ok(PyScorer { inner })
     }
@@ -274,6 +247,7 @@ type PairBytes<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>);
 /// of both pseudo-systems (two float64 byte strings).
 #[pyfunction]
 #[pyo3(signature = (scorer, a, b, n_seg, n, seed, workers))]
+// Stays: two systems, their length and the trial plan are inputs, not options to bundle.
 #[allow(clippy::too_many_arguments)]
 fn sig_ar<'py>(
     py: Python<'py>,
@@ -343,6 +317,7 @@ fn run_ar(
 /// does (int64 / float64 numpy rows), else with the exact finalize.
 #[pyfunction]
 #[pyo3(signature = (scorer, a, b, n_seg, masks, compat, workers))]
+// Stays: two systems, their length and the masks are inputs, not options to bundle.
 #[allow(clippy::too_many_arguments)]
 fn sig_ar_masks<'py>(
     py: Python<'py>,

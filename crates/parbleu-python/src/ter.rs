@@ -1,5 +1,6 @@
 //! TER binding: `_core.TerRefs`, `_core.ter_scores`, `_core.ter_sum`, `_core.tercom_tokenize`.
 
+use crate::options::TerOptions;
 use crate::to_py;
 use crate::{by_segment, distinct, in_blocks, le_bytes};
 use parbleu_core::metrics::ter::{self, tokenizer, PreparedRefs, TercomOpts};
@@ -22,22 +23,14 @@ struct TerRefs {
 #[pymethods]
 impl TerRefs {
     #[new]
-    #[pyo3(signature = (streams, normalized, no_punct, asian_support, case_sensitive, workers))]
+    #[pyo3(signature = (streams, options, workers))]
     fn new(
         py: Python<'_>,
         streams: Vec<Vec<Option<String>>>,
-        normalized: bool,
-        no_punct: bool,
-        asian_support: bool,
-        case_sensitive: bool,
+        options: &TerOptions,
         workers: i64,
     ) -> Self {
-        let cfg = TercomOpts {
-            normalized,
-            no_punct,
-            asian_support,
-            case_sensitive,
-        };
+        let cfg: TercomOpts = options.tercom;
         let workers = parallel::resolve(workers);
         let (refs, counts) = py.detach(move || {
             let (segs, counts) = by_segment(streams);
@@ -107,21 +100,9 @@ fn ter_sum(py: Python<'_>, rows: PyBuffer<f64>) -> PyResult<(f64, f64)> {
 
 /// `TercomTokenizer(...)(line)` for each line (no `rstrip`, as the tokenizer object itself).
 #[pyfunction]
-#[pyo3(signature = (lines, normalized, no_punct, asian_support, case_sensitive))]
-fn tercom_tokenize(
-    py: Python<'_>,
-    lines: Vec<String>,
-    normalized: bool,
-    no_punct: bool,
-    asian_support: bool,
-    case_sensitive: bool,
-) -> Vec<String> {
-    let o = TercomOpts {
-        normalized,
-        no_punct,
-        asian_support,
-        case_sensitive,
-    };
+#[pyo3(signature = (lines, options))]
+fn tercom_tokenize(py: Python<'_>, lines: Vec<String>, options: &TerOptions) -> Vec<String> {
+    let o = options.tercom;
     py.detach(|| lines.iter().map(|l| tokenizer::tokenize(l, &o)).collect())
 }
 

@@ -132,6 +132,53 @@ class Metric(ABC, Generic[S]):
         return self._sum_raw(self._extract_raw(prepared, hyps, workers), len(hyps))
 
     # --- the core objects and capabilities (what significance, pairwise, streaming use) -----
+    def core_options(self) -> Any:
+        """Return this metric's typed options object for the core, built once.
+
+        The options, validated by :mod:`parbleu._options` when the metric was made, converted
+        once into ``_core.BleuOptions``, ``_core.ChrfOptions`` or ``_core.TerOptions``; every
+        ``_core`` call of the metric takes that object instead of a positional list. It is
+        cached on the option values (a copy whose options change builds its own) and is not
+        pickled (see ``__getstate__``).
+
+        Returns
+        -------
+        parbleu._core.BleuOptions or parbleu._core.ChrfOptions or parbleu._core.TerOptions
+            The options object.
+
+        Raises
+        ------
+        InvalidOptionError
+            The metric has no core options (a metric other than BLEU, chrF and TER).
+        """
+        raise InvalidOptionError(
+            f"metric: {type(self).__name__} has no core options; "
+            "expected a parbleu BLEU, CHRF or TER object"
+        )
+
+    def _cached_core_options(self, cls: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        # Keyed on the values: options are plain attributes that a caller (or a copy made by
+        # `sentence_metric`) may change after the first call.
+        cached = self.__dict__.get("_core_options_cache")
+        if cached is not None and cached[0] is cls and cached[1] == args:
+            return cached[2]
+        opts = cls(*args)
+        self.__dict__["_core_options_cache"] = (cls, args, opts)
+        return opts
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Return the state to pickle or copy, without the cached core options.
+
+        Returns
+        -------
+        dict
+            The instance attributes less ``core_options()``'s cache (a core object, which
+            does not pickle; it is rebuilt on first use).
+        """
+        state = dict(self.__dict__)
+        state.pop("_core_options_cache", None)
+        return state
+
     def core_scorer(self) -> Any:
         """Return the core's finalize step (``_core.Scorer``) for this metric's options.
 

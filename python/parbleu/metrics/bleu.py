@@ -156,6 +156,30 @@ class BLEU(Metric[BLEUScore]):
     # --- the core objects and capabilities ----------------------------------------------
     word_ngram_stats: ClassVar[bool] = True
 
+    def core_options(self) -> Any:
+        """Return this object's options as one ``_core.BleuOptions``, built once.
+
+        Tokenizer (``none`` for a Python-side tokenizer, whose output the core only splits),
+        case, order and smoothing, validated by :mod:`parbleu._options`; cached on their
+        values (see :meth:`Metric.core_options`).
+
+        Returns
+        -------
+        parbleu._core.BleuOptions
+            The options every ``_core`` call of this metric takes.
+        """
+        name, lc = self._core_tok()
+        value = self.smooth_value
+        args = (
+            name,
+            bool(lc),
+            self.max_ngram_order,
+            self.smooth_method,
+            None if value is None else float(value),
+            bool(self.effective_order),
+        )
+        return self._cached_core_options(_core.BleuOptions, args)
+
     def core_scorer(self) -> Any:
         """Return the core's BLEU finalize step with this object's smoothing and order.
 
@@ -164,13 +188,7 @@ class BLEU(Metric[BLEUScore]):
         parbleu._core.Scorer
             The scorer.
         """
-        value = self.smooth_value
-        return _core.Scorer.bleu(
-            self.smooth_method,
-            None if value is None else float(value),
-            bool(self.effective_order),
-            self.max_ngram_order,
-        )
+        return _core.Scorer.bleu(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`).
@@ -189,18 +207,7 @@ class BLEU(Metric[BLEUScore]):
         """
         if not is_rust_tokenizer(self.tokenizer):
             strings = self._preprocess_py(strings)
-        name, lc = self._core_tok()
-        sv = None if self.smooth_value is None else float(self.smooth_value)
-        return _core.PairTable.bleu(
-            strings,
-            name,
-            lc,
-            self.max_ngram_order,
-            self.smooth_method,
-            sv,
-            self.effective_order,
-            workers,
-        )
+        return _core.PairTable.bleu(strings, self.core_options(), workers)
 
     def sentence_metric(self) -> BLEU:
         """Return this metric with effective order (a copy if needed), as ``sentence_bleu``.
@@ -247,8 +254,7 @@ class BLEU(Metric[BLEUScore]):
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
         if not is_rust_tokenizer(self.tokenizer):
             streams = [self._preprocess_py(s) for s in streams]
-        name, lc = self._core_tok()
-        return _core.BleuRefs(streams, name, lc, self.max_ngram_order, workers)
+        return _core.BleuRefs(streams, self.core_options(), workers)
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
         if is_rust_tokenizer(self.tokenizer):
@@ -269,13 +275,7 @@ class BLEU(Metric[BLEUScore]):
         import numpy as np
 
         # Rows are scored where they are made: no statistics matrix goes through Python.
-        data, tok_count = prepared.sentence_scores(
-            hyps,
-            self.smooth_method,
-            None if self.smooth_value is None else float(self.smooth_value),
-            self.effective_order,
-            workers,
-        )
+        data, tok_count = prepared.sentence_scores(hyps, self.core_options(), workers)
         self._warn_tokenized(tok_count)
         return np.frombuffer(data, dtype="<f8").copy()
 
@@ -307,15 +307,7 @@ class BLEU(Metric[BLEUScore]):
         import numpy as np
 
         arr = np.ascontiguousarray(rows, dtype=np.int64)
-        data = _core.bleu_scores(
-            arr,
-            self.stats_width,
-            self.smooth_method,
-            None if self.smooth_value is None else float(self.smooth_value),
-            self.effective_order,
-            self.max_ngram_order,
-            workers,
-        )
+        data = _core.bleu_scores(arr, self.stats_width, self.core_options(), workers)
         return np.frombuffer(data, dtype="<f8").copy()
 
     # --- SacreBLEU's static scorer --------------------------------------------------------
@@ -417,18 +409,8 @@ class BLEU(Metric[BLEUScore]):
         # else (None entries, other types, MeCab) takes the general path and its diagnostics.
         if not all(type(r) is str for r in refs) or not is_rust_tokenizer(self.tokenizer):
             return super()._sentence_one(hypothesis, refs)
-        name, lc = self._core_tok()
         try:
-            row, scored = _core.bleu_sentence(
-                hypothesis,
-                refs,
-                name,
-                lc,
-                self.max_ngram_order,
-                self.smooth_method,
-                None if self.smooth_value is None else float(self.smooth_value),
-                self.effective_order,
-            )
+            row, scored = _core.bleu_sentence(hypothesis, refs, self.core_options())
         except UnicodeEncodeError:
             return super()._sentence_one(hypothesis, refs)
         self.num_refs = len(refs)

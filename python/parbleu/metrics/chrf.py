@@ -160,7 +160,7 @@ class CHRF(Metric[CHRFScore]):
         parbleu._core.Scorer
             The scorer.
         """
-        return _core.Scorer.chrf(*self._core_opts())
+        return _core.Scorer.chrf(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's chrF pair table of ``strings`` (see :meth:`Metric.pair_table`).
@@ -177,23 +177,34 @@ class CHRF(Metric[CHRFScore]):
         parbleu._core.PairTable
             The table.
         """
-        return _core.PairTable.chrf(
-            strings, *self._core_opts(), bool(self.lowercase), bool(self.whitespace), workers
-        )
+        return _core.PairTable.chrf(strings, self.core_options(), workers)
 
-    def _core_opts(self) -> tuple[int, int, float, float, bool]:
-        return (
+    def core_options(self) -> Any:
+        """Return this object's options as one ``_core.ChrfOptions``, built once.
+
+        Orders, ``beta ** 2`` and ``1 + beta ** 2`` (computed here, then converted to float,
+        so integer and float betas give exactly SacreBLEU's arithmetic), smoothing, case and
+        whitespace, validated by :mod:`parbleu._options`; cached on their values (see
+        :meth:`Metric.core_options`).
+
+        Returns
+        -------
+        parbleu._core.ChrfOptions
+            The options every ``_core`` call of this metric takes.
+        """
+        args = (
             self.char_order,
             self.word_order,
             float(self._factor),
             float(1 + self._factor),
             bool(self.eps_smoothing),
+            bool(self.lowercase),
+            bool(self.whitespace),
         )
+        return self._cached_core_options(_core.ChrfOptions, args)
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _core.ChrfRefs(
-            streams, *self._core_opts(), bool(self.lowercase), bool(self.whitespace), workers
-        )
+        return _core.ChrfRefs(streams, self.core_options(), workers)
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
         data: bytes = prepared.extract(hyps, workers)
@@ -219,7 +230,7 @@ class CHRF(Metric[CHRFScore]):
         import numpy as np
 
         arr = np.ascontiguousarray(rows, dtype=np.int64)
-        data = _core.chrf_scores(arr, self.stats_width, *self._core_opts(), workers)
+        data = _core.chrf_scores(arr, self.stats_width, self.core_options(), workers)
         return np.frombuffer(data, dtype="<f8").copy()
 
     # --- SacreBLEU's scorer -------------------------------------------------------------

@@ -77,9 +77,35 @@ class TercomTokenizer:
         """Return ``(normalized, no_punct, asian_support, case_sensitive)``."""
         return (self._normalized, self._no_punct, self._asian_support, self._case_sensitive)
 
+    def core_options(self) -> Any:
+        """Return the options as one ``_core.TerOptions`` (built on first use, then kept).
+
+        Returns
+        -------
+        parbleu._core.TerOptions
+            The options every ``_core`` call of TER takes.
+        """
+        # Not pickled with the tokenizer (a core object): see `__getstate__`.
+        opts = self.__dict__.get("_core_options")
+        if opts is None:
+            opts = self.__dict__["_core_options"] = _core.TerOptions(*self.options())
+        return opts
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Return the state to pickle or copy, without the cached core options.
+
+        Returns
+        -------
+        dict
+            The instance attributes less :meth:`core_options`'s cache.
+        """
+        state = dict(self.__dict__)
+        state.pop("_core_options", None)
+        return state
+
     def __call__(self, sent: str) -> str:
         """Tokenize one line (no ``rstrip``: TER strips before calling)."""
-        out: list[str] = _core.tercom_tokenize([sent], *self.options())
+        out: list[str] = _core.tercom_tokenize([sent], self.core_options())
         return out[0]
 
     def signature(self) -> str:
@@ -165,6 +191,18 @@ class TER(Metric[TERScore]):
         """
         return _core.Scorer.ter()
 
+    def core_options(self) -> Any:
+        """Return the tokenizer's options as one ``_core.TerOptions``.
+
+        See :meth:`Metric.core_options`.
+
+        Returns
+        -------
+        parbleu._core.TerOptions
+            The options every ``_core`` call of this metric takes (kept by the tokenizer).
+        """
+        return self.tokenizer.core_options()
+
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's TER pair table of ``strings`` (see :meth:`Metric.pair_table`).
 
@@ -180,7 +218,7 @@ class TER(Metric[TERScore]):
         parbleu._core.PairTable
             The table.
         """
-        return _core.PairTable.ter(strings, *self.tokenizer.options(), workers)
+        return _core.PairTable.ter(strings, self.core_options(), workers)
 
     def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
         """Add a block of rows to a running total, floats in SacreBLEU's order.
@@ -203,7 +241,7 @@ class TER(Metric[TERScore]):
         return list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _core.TerRefs(streams, *self.tokenizer.options(), workers)
+        return _core.TerRefs(streams, self.core_options(), workers)
 
     _ROW_DTYPE = "<f8"
 

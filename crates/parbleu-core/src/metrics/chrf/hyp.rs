@@ -262,6 +262,7 @@ impl<E: Slot> Table<E> {
 
     /// Matches of orders `2..` for the reference positions in `pos[..live]` (increasing),
     /// whose unigrams have ids `ids[..live]`; `out` gets `(order, matches)` per order.
+    // Stays: the per-pair hot loop; its arguments are scratch buffers and slices, not options.
     #[allow(clippy::too_many_arguments)]
     fn compare(
         &mut self,
@@ -404,6 +405,7 @@ impl Direct {
 
     /// As `Table::compare`, without `touched`: each order starts from a copy of the
     /// hypothesis counts and counts matches down (cheaper than clearing afterwards).
+    // Stays: the per-pair hot loop; its arguments are scratch buffers and slices, not options.
     #[allow(clippy::too_many_arguments)]
     fn compare(
         &mut self,

@@ -435,6 +435,7 @@ impl TerScratch {
     }
 
     /// The body of `_shift`'s loop for one matching block; `false` where it is skipped.
+    // Stays: the shift search's inner step; its arguments are loop state, not options.
     #[allow(clippy::too_many_arguments)]
     fn try_shift(
         &mut self,

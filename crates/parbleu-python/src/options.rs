@@ -1,0 +1,148 @@
+//! Typed option objects: `_core.BleuOptions`, `_core.ChrfOptions`, `_core.TerOptions`.
+//!
+//! Each metric class builds one (`Metric.core_options()`) after `parbleu._options` has
+//! validated the values, and passes it to every `_core` call; the binding converts it here,
+//! once, to the core's option structs, instead of each call taking a long positional list.
+
+use crate::{to_py, tokenizer, Order};
+use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
+use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
+use parbleu_core::metrics::ter::TercomOpts;
+use pyo3::prelude::*;
+
+/// BLEU's options: tokenizer, case, order (extraction) and smoothing (finalize).
+///
+/// Built by `parbleu.metrics.BLEU.core_options()` from values `parbleu._options` validated;
+/// the checks here (tokenizer name, order range, smoothing) only guard the binding itself.
+#[pyclass(module = "parbleu._core", frozen)]
+pub(crate) struct BleuOptions {
+    pub(crate) extract: BleuExtract,
+    pub(crate) score: BleuScoreOpts,
+}
+
+#[pymethods]
+impl BleuOptions {
+    #[new]
+    #[pyo3(signature = (tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order))]
+    fn new(
+        py: Python<'_>,
+        tokenize: &str,
+        lowercase: bool,
+        max_order: Order,
+        smooth_method: &str,
+        smooth_value: Option<f64>,
+        effective_order: bool,
+    ) -> PyResult<Self> {
+        let max_order = max_order.0;
+        let extract = BleuExtract {
+            tokenizer: tokenizer(py, tokenize)?,
+            lowercase,
+            max_order,
+        };
+        let score = BleuScoreOpts {
+            smooth: Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?,
+            effective_order,
+            max_order,
+        };
+        Ok(BleuOptions { extract, score })
+    }
+
+    /// Width of a statistics row (`2 + 2 * max_order`).
+    #[getter]
+    fn width(&self) -> usize {
+        self.extract.width()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("BleuOptions({:?}, {:?})", self.extract, self.score)
+    }
+}
+
+/// chrF / chrF++ options: orders, `beta ** 2` and `1 + beta ** 2` (converted to float by
+/// Python, so integer and float betas give exactly SacreBLEU's arithmetic), smoothing, case
+/// and whitespace.
+///
+/// Built by `parbleu.metrics.CHRF.core_options()` from values `parbleu._options` validated.
+#[pyclass(module = "parbleu._core", frozen)]
+pub(crate) struct ChrfOptions {
+    pub(crate) extract: ChrfExtract,
+}
+
+#[pymethods]
+impl ChrfOptions {
+    #[new]
+    #[pyo3(signature = (char_order, word_order, factor, one_plus_factor, eps_smoothing, lowercase, whitespace))]
+    fn new(
+        char_order: Order,
+        word_order: Order,
+        factor: f64,
+        one_plus_factor: f64,
+        eps_smoothing: bool,
+        lowercase: bool,
+        whitespace: bool,
+    ) -> PyResult<Self> {
+        let score = ChrfScoreOpts {
+            char_order: char_order.0,
+            word_order: word_order.0,
+            factor,
+            one_plus_factor,
+            eps_smoothing,
+        };
+        // Attached already (a constructor); taking `py` as well would be an eighth argument.
+        score
+            .check()
+            .map_err(|e| Python::attach(|py| to_py(py, e)))?;
+        Ok(ChrfOptions {
+            extract: ChrfExtract {
+                score,
+                lowercase,
+                whitespace,
+            },
+        })
+    }
+
+    /// Width of a statistics row.
+    #[getter]
+    fn width(&self) -> usize {
+        self.extract.score.width()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ChrfOptions({:?})", self.extract)
+    }
+}
+
+/// TER's (Tercom tokenizer's) options.
+///
+/// Built by `parbleu.metrics.TER.core_options()` from values `parbleu._options` validated.
+#[pyclass(module = "parbleu._core", frozen)]
+pub(crate) struct TerOptions {
+    pub(crate) tercom: TercomOpts,
+}
+
+#[pymethods]
+impl TerOptions {
+    #[new]
+    #[pyo3(signature = (normalized, no_punct, asian_support, case_sensitive))]
+    fn new(normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool) -> Self {
+        TerOptions {
+            tercom: TercomOpts {
+                normalized,
+                no_punct,
+                asian_support,
+                case_sensitive,
+            },
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("TerOptions({:?})", self.tercom)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<BleuOptions>()?;
+    m.add_class::<ChrfOptions>()?;
+    m.add_class::<TerOptions>()?;
+    Ok(())
+}
