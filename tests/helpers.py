@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import re
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -121,3 +122,13 @@ def require(module: str, extra: str | None = None) -> None:
         pytest.fail(f"{module} is required here (PARBLEU_REQUIRE or CI) but not installed")
     how = f"pip install -e '.[{extra}]'" if extra else f"install {module}"
     pytest.skip(f"{module} is not installed ({how})", allow_module_level=True)
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` for a child that a test interrupts with SIGINT.
+
+    A shell without job control starts background jobs with SIGINT ignored, and children inherit
+    that: Python then installs no KeyboardInterrupt handler and the test's Ctrl-C is lost. The
+    child gets the default disposition back before it starts, however the suite was launched.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

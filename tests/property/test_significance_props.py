@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import parbleu
+from helpers import default_sigint
 from parbleu import _core, _resampling
 from parbleu import significance as sig
 
@@ -216,7 +217,12 @@ def test_ctrl_c_interrupts_resampling() -> None:
             sys.exit(7)
         """
     )
-    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as p:
+    with subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    ) as p:
         assert p.stdout is not None
         assert p.stdout.readline().strip() == "ready"
         time.sleep(0.5)

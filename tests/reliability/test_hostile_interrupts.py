@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+from helpers import default_sigint
+
 # One segment of 6,000 words with many swapped words: 5-10 s of shift search on one core
 # uninterrupted (measured: 1,000 words 1.3 s, 3,000 words 2.6 s on a loaded 2-core machine).
 CHILD = textwrap.dedent(
@@ -49,7 +51,10 @@ BOUND = 2.0  # seconds from SIGINT to KeyboardInterrupt
 @pytest.mark.parametrize("call", ["sentence_score", "corpus_score", "pairwise"])
 def test_ctrl_c_stops_one_huge_ter_segment(call: str) -> None:
     with subprocess.Popen(
-        [sys.executable, "-c", CHILD, call], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD, call],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
     ) as p:
         assert p.stdout is not None
         try:

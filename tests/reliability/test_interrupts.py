@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from helpers import default_sigint
+
 # Uninterrupted, each call below runs for 5-8 s on one core (measured), well over the bound.
 CHILD = textwrap.dedent(
     """
@@ -42,7 +44,10 @@ BOUND = 2.0  # seconds from SIGINT to KeyboardInterrupt
 )
 def test_ctrl_c_stops_one_long_call(metric: str, n: int) -> None:
     with subprocess.Popen(
-        [sys.executable, "-c", CHILD, metric, str(n)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD, metric, str(n)],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
     ) as p:
         assert p.stdout is not None
         try:
