@@ -8,6 +8,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from helpers import GOLDEN_PYTHON
 
+# Without the compiled core every test module fails to import: say so once, before collecting.
+try:
+    import parbleu  # noqa: F401
+
+    _MISSING_CORE = None
+except ModuleNotFoundError as e:
+    if e.name not in ("parbleu", "parbleu._core"):
+        raise
+    _MISSING_CORE = e.name
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _MISSING_CORE is not None:
+        pytest.exit(
+            f"cannot import {_MISSING_CORE}: the install builds the Rust core; run README "
+            "command 2 (pip install -e '.[test,ja,ko]') in this clone first",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+
 
 @pytest.fixture(autouse=True)
 def _sum_as_the_oracle(request: pytest.FixtureRequest) -> Iterator[None]:

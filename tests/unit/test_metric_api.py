@@ -95,3 +95,9 @@ def test_sentence_metric_and_word_tokenization() -> None:
     assert lc and tok("a,b") == "a , b"
     with pytest.raises(InvalidOptionError, match="does not count word n-grams"):
         parbleu.CHRF().word_tokenization()
+
+
+@pytest.mark.parametrize("n", [0, -1, 2**63, 1.5, float("nan"), "2", True])
+def test_prepare_refuses_absurd_segment_counts(n: object) -> None:
+    with pytest.raises(InvalidOptionError, match="n_segments"):
+        parbleu.BLEU().prepare([["a b"]], n)  # type: ignore[arg-type]

@@ -357,6 +357,8 @@ class Metric(ABC, Generic[S]):
             The core's prepared references (``len()`` is the number of segments); cached, so
             preparing the same streams with the same options again is free.
         """
+        if n_segments is not None:
+            n_segments = check_count("n_segments", n_segments, 1, sys.maxsize)
         streams = as_ref_streams(references, n_segments)
         return self._prepare_checked(streams, resolve_workers(workers, len(streams[0])))
 
