@@ -4,6 +4,7 @@
 
 use crate::metrics::ngram::{match_counts, Scratch as NgramScratch};
 use crate::parallel;
+use crate::pysum::PySum;
 use crate::tokenize::Tokenizer;
 use std::cell::RefCell;
 
@@ -52,13 +53,15 @@ pub fn hf_bleu(
             }
         })
         .collect();
-    // Python: sum((1.0 / max_order) * math.log(p) for p in precisions), left to right.
+    // Python: sum((1.0 / max_order) * math.log(p) for p in precisions), left to right, with
+    // the built-in sum() of the hosting interpreter (compensated since CPython 3.12).
     let geo_mean = if precisions.iter().all(|&p| p > 0.0) {
         let w = 1.0 / max_order as f64;
-        precisions
-            .iter()
-            .fold(0.0, |acc, &p| acc + w * p.ln())
-            .exp()
+        let mut s = PySum::new();
+        for &p in &precisions {
+            s.add_float(w * p.ln());
+        }
+        s.value().exp()
     } else {
         0.0
     };
