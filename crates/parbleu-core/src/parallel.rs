@@ -26,9 +26,14 @@ fn pools() -> &'static Mutex<Pools> {
     })
 }
 
-/// Number of logical cores.
+/// Number of logical cores this process may use, read once per process.
+///
+/// `available_parallelism` reads the cgroup quota files on Linux (about 100 µs, more than a
+/// small batch costs to score), and every parallel call asks; a later change of affinity is
+/// not seen, which only changes the thread count, never a result.
 pub fn available() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The shared pool of `available() - 1` helper threads, or `None` if it cannot be started.

@@ -25,9 +25,80 @@ pub struct Scratch {
     // Packed path.
     ref_ids: Vec<u32>,
     ref_ends: Vec<usize>,
-    hkeys: [Vec<u64>; 3],
-    rkeys: Vec<u64>,
-    distinct: Vec<(u64, u32, u32)>,
+    packed: PackedTable,
+}
+
+/// Open-addressing table of packed n-gram keys for one segment. Key 0 marks an empty slot:
+/// packed keys start with a token id >= 1, which also keeps the orders apart (an n-gram's key
+/// lies in `[2^(16(n-1)), 2^(16n))`), so one table holds orders 2..=4.
+#[derive(Default)]
+struct PackedTable {
+    keys: Vec<u64>,
+    /// Per slot: most occurrences in one reference, occurrences in the current reference,
+    /// occurrences in the hypothesis so far.
+    vals: Vec<[u32; 3]>,
+    /// Occupied slots (cleared on the next reset).
+    used: Vec<u32>,
+    shift: u32,
+}
+
+impl PackedTable {
+    /// Empty the table, sized for up to `expect` distinct keys (load at most 1/2).
+    fn reset(&mut self, expect: usize) {
+        for &i in &self.used {
+            self.keys[i as usize] = 0;
+        }
+        self.used.clear();
+        let want = (2 * expect).next_power_of_two().max(64);
+        // A large segment must not make later small ones pay for clearing a large table.
+        if self.keys.len() < want || self.keys.len() > 16 * want {
+            self.keys = vec![0; want];
+            self.vals = vec![[0; 3]; want];
+            self.shift = 64 - want.trailing_zeros();
+        }
+    }
+
+    #[inline]
+    fn home(&self, k: u64) -> usize {
+        (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The slot of `k`, inserted (with zero counts) if absent. Never full: see [`Self::reset`].
+    #[inline]
+    fn insert(&mut self, k: u64) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(k);
+        loop {
+            let at = self.keys[i];
+            if at == k {
+                return i;
+            }
+            if at == 0 {
+                self.keys[i] = k;
+                self.vals[i] = [0; 3];
+                self.used.push(i as u32);
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The slot of `k`, if present.
+    #[inline]
+    fn find(&self, k: u64) -> Option<usize> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(k);
+        loop {
+            let at = self.keys[i];
+            if at == k {
+                return Some(i);
+            }
+            if at == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
 }
 
 #[inline]
@@ -199,7 +270,7 @@ fn restore(s: &mut Scratch, vocab: FxHashMap<&str, u32>) {
 }
 
 /// The common case (orders <= 4, fewer than 65,535 reference tokens): token ids fit in 16 bits,
-/// so an n-gram packs exactly into a `u64`; per order, sorted key lists are merged.
+/// so an n-gram packs exactly into a `u64`, counted in one small hash table.
 fn packed_counts<T: Copy + Eq + Hash, R: AsRef<[T]>>(
     hyp: &[T],
     refs: &[R],
@@ -258,81 +329,64 @@ fn packed_counts<T: Copy + Eq + Hash, R: AsRef<[T]>>(
     }
     matches[0] = m1;
 
-    // Orders 2..: every n-gram packed into a u64 (16 bits per token), all orders in one pass.
+    // Orders 2..: every n-gram packed into a u64 (16 bits per token), all orders in one table:
+    // each reference's counts, their maximum over references, then the hypothesis' n-grams
+    // clipped against it occurrence by occurrence.
     let top = max_order.min(hyp.len());
     if top < 2 {
         return;
     }
-    for k in &mut s.hkeys {
-        k.clear();
+    let mut expect = 0;
+    let mut start = 0;
+    for &end in &s.ref_ends {
+        let len = end - start;
+        start = end;
+        expect += (2..=top).map(|n| (len + 1).saturating_sub(n)).sum::<usize>();
     }
-    pack_ngrams(&s.tok_ids, top, true, &mut s.hkeys);
-    for n in 2..=top {
-        let keys = &mut s.hkeys[n - 2];
-        if keys.is_empty() {
-            continue;
-        }
-        keys.sort_unstable();
-        // Distinct hypothesis n-grams made only of reference tokens, with their counts.
-        s.distinct.clear();
-        for &k in keys.iter() {
-            match s.distinct.last_mut() {
-                Some((last, c, _)) if *last == k => *c += 1,
-                _ => s.distinct.push((k, 1, 0)),
-            }
-        }
-        let mut start = 0;
-        for &end in &s.ref_ends {
-            let r = &s.ref_ids[start..end];
-            start = end;
-            if r.len() < n {
-                continue;
-            }
-            s.rkeys.clear();
-            s.rkeys.extend(
-                r.windows(n)
-                    .map(|w| w.iter().fold(0u64, |k, &id| (k << 16) | u64::from(id))),
-            );
-            s.rkeys.sort_unstable();
-            // Merge: count each distinct hypothesis n-gram in this reference.
-            let mut j = 0;
-            for d in s.distinct.iter_mut() {
-                while j < s.rkeys.len() && s.rkeys[j] < d.0 {
-                    j += 1;
+    let t = &mut s.packed;
+    t.reset(expect);
+    let mut start = 0;
+    for &end in &s.ref_ends {
+        let r = &s.ref_ids[start..end];
+        start = end;
+        s.touched.clear();
+        for i in 0..r.len() {
+            let mut k = u64::from(r[i]);
+            for n in 2..=top.min(r.len() - i) {
+                k = (k << 16) | u64::from(r[i + n - 1]);
+                let slot = t.insert(k);
+                if t.vals[slot][1] == 0 {
+                    s.touched.push(slot as u32);
                 }
-                let mut c = 0u32;
-                while j < s.rkeys.len() && s.rkeys[j] == d.0 {
-                    c += 1;
-                    j += 1;
-                }
-                d.2 = d.2.max(c);
+                t.vals[slot][1] += 1;
             }
         }
-        matches[n - 1] = s
-            .distinct
-            .iter()
-            .map(|&(_, c, best)| u64::from(c.min(best)))
-            .sum();
+        for &slot in &s.touched {
+            let v = &mut t.vals[slot as usize];
+            v[0] = v[0].max(v[1]);
+            v[1] = 0;
+        }
     }
-}
-
-/// Push the packed key of every n-gram of order 2..=`top` into `out[n - 2]`; with
-/// `skip_absent`, n-grams containing id 0 (a token absent from the references) are left out.
-#[inline]
-fn pack_ngrams(ids: &[u32], top: usize, skip_absent: bool, out: &mut [Vec<u64>; 3]) {
+    s.touched.clear();
+    let ids = &s.tok_ids;
     for i in 0..ids.len() {
-        let first = ids[i];
-        if skip_absent && first == 0 {
+        let mut k = u64::from(ids[i]);
+        if k == 0 {
             continue;
         }
-        let mut k = u64::from(first);
         for n in 2..=top.min(ids.len() - i) {
             let id = ids[i + n - 1];
-            if skip_absent && id == 0 {
+            if id == 0 {
                 break;
             }
             k = (k << 16) | u64::from(id);
-            out[n - 2].push(k);
+            // An n-gram absent from the references has no longer extension there either.
+            let Some(slot) = t.find(k) else { break };
+            let v = &mut t.vals[slot];
+            if v[2] < v[0] {
+                matches[n - 1] += 1;
+            }
+            v[2] += 1;
         }
     }
 }
