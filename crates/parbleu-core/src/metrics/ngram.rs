@@ -341,7 +341,9 @@ fn packed_counts<T: Copy + Eq + Hash, R: AsRef<[T]>>(
     for &end in &s.ref_ends {
         let len = end - start;
         start = end;
-        expect += (2..=top).map(|n| (len + 1).saturating_sub(n)).sum::<usize>();
+        expect += (2..=top)
+            .map(|n| (len + 1).saturating_sub(n))
+            .sum::<usize>();
     }
     let t = &mut s.packed;
     t.reset(expect);
