@@ -549,11 +549,31 @@ impl HypGrams {
     }
 
     /// `_get_match_statistics` for orders `1..=out.len() / 3` against one reference.
+    pub(super) fn compare(&mut self, rf_syms: &[u32], out: &mut [i64]) {
+        let max_order = out.len() / 3;
+        let (h, r) = (self.hyp.len(), rf_syms.len());
+        self.matches(rf_syms, max_order);
+        for n in 1..=max_order {
+            let ref_total = (r + 1).saturating_sub(n);
+            // "Don't count hits if no reference exists for that n-gram"
+            let hyp_total = if ref_total > 0 {
+                (h + 1).saturating_sub(n)
+            } else {
+                0
+            };
+            out[3 * (n - 1)] = hyp_total as i64;
+            out[3 * (n - 1) + 1] = ref_total as i64;
+            out[3 * (n - 1) + 2] = self.matches[n - 1] as i64;
+        }
+    }
+
+    /// Matches (sum over n-grams of the smaller count) of orders `1..=max_order` with the
+    /// symbols `rf_syms`, in `self.matches[..max_order]`. Symmetric: the tables may as well
+    /// hold a reference and `rf_syms` be a hypothesis.
     ///
     /// Order by order, only the reference positions whose (n-1)-gram occurs in the
     /// hypothesis are looked up (an n-gram extending an absent one is absent).
-    pub(super) fn compare(&mut self, rf_syms: &[u32], out: &mut [i64]) {
-        let max_order = out.len() / 3;
+    pub(super) fn matches(&mut self, rf_syms: &[u32], max_order: usize) -> &[u64] {
         let (h, r) = (self.hyp.len(), rf_syms.len());
         self.rf.clear();
         // Packed keys need a nonzero id for symbols the hypothesis lacks.
@@ -609,17 +629,6 @@ impl HypGrams {
                     .compare(rf, d, pos, ids, live, orders, touched, matches),
             }
         }
-        for n in 1..=max_order {
-            let ref_total = (r + 1).saturating_sub(n);
-            // "Don't count hits if no reference exists for that n-gram"
-            let hyp_total = if ref_total > 0 {
-                (h + 1).saturating_sub(n)
-            } else {
-                0
-            };
-            out[3 * (n - 1)] = hyp_total as i64;
-            out[3 * (n - 1) + 1] = ref_total as i64;
-            out[3 * (n - 1) + 2] = self.matches[n - 1] as i64;
-        }
+        &self.matches[..max_order]
     }
 }
