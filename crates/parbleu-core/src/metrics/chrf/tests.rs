@@ -352,3 +352,17 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn prop_char_symbols_are_the_characters(
+        text in "([a \\t\\x1c\\x1f\\x7f\\u{85}\\u{a0}\\u{1680}\\u{2000}-\\u{200b}\\u{2028}\\u{3000}é猫🙂]|\\PC){0,24}",
+        ws in proptest::bool::ANY,
+    ) {
+        let mut got = Vec::new();
+        super::extract::char_symbols(&text, ws, &mut got);
+        let want: Vec<u32> =
+            text.chars().filter(|&c| ws || !py_is_space(c)).map(u32::from).collect();
+        proptest::prop_assert_eq!(got, want);
+    }
+}
