@@ -229,7 +229,7 @@ class CHRF(Metric[CHRFScore]):
         if sys.byteorder != "little":
             import numpy as np
 
-            return np.frombuffer(data, dtype="<i8").reshape(-1, w).tolist()  # type: ignore[no-any-return]
+            return np.frombuffer(data, dtype="<i8").reshape(-1, w).tolist()
         # Without numpy (not imported by plain scoring): the sums are the core's.
         cells = memoryview(data).cast("q")
         return [cells[k * w : (k + 1) * w].tolist() for k in range(len(systems))]
