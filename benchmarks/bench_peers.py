@@ -28,7 +28,10 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import parbleu
 from common import REPO, WMT, en_de, median_time
@@ -51,13 +54,14 @@ for name, fn in (("chrF", lambda s: m.corpus_chrf(s, [ref])),
                  ("chrF++", lambda s: m.corpus_chrf(s, [ref], word_order=2)),
                  ("BLEU", lambda s: m.corpus_bleu(s, [ref]))):
     scores = [fn(s).score for s in systems.values()]
-    times = []
+    times, cpu = [], []
     for _ in range({runs}):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         for s in systems.values():
             fn(s)
         times.append(time.perf_counter() - t0)
-    out[name] = [statistics.median(times), scores]
+        cpu.append(time.process_time() - c0)
+    out[name] = [statistics.median(times), scores, statistics.median(cpu)]
 print(json.dumps(out))
 """
 
@@ -90,6 +94,16 @@ def peer_times(python: Path, runs: int) -> dict[str, list]:
     return result
 
 
+def wall_and_cpu(fn: Callable[[], Any], runs: int) -> tuple[float, float]:
+    """Median wall time and median process CPU time (all threads) of ``runs`` calls."""
+    wall, cpu = [], []
+    for _ in range(runs):
+        c0 = time.process_time()
+        wall.append(median_time(fn, 1))
+        cpu.append(time.process_time() - c0)
+    return statistics.median(wall), statistics.median(cpu)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -112,7 +126,7 @@ def main() -> None:
 
     # Timed in alternation (peer, then parbleu, per round), so that both see about the same
     # machine load; ratios are per round, then the median is taken.
-    rows: dict[str, list[tuple[float, float]]] = {}
+    rows: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]] = {}
     worst: dict[str, float] = {}
     names = list(systems)
     hyps = [systems[n] for n in names]
@@ -121,15 +135,15 @@ def main() -> None:
         for name, metric in ours.items():
             scores = [metric.corpus_score(s, [ref]).score for s in hyps]
             # Each system one corpus_score call, as the peer is called.
-            t = median_time(lambda m=metric: [m.corpus_score(s, [ref]) for s in hyps], args.runs)
+            t = wall_and_cpu(lambda m=metric: [m.corpus_score(s, [ref]) for s in hyps], args.runs)
             # All systems in one call (references probed by every system while cached).
             many = [x.score for x in metric.corpus_scores(hyps, [ref])]
             if many != scores:
                 raise SystemExit(f"{name}: corpus_scores differs from corpus_score")
-            t_many = median_time(lambda m=metric: m.corpus_scores(hyps, [ref]), args.runs)
-            peer_s = peer[name][0] if name in peer else float("nan")
-            rows.setdefault(name, []).append((peer_s, t))
-            rows.setdefault(f"{name}, 20 systems in one call", []).append((peer_s, t_many))
+            t_many = wall_and_cpu(lambda m=metric: m.corpus_scores(hyps, [ref]), args.runs)
+            p = (peer[name][0], peer[name][2]) if name in peer else (float("nan"),) * 2
+            rows.setdefault(name, []).append((p, t))
+            rows.setdefault(f"{name}, 20 systems in one call", []).append((p, t_many))
             if name in peer:
                 # parbleu's scores are SacreBLEU's (tests/parity); the peer promises 1e-9.
                 worst[name] = max(abs(a - b) for a, b in zip(scores, peer[name][1]))
@@ -140,19 +154,25 @@ def main() -> None:
     )
     print("sacrebleu-mojo is called once per system in every row; parbleu once per system")
     print('(`corpus_score`), or once for all 20 (`corpus_scores`, rows "in one call").\n')
+    print("CPU time: all of a process's threads (parbleu uses every core; the peer one).\n")
     print(
-        "| metric | sacrebleu-mojo 0.2.4 | parbleu | speed-up | mojo's largest score difference |"
+        "| metric | sacrebleu-mojo 0.2.4 | parbleu | speed-up | CPU-time speed-up "
+        "| mojo's largest score difference |"
     )
-    print("|---|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|")
     for name, pairs in rows.items():
-        peer_s = statistics.median(p for p, _ in pairs)
-        t = statistics.median(x for _, x in pairs)
+        peer_s = statistics.median(p[0] for p, _ in pairs)
+        t = statistics.median(x[0] for _, x in pairs)
         base = name.split(",")[0]
         if python:
-            ratio = statistics.median(p / x for p, x in pairs)
-            print(f"| {name} | {peer_s:.3f} s | {t:.4f} s | {ratio:,.1f}× | {worst[base]:.2g} |")
+            ratio = statistics.median(p[0] / x[0] for p, x in pairs)
+            cpu = statistics.median(p[1] / x[1] for p, x in pairs)
+            print(
+                f"| {name} | {peer_s:.3f} s | {t:.4f} s | {ratio:,.1f}× | {cpu:,.1f}× "
+                f"| {worst[base]:.2g} |"
+            )
         else:
-            print(f"| {name} | - | {t:.4f} s | - | - |")
+            print(f"| {name} | - | {t:.4f} s | - | - | - |")
 
 
 if __name__ == "__main__":
