@@ -582,19 +582,29 @@ impl HypGrams {
         } else {
             0
         };
-        self.rf
-            .extend(rf_syms.iter().map(|&s| match self.dense.get(s) {
-                0 => absent,
-                id => id,
-            }));
         self.matches.clear();
         self.matches.resize(max_order.max(1), 0);
-        // Unigrams: dense ids index the counts directly.
+        // One pass: dense ids, unigram matches (dense ids index the counts directly), and the
+        // live positions (those whose unigram occurs in the hypothesis).
+        self.rf.resize(r, 0);
+        for v in [&mut self.prev, &mut self.cur] {
+            if v.len() < r {
+                v.resize(r, 0);
+            }
+        }
         let mut m1 = 0u64;
-        for &id in &self.rf {
-            let c = &mut self.uni_rf[id as usize];
-            m1 += u64::from(*c < self.uni_hyp[id as usize]);
+        let mut live = 0;
+        let (uni_rf, uni_hyp) = (&mut self.uni_rf, &self.uni_hyp);
+        for (i, (slot, &s)) in self.rf.iter_mut().zip(rf_syms).enumerate() {
+            let id = self.dense.get(s);
+            let key = if id == 0 { absent } else { id };
+            *slot = key;
+            let c = &mut uni_rf[key as usize];
+            m1 += u64::from(*c < uni_hyp[key as usize]);
             *c += 1;
+            self.prev[live] = i as u32;
+            self.cur[live] = id;
+            live += usize::from(id != 0);
         }
         self.uni_rf.iter_mut().for_each(|c| *c = 0);
         self.matches[0] = m1;
@@ -603,17 +613,10 @@ impl HypGrams {
             self.packed
                 .compare(&self.rf, &mut self.matches[..orders.max(1)]);
         } else if max_order >= 2 && h >= 2 && r >= 2 {
-            // Live positions: those whose unigram occurs in the hypothesis.
-            self.prev.resize(r, 0);
-            self.cur.resize(r, 0);
-            let mut live = 0;
-            for (i, &id) in self.rf.iter().enumerate() {
-                self.prev[live] = i as u32;
-                self.cur[live] = id;
-                live += usize::from(id != 0);
+            if self.mode != Mode::Direct {
+                self.touched.clear();
+                self.touched.resize(live, 0);
             }
-            self.touched.clear();
-            self.touched.resize(live, 0);
             // The hypothesis has no n-gram longer than itself.
             let orders = max_order.min(self.max_order).min(h);
             let (rf, d, pos, ids) = (&self.rf, self.d, &mut self.prev, &mut self.cur);
