@@ -221,6 +221,9 @@ class ChrfRefs:
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows as int64 bytes."""
 
+    def extract_many(self, systems: Sequence[Sequence[str]], workers: int, sums: bool) -> bytes:
+        """Rows (or, with ``sums``, column sums) of every system as int64 bytes, system-major."""
+
     def sentence_scores(self, hyps: Sequence[str], workers: int) -> bytes:
         """Sentence chrF of every segment as float64 bytes."""
 

@@ -7,7 +7,7 @@
 /// `str.isspace()` for one character, as CPython defines it (bidirectional class WS, B or S,
 /// or general category Zs).
 #[inline]
-pub fn py_is_space(c: char) -> bool {
+pub const fn py_is_space(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n'

@@ -1,7 +1,7 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
 use crate::options::ChrfOptions;
-use crate::{distinct, in_blocks, le_bytes, to_py, ErrorClass};
+use crate::{borrow_hyps, distinct, in_blocks, interruptible, le_bytes, to_py, ErrorClass};
 use parbleu_core::metrics::chrf::{self, ChrfExtract, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
@@ -98,6 +98,50 @@ impl ChrfRefs {
             chrf::extract_block(&self.cfg, block, &self.refs, start, workers).map(|r| (r, 0))
         })?;
         le_bytes(py, &rows)
+    }
+
+    /// Statistics rows of several systems (each one hypothesis per segment) as little-endian
+    /// int64 bytes, system after system; with `sums`, only each system's column sums
+    /// (`len(systems)` rows). Each segment's references are probed by every system while
+    /// their tables are in the cache.
+    fn extract_many<'py>(
+        &self,
+        py: Python<'py>,
+        systems: Vec<Vec<Bound<'py, PyString>>>,
+        workers: i64,
+        sums: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let workers = parallel::resolve(workers);
+        let n = self.refs.len();
+        let texts: Vec<Vec<&str>> = systems
+            .iter()
+            .map(|s| borrow_hyps(py, s, n))
+            .collect::<PyResult<_>>()?;
+        let (w, n_sys) = (self.cfg.width(), texts.len());
+        let mut out = vec![0i64; if sums { n_sys * w } else { n_sys * n * w }];
+        // About BLOCK hypotheses per GIL release, whatever the number of systems.
+        let block = (BLOCK / n_sys.max(1)).max(1);
+        for start in (0..n).step_by(block) {
+            let end = (start + block).min(n);
+            let slices: Vec<&[&str]> = texts.iter().map(|t| &t[start..end]).collect();
+            let rows = interruptible(py, || {
+                chrf::extract_many(&self.cfg, &slices, &self.refs, start, workers)
+            })?
+            .map_err(|e| to_py(py, e))?;
+            let m = end - start;
+            for (k, sys_rows) in rows.chunks_exact(m * w).enumerate() {
+                if sums {
+                    let total = &mut out[k * w..(k + 1) * w];
+                    for row in sys_rows.chunks_exact(w) {
+                        total.iter_mut().zip(row).for_each(|(t, &x)| *t += x);
+                    }
+                } else {
+                    out[(k * n + start) * w..(k * n + end) * w].copy_from_slice(sys_rows);
+                }
+            }
+            py.check_signals()?;
+        }
+        le_bytes(py, &out)
     }
 
     /// Sentence chrF of every segment as little-endian float64 bytes (no statistics rows).

@@ -261,7 +261,7 @@ impl BleuRefs {
 
 /// The UTF-8 text of every hypothesis, borrowed (not copied: converting while holding the
 /// GIL is serial time); an error unless there are `expected` of them.
-fn borrow_hyps<'a>(
+pub(crate) fn borrow_hyps<'a>(
     py: Python<'_>,
     hyps: &'a [Bound<'_, PyString>],
     expected: usize,

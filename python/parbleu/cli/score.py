@@ -44,6 +44,11 @@ class Metric(Protocol):
     ) -> Any:
         """Score a corpus."""
 
+    def corpus_scores(
+        self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str | None]] | None
+    ) -> list[Any]:
+        """Score several systems' corpora."""
+
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> Any:
         """Score one segment."""
 
@@ -246,10 +251,12 @@ def multi_system_scores(
     """
     sigs: dict[str, str] = {}
     scores: dict[str, list[Any]] = {"System": [n for n, _ in named_systems]}
-    for _, system in named_systems:
-        for name in sorted(metrics):
-            metric = metrics[name]
-            score = metric.corpus_score(system, None)
+    systems = [system for _, system in named_systems]
+    for name in sorted(metrics):
+        metric = metrics[name]
+        # One call for all systems: chrF scores each segment's references for every system
+        # while they are in the cache.
+        for score in metric.corpus_scores(systems, None):
             sigs[score.name] = metric.get_signature().format(args.short)
             scores.setdefault(score.name, []).append(score.format(args.width, True))
     return sigs, scores

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .. import _refcache
@@ -130,6 +130,18 @@ class Metric(ABC, Generic[S]):
 
     def _extract_sum(self, prepared: Any, hyps: list[str], workers: int) -> list[Any]:
         return self._sum_raw(self._extract_raw(prepared, hyps, workers), len(hyps))
+
+    def _extract_many_rows(
+        self, prepared: Any, systems: list[list[str]], workers: int
+    ) -> list[npt.NDArray[Any]]:
+        """Statistics rows of each system (metrics with a multi-system kernel override)."""
+        return [self._extract_rows(prepared, hyps, workers) for hyps in systems]
+
+    def _extract_many_sums(
+        self, prepared: Any, systems: list[list[str]], workers: int
+    ) -> list[list[Any]]:
+        """Column sums of each system's rows (as ``_extract_sum``; overridable likewise)."""
+        return [self._extract_sum(prepared, hyps, workers) for hyps in systems]
 
     # --- the core objects and capabilities (what significance, pairwise, streaming use) -----
     def core_options(self) -> Any:
@@ -507,6 +519,114 @@ class Metric(ABC, Generic[S]):
 
         bootstrap_ci(self, rows, score, n_bootstrap)
         return score
+
+    def corpus_scores(
+        self,
+        systems: Sequence[Sequence[str]] | Mapping[Any, Sequence[str]],
+        references: Sequence[Sequence[str | None]] | None,
+        *,
+        workers: int | None = None,
+    ) -> list[S]:
+        """Score several systems' outputs of one test set in one call.
+
+        Each score equals ``corpus_score(system, references)``; the references are prepared
+        once, and metrics with a multi-system kernel (chrF) score every system against a
+        segment's references while those are in the cache.
+
+        Parameters
+        ----------
+        systems
+            The systems' hypotheses, each one string per segment (all the same length): a
+            sequence, or a mapping from system names (used in messages) to hypotheses.
+        references
+            Reference streams, or ``None`` for the cached ones.
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        list of Score
+            One score per system, in order.
+        """
+        return [
+            self._score_row(total)
+            for total in self._many(systems, references, workers, self._extract_many_sums)
+        ]
+
+    def extract_stats_many(
+        self,
+        systems: Sequence[Sequence[str]] | Mapping[Any, Sequence[str]],
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        workers: int | None = None,
+    ) -> list[npt.NDArray[Any]]:
+        """Per-segment statistics of several systems in one call.
+
+        Each matrix equals ``extract_stats(system, references)``; see :meth:`corpus_scores`.
+
+        Parameters
+        ----------
+        systems
+            The systems' hypotheses, as in :meth:`corpus_scores`.
+        references
+            Reference streams, or ``None`` for the cached ones.
+        workers
+            Threads, as in :meth:`corpus_score`.
+
+        Returns
+        -------
+        list of numpy.ndarray
+            One ``(n_segments, stats_width)`` matrix per system, in order.
+        """
+        return self._many(systems, references, workers, self._extract_many_rows)
+
+    def _many(
+        self,
+        systems: Sequence[Sequence[str]] | Mapping[Any, Sequence[str]],
+        references: Sequence[Sequence[str | None]] | None,
+        workers: int | None,
+        run: Callable[[Any, list[list[str]], int], list[R]],
+    ) -> list[R]:
+        """Validate the systems, prepare the references once, ``run(prepared, hyps, w)``."""
+        if isinstance(systems, Mapping):
+            labels = [f"systems[{k!r}]" for k in systems]
+            values = list(systems.values())
+        elif isinstance(systems, (str, bytes)) or not isinstance(systems, Iterable):
+            raise InputTypeError(
+                f"systems: got a {type(systems).__name__}; expected a sequence of systems, "
+                "each a list of hypotheses (one string per segment)"
+            )
+        else:
+            values = list(systems)
+            labels = [f"systems[{i}]" for i in range(len(values))]
+        if not values:
+            raise EmptyInputError("systems: empty; expected at least one system")
+        hyps = [as_lines(v, label) for v, label in zip(values, labels)]
+        for h, label in zip(hyps, labels):
+            if not h:
+                raise EmptyInputError(f"{label}: empty; expected at least one segment")
+            if len(h) != len(hyps[0]):
+                from ..errors import LengthMismatchError
+
+                raise LengthMismatchError(
+                    f"{label}: {len(h)} hypotheses but {labels[0]} has {len(hyps[0])}; "
+                    "every system needs one per segment, nothing is truncated"
+                )
+        w = resolve_workers(workers, len(hyps[0]))
+        prepared = self._refs_for(references, len(hyps[0]), w)
+        try:
+            return run(prepared, hyps, w)
+        except TypeError:
+            for h, label in zip(hyps, labels):
+                check_items(h, label)
+            raise
+        except UnicodeEncodeError:
+            for h, label in zip(hyps, labels):
+                try:
+                    "".join(h).encode("utf-8")
+                except UnicodeEncodeError:
+                    raise diagnose_unencodable([h], label) from None
+            raise
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> S:
         """Score one segment against its references (a one-segment corpus).

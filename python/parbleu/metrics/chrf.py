@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -209,6 +210,29 @@ class CHRF(Metric[CHRFScore]):
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
         data: bytes = prepared.extract(hyps, workers)
         return data
+
+    def _extract_many_rows(
+        self, prepared: Any, systems: list[list[str]], workers: int
+    ) -> list[npt.NDArray[Any]]:
+        import numpy as np
+
+        # One core call: each segment's reference tables are probed by every system.
+        data = prepared.extract_many(systems, workers, False)
+        rows = np.frombuffer(data, dtype="<i8").reshape(len(systems), len(prepared), -1)
+        return [r.copy() for r in rows]
+
+    def _extract_many_sums(
+        self, prepared: Any, systems: list[list[str]], workers: int
+    ) -> list[list[Any]]:
+        data = prepared.extract_many(systems, workers, True)
+        w = self.stats_width
+        if sys.byteorder != "little":
+            import numpy as np
+
+            return np.frombuffer(data, dtype="<i8").reshape(-1, w).tolist()
+        # Without numpy (not imported by plain scoring): the sums are the core's.
+        cells = memoryview(data).cast("q")
+        return [cells[k * w : (k + 1) * w].tolist() for k in range(len(systems))]
 
     def _sentence_scores(
         self, prepared: Any, hyps: list[str], workers: int

@@ -160,7 +160,11 @@ def analyze(
     metric_rows = []  # per metric, in order (two metrics may share a class)
     scores_out = []
     for metric in metrics:
-        rows = {n: metric.extract_stats(systems[n], streams, workers=opts.workers) for n in names}
+        # One call for all systems (chrF probes each segment's references with every system).
+        many = metric.extract_stats_many(
+            {n: systems[n] for n in names}, streams, workers=opts.workers
+        )
+        rows = dict(zip(names, many))
         stats[type(metric).__name__] = rows
         metric_rows.append(rows)
         scores_out.append(_score_section(metric, rows, names, opts))

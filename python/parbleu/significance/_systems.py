@@ -41,32 +41,19 @@ def _system_rows(
         raise InvalidOptionError("systems: empty; expected at least one system")
     names = [str(k) for k in systems]
     scorer = metric.core_scorer()
-    prepared: Any = None
+    # Hypotheses are scored in one call for all systems (chrF probes each segment's
+    # references with every system while they are in the cache); matrices are used as given.
+    texts: dict[str, list[str]] = {}
+    for name, value in systems.items():
+        if not (isinstance(value, np.ndarray) and value.dtype.kind in "iuf"):
+            texts[name] = metric.check_hypotheses(value)
+    text_rows: dict[str, npt.NDArray[Any]] = {}
+    if texts:
+        text_rows = _text_rows(metric, texts, references, workers)
     out: list[npt.NDArray[Any]] = []
     n_first: int | None = None
     for name, value in systems.items():
-        if isinstance(value, np.ndarray) and value.dtype.kind in "iuf":
-            rows = _as_rows(scorer, value, f"systems[{name!r}]")
-        else:
-            hyps = metric.check_hypotheses(value)
-            if references is None:
-                rows = metric.extract_stats(hyps, None, workers=workers)
-            else:
-                if prepared is None:
-                    prepared = metric.prepare(references, len(hyps), workers=workers)
-                if len(hyps) != len(prepared):
-                    raise LengthMismatchError(
-                        f"systems[{name!r}]: {len(hyps)} hypotheses but the references have "
-                        f"{len(prepared)} segments; nothing is truncated"
-                    )
-                try:
-                    rows = metric.extract_prepared(prepared, hyps, workers)
-                except TypeError:
-                    from .._inputs import check_items
-
-                    check_items(hyps, f"systems[{name!r}]")
-                    raise
-            rows = _as_rows(scorer, rows, f"systems[{name!r}]")
+        rows = _as_rows(scorer, text_rows.get(name, value), f"systems[{name!r}]")
         if n_first is None:
             n_first = len(rows)
         elif len(rows) != n_first:
@@ -76,6 +63,31 @@ def _system_rows(
             )
         out.append(rows)
     return names, out
+
+
+def _text_rows(
+    metric: Metric[Any],
+    texts: dict[str, list[str]],
+    references: References,
+    workers: int | None,
+) -> dict[str, npt.NDArray[Any]]:
+    """Statistics of the systems given as hypotheses, in one multi-system call."""
+    lengths = {len(h) for h in texts.values()}
+    if references is None:
+        if len(lengths) > 1:
+            # Different lengths: let each system's own call name what the cache expects.
+            return {n: metric.extract_stats(h, None, workers=workers) for n, h in texts.items()}
+        return dict(zip(texts, metric.extract_stats_many(texts, None, workers=workers)))
+    first = next(iter(texts.values()))
+    prepared = metric.prepare(references, len(first), workers=workers)
+    for name, hyps in texts.items():
+        if len(hyps) != len(prepared):
+            raise LengthMismatchError(
+                f"systems[{name!r}]: {len(hyps)} hypotheses but the references have "
+                f"{len(prepared)} segments; nothing is truncated"
+            )
+    # Prepared references are cached: extract_stats_many finds them again.
+    return dict(zip(texts, metric.extract_stats_many(texts, references, workers=workers)))
 
 
 def _rows(

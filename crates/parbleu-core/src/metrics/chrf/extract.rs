@@ -42,16 +42,52 @@ pub fn for_each_word<'a>(sent: &'a str, mut f: impl FnMut(&'a str)) {
     }
 }
 
+/// `py_is_space` of each ASCII character.
+const ASCII_SPACE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = py_is_space(c as u8 as char);
+        c += 1;
+    }
+    t
+};
+
 /// The characters n-grams are taken from: all of them, or all but Python whitespace.
 pub(super) fn char_symbols(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.clear();
     out.resize(text.len(), 0); // at least one byte per character
+    let bytes = text.as_bytes();
     let mut n = 0;
-    for c in text.chars() {
-        out[n] = u32::from(c);
-        n += usize::from(whitespace || !py_is_space(c));
+    for (i, &b) in bytes.iter().enumerate() {
+        // Byte by byte (valid UTF-8): most text is ASCII, a table look-up; a lead byte
+        // starts a character decoded here; continuation bytes are skipped.
+        let (c, space) = if b < 0x80 {
+            (u32::from(b), ASCII_SPACE[usize::from(b)])
+        } else if b >= 0xC0 {
+            let c = decode_at(bytes, i);
+            (c, char::from_u32(c).is_some_and(py_is_space))
+        } else {
+            continue;
+        };
+        out[n] = c;
+        n += usize::from(whitespace || !space);
     }
     out.truncate(n);
+}
+
+/// The code point whose UTF-8 encoding starts at `bytes[i]` (a lead byte of valid UTF-8).
+#[inline]
+fn decode_at(bytes: &[u8], i: usize) -> u32 {
+    let b = u32::from(bytes[i]);
+    let cont = |k: usize| u32::from(bytes[i + k] & 0x3F);
+    if b < 0xE0 {
+        ((b & 0x1F) << 6) | cont(1)
+    } else if b < 0xF0 {
+        ((b & 0x0F) << 12) | (cont(1) << 6) | cont(2)
+    } else {
+        ((b & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3)
+    }
 }
 
 /// Per-thread buffers.

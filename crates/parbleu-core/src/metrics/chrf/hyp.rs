@@ -549,11 +549,31 @@ impl HypGrams {
     }
 
     /// `_get_match_statistics` for orders `1..=out.len() / 3` against one reference.
+    pub(super) fn compare(&mut self, rf_syms: &[u32], out: &mut [i64]) {
+        let max_order = out.len() / 3;
+        let (h, r) = (self.hyp.len(), rf_syms.len());
+        self.matches(rf_syms, max_order);
+        for n in 1..=max_order {
+            let ref_total = (r + 1).saturating_sub(n);
+            // "Don't count hits if no reference exists for that n-gram"
+            let hyp_total = if ref_total > 0 {
+                (h + 1).saturating_sub(n)
+            } else {
+                0
+            };
+            out[3 * (n - 1)] = hyp_total as i64;
+            out[3 * (n - 1) + 1] = ref_total as i64;
+            out[3 * (n - 1) + 2] = self.matches[n - 1] as i64;
+        }
+    }
+
+    /// Matches (sum over n-grams of the smaller count) of orders `1..=max_order` with the
+    /// symbols `rf_syms`, in `self.matches[..max_order]`. Symmetric: the tables may as well
+    /// hold a reference and `rf_syms` be a hypothesis.
     ///
     /// Order by order, only the reference positions whose (n-1)-gram occurs in the
     /// hypothesis are looked up (an n-gram extending an absent one is absent).
-    pub(super) fn compare(&mut self, rf_syms: &[u32], out: &mut [i64]) {
-        let max_order = out.len() / 3;
+    pub(super) fn matches(&mut self, rf_syms: &[u32], max_order: usize) -> &[u64] {
         let (h, r) = (self.hyp.len(), rf_syms.len());
         self.rf.clear();
         // Packed keys need a nonzero id for symbols the hypothesis lacks.
@@ -562,19 +582,29 @@ impl HypGrams {
         } else {
             0
         };
-        self.rf
-            .extend(rf_syms.iter().map(|&s| match self.dense.get(s) {
-                0 => absent,
-                id => id,
-            }));
         self.matches.clear();
         self.matches.resize(max_order.max(1), 0);
-        // Unigrams: dense ids index the counts directly.
+        // One pass: dense ids, unigram matches (dense ids index the counts directly), and the
+        // live positions (those whose unigram occurs in the hypothesis).
+        self.rf.resize(r, 0);
+        for v in [&mut self.prev, &mut self.cur] {
+            if v.len() < r {
+                v.resize(r, 0);
+            }
+        }
         let mut m1 = 0u64;
-        for &id in &self.rf {
-            let c = &mut self.uni_rf[id as usize];
-            m1 += u64::from(*c < self.uni_hyp[id as usize]);
+        let mut live = 0;
+        let (uni_rf, uni_hyp) = (&mut self.uni_rf, &self.uni_hyp);
+        for (i, (slot, &s)) in self.rf.iter_mut().zip(rf_syms).enumerate() {
+            let id = self.dense.get(s);
+            let key = if id == 0 { absent } else { id };
+            *slot = key;
+            let c = &mut uni_rf[key as usize];
+            m1 += u64::from(*c < uni_hyp[key as usize]);
             *c += 1;
+            self.prev[live] = i as u32;
+            self.cur[live] = id;
+            live += usize::from(id != 0);
         }
         self.uni_rf.iter_mut().for_each(|c| *c = 0);
         self.matches[0] = m1;
@@ -583,17 +613,10 @@ impl HypGrams {
             self.packed
                 .compare(&self.rf, &mut self.matches[..orders.max(1)]);
         } else if max_order >= 2 && h >= 2 && r >= 2 {
-            // Live positions: those whose unigram occurs in the hypothesis.
-            self.prev.resize(r, 0);
-            self.cur.resize(r, 0);
-            let mut live = 0;
-            for (i, &id) in self.rf.iter().enumerate() {
-                self.prev[live] = i as u32;
-                self.cur[live] = id;
-                live += usize::from(id != 0);
+            if self.mode != Mode::Direct {
+                self.touched.clear();
+                self.touched.resize(live, 0);
             }
-            self.touched.clear();
-            self.touched.resize(live, 0);
             // The hypothesis has no n-gram longer than itself.
             let orders = max_order.min(self.max_order).min(h);
             let (rf, d, pos, ids) = (&self.rf, self.d, &mut self.prev, &mut self.cur);
@@ -609,17 +632,6 @@ impl HypGrams {
                     .compare(rf, d, pos, ids, live, orders, touched, matches),
             }
         }
-        for n in 1..=max_order {
-            let ref_total = (r + 1).saturating_sub(n);
-            // "Don't count hits if no reference exists for that n-gram"
-            let hyp_total = if ref_total > 0 {
-                (h + 1).saturating_sub(n)
-            } else {
-                0
-            };
-            out[3 * (n - 1)] = hyp_total as i64;
-            out[3 * (n - 1) + 1] = ref_total as i64;
-            out[3 * (n - 1) + 2] = self.matches[n - 1] as i64;
-        }
+        &self.matches[..max_order]
     }
 }

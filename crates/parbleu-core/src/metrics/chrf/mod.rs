@@ -10,6 +10,7 @@
 
 mod extract;
 mod hyp;
+mod multi;
 mod packed;
 mod refs;
 mod score;
@@ -19,5 +20,6 @@ mod tests;
 pub use extract::{
     extract, extract_block, for_each_word, remove_punctuation, sentence_scores_block, Scratch,
 };
+pub use multi::extract_many;
 pub use refs::{PreparedRef, PreparedRefs};
 pub use score::{f_score, finalize_many, ChrfExtract, ChrfScoreOpts};

@@ -63,7 +63,7 @@ impl PreparedRef {
 
 /// Hash of a word (exactness comes from comparing the bytes on a hash match).
 #[inline]
-fn word_hash(w: &[u8]) -> u64 {
+pub(super) fn word_hash(w: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h = w.len() as u64;
     let mut chunks = w.chunks_exact(8);

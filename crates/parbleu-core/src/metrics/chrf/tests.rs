@@ -258,3 +258,111 @@ proptest::proptest! {
         proptest::prop_assert_eq!(got, naive_row(&c, &hyp, &refs));
     }
 }
+
+/// `extract_many`'s rows of system k, segment i.
+fn many_row<'a>(rows: &'a [i64], c: &ChrfExtract, n: usize, k: usize, i: usize) -> &'a [i64] {
+    let w = c.width();
+    &rows[(k * n + i) * w..(k * n + i + 1) * w]
+}
+
+#[test]
+fn many_systems_long_and_repetitive_segments() {
+    // Wide slots, packed keys and a reference far longer than the hypotheses (and the
+    // reverse): the reference's tables are probed by every system.
+    let c = cfg(6, 2, 2.0, false, false, false);
+    let long: String = (0..70_000)
+        .map(|i| ["ab", "b a", "c", "ab."][i % 4])
+        .collect();
+    let rep = "the cat sat on the mat . ".repeat(4_000);
+    let sys: Vec<Vec<String>> = vec![
+        vec![long.clone(), "a".repeat(10), rep.replace("mat", "hat")],
+        vec!["ab c".into(), "a".repeat(70_000), rep.clone()],
+        vec![String::new(), "b".into(), "x".into()],
+    ];
+    let refs = vec![
+        vec!["ab c a b".repeat(1_000)],
+        vec!["a".repeat(70_000), "aaa".into()],
+        vec![rep.clone(), "x".into()],
+    ];
+    let p = PreparedRefs::new(&c, refs, 1);
+    let slices: Vec<&[String]> = sys.iter().map(Vec::as_slice).collect();
+    let rows = extract_many(&c, &slices, &p, 0, 1).unwrap();
+    for (k, hyps) in sys.iter().enumerate() {
+        let one = extract(&c, hyps, &p, 1).unwrap();
+        for i in 0..hyps.len() {
+            assert_eq!(
+                many_row(&rows, &c, 3, k, i),
+                &one[i * c.width()..(i + 1) * c.width()]
+            );
+        }
+    }
+}
+
+#[test]
+fn many_systems_errors_and_empty() {
+    let c = cfg(6, 0, 2.0, false, false, false);
+    let p = PreparedRefs::new(&c, vec![vec!["a".into()], vec!["b".into()]], 1);
+    let (a, b) = (vec!["a", "b"], vec!["a"]);
+    assert!(extract_many(&c, &[&a[..], &b[..]], &p, 0, 1).is_err());
+    assert!(extract_many(&c, &[&a[..]], &p, 1, 1).is_err());
+    assert_eq!(extract_many::<&str>(&c, &[], &p, 0, 1).unwrap(), vec![]);
+    assert_eq!(
+        extract_many(&c, &[&b[..]], &p, 1, 1).unwrap(),
+        vec![1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn prop_many_systems_equal_one_at_a_time(
+        segs in proptest::collection::vec(
+            (proptest::collection::vec("([aé猫Ab .!(,]|xxxxxxxx){0,10}", 3),
+             proptest::collection::vec("([aé猫Ab .!),\t]|xxxxxxxx){0,10}", 1..3)),
+            1..40),
+        n_sys in 1usize..4,
+        nc in 0usize..7,
+        nw in 0usize..4,
+        lc in proptest::bool::ANY,
+        ws in proptest::bool::ANY,
+        eps in proptest::bool::ANY,
+        mode in 0usize..5,
+    ) {
+        proptest::prop_assume!(nc + nw > 0);
+        let c = cfg(nc, nw, 2.0, lc, ws, eps);
+        let n = segs.len();
+        let sys: Vec<Vec<String>> =
+            (0..n_sys).map(|k| segs.iter().map(|(h, _)| h[k].clone()).collect()).collect();
+        let p = PreparedRefs::new(&c, segs.iter().map(|(_, r)| r.clone()).collect(), 1);
+        let slices: Vec<&[String]> = sys.iter().map(Vec::as_slice).collect();
+        // Mode 4: tables chosen as usual, two threads (the forced mode is per thread).
+        let forced = [Mode::Packed, Mode::Direct, Mode::Small, Mode::Large].get(mode).copied();
+        FORCE_MODE.with(|f| f.set(forced));
+        let rows = extract_many(&c, &slices, &p, 0, if forced.is_some() { 1 } else { 2 });
+        FORCE_MODE.with(|f| f.set(None));
+        let rows = rows.unwrap();
+        proptest::prop_assert_eq!(rows.len(), n_sys * n * c.width());
+        for (k, hyps) in sys.iter().enumerate() {
+            let one = extract(&c, hyps, &p, 1).unwrap();
+            for (i, (_, refs)) in segs.iter().enumerate() {
+                let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+                let want = naive_row(&c, &hyps[i], &refs);
+                proptest::prop_assert_eq!(&one[i * c.width()..(i + 1) * c.width()], want.as_slice());
+                proptest::prop_assert_eq!(many_row(&rows, &c, n, k, i), want.as_slice());
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn prop_char_symbols_are_the_characters(
+        text in "([a \\t\\x1c\\x1f\\x7f\\u{85}\\u{a0}\\u{1680}\\u{2000}-\\u{200b}\\u{2028}\\u{3000}é猫🙂]|\\PC){0,24}",
+        ws in proptest::bool::ANY,
+    ) {
+        let mut got = Vec::new();
+        super::extract::char_symbols(&text, ws, &mut got);
+        let want: Vec<u32> =
+            text.chars().filter(|&c| ws || !py_is_space(c)).map(u32::from).collect();
+        proptest::prop_assert_eq!(got, want);
+    }
+}
