@@ -307,6 +307,15 @@ def flavor_line_stats(
 ) -> _StatsBytes:
     """Statistics of raw lines: ``refs[i]`` are the reference lines of ``hyps[i]``."""
 
+def report_word_stats(
+    corpora: Sequence[Sequence[str]],
+    tokenizer_name: str,
+    lowercase: bool,
+    max_order: int,
+    workers: int,
+) -> tuple[list[str], bytes, bytes, bytes, list[tuple[bytes, bytes, bytes]]]:
+    """Clipped n-gram matches of systems against ``corpora[0]``, tokenized as BLEU does."""
+
 def flavor_tokens(lines: Sequence[str], prep_spec: _Prep) -> list[list[str]]:
     """Return the tokens of every line under a ``(tokenizer, case, split)`` prep."""
 
