@@ -45,6 +45,7 @@ __all__ = [
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
+    "report_word_stats",
     "set_compensated_sum",
     "sig_ar",
     "sig_ar_masks",

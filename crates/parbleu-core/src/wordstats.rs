@@ -374,10 +374,10 @@ mod tests {
             assert_eq!(got, total);
             for s in 1..corpora.len() {
                 let mut clipped: HashMap<Vec<String>, i64> = HashMap::new();
-                for i in 0..n_seg {
-                    let rc = ngrams(&toks[0][i], n);
+                for (i, (r, h)) in toks[0].iter().zip(&toks[s]).enumerate() {
+                    let rc = ngrams(r, n);
                     let mut seg = 0;
-                    for (g, c) in ngrams(&toks[s][i], n) {
+                    for (g, c) in ngrams(h, n) {
                         let m = c.min(*rc.get(&g).unwrap_or(&0));
                         if m > 0 {
                             *clipped.entry(g).or_insert(0) += m;
@@ -413,7 +413,7 @@ mod tests {
         for n in 1..=5 {
             check(&[r.clone(), h1.clone(), h2.clone()], n);
         }
-        check(&[r.clone()], 3);
+        check(std::slice::from_ref(&r), 3);
     }
 
     #[test]

@@ -13,6 +13,15 @@ type OrderBytes<'py> = (
     Bound<'py, PyBytes>,
 );
 
+/// `(vocab, ids, seg_lens, seg_matched, orders)`.
+type WordStatsOut<'py> = (
+    Vec<String>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Vec<OrderBytes<'py>>,
+);
+
 /// Clipped n-gram matches of systems against a reference stream (`corpora[0]`), tokenized as
 /// BLEU tokenizes: `(vocab, ids, seg_lens, seg_matched, orders)`, arrays as int64 bytes.
 #[pyfunction]
@@ -24,13 +33,7 @@ fn report_word_stats<'py>(
     lowercase: bool,
     max_order: Order,
     workers: i64,
-) -> PyResult<(
-    Vec<String>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Vec<OrderBytes<'py>>,
-)> {
+) -> PyResult<WordStatsOut<'py>> {
     let tok = tokenizer(py, tokenizer_name)?;
     let workers = parallel::resolve(workers);
     let ws = py
