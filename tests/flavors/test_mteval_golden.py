@@ -142,6 +142,21 @@ def test_four_orders_give_the_same_bleu(rec: dict[str, Any]) -> None:
     assert got.counts[:4] == want.counts[:4] and got.counts[4:] == [0] * 5
 
 
+def test_every_system_counts_every_order() -> None:
+    """Several systems in one call score as each alone (NIST needs orders 1-5 for each)."""
+    # "a b c d" occurs twice, so its 5-grams carry information (NIST's 5th order is not 0).
+    refs = {"r": {"d": {"1": "the cat sat on the mat today", "2": "a b c d e a b c d f"}}}
+    test = {
+        "s1": {"d": {"1": "the cat sat on a mat today", "2": "a b c d e"}},
+        "s2": {"d": {"1": "the cat sat on the mat", "2": "a b c d e a b c d f"}},
+    }
+    both = mteval.evaluate(test, refs)
+    for sysid in test:
+        alone = mteval.evaluate({sysid: test[sysid]}, refs)[sysid]
+        assert (both[sysid].nist, both[sysid].bleu) == (alone.nist, alone.bleu)
+        assert both[sysid].tst_info == alone.tst_info
+
+
 @pytest.mark.parametrize("orders", [0, 10, True, 4.0])
 def test_orders_out_of_range(orders: Any) -> None:
     with pytest.raises(InvalidOptionError, match="orders="):

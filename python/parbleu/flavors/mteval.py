@@ -447,7 +447,7 @@ def evaluate(
         segs = {d: {s: stats[(d, s)] for s in order[d]} for d in eval_docs}
         methods = ["NIST", "BLEU"] if method == "both" else [method.upper()]
         for m in methods:
-            orders = 5 if m == "NIST" else 4  # the orders the -d lines name
+            named = 5 if m == "NIST" else 4  # the orders the -d lines name
             cum_ref_length = 0
             cum = {k: [0] * (MAX_N + 1) for k in ("match", "tst", "ref")}
             cumf = {k: [0.0] * (MAX_N + 1) for k in ("tst_info", "ref_info")}
@@ -470,7 +470,7 @@ def evaluate(
                         res.seg_nist[(d, s)] = v
                     if detail >= 2:
                         say(
-                            f"  {m} score using {orders}-grams = {v:.4f} for system "
+                            f"  {m} score using {named}-grams = {v:.4f} for system "
                             f'"{sysid}" on segment {s} of document "{d}" ({seg.tst[1]} words)'
                         )
                     dl += seg.ref_length
@@ -488,7 +488,7 @@ def evaluate(
                     res.doc_bleu[d] = v
                 if detail >= 1:
                     say(
-                        f"{m} score using   {orders}-grams = {v:.4f} for system "
+                        f"{m} score using   {named}-grams = {v:.4f} for system "
                         f'"{sysid}" on document "{d}" ({len(segs[d])} segments, '
                         f"{dc['tst'][1]} words)"
                     )
