@@ -45,6 +45,7 @@ __all__ = [
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
+    "report_word_stats",
     "set_compensated_sum",
     "sig_ar",
     "sig_ar_masks",
@@ -309,6 +310,15 @@ def flavor_line_stats(
     workers: int,
 ) -> _StatsBytes:
     """Statistics of raw lines: ``refs[i]`` are the reference lines of ``hyps[i]``."""
+
+def report_word_stats(
+    corpora: Sequence[Sequence[str]],
+    tokenizer_name: str,
+    lowercase: bool,
+    max_order: int,
+    workers: int,
+) -> tuple[list[str], bytes, bytes, bytes, list[tuple[bytes, bytes, bytes]]]:
+    """Clipped n-gram matches of systems against ``corpora[0]``, tokenized as BLEU does."""
 
 def flavor_tokens(lines: Sequence[str], prep_spec: _Prep) -> list[list[str]]:
     """Return the tokens of every line under a ``(tokenizer, case, split)`` prep."""

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flavor_support import close, options, read_lines, records, ref_paths, requires_shared
 
-from parbleu.errors import FlavorError
+from parbleu.errors import FlavorError, InvalidOptionError
 from parbleu.flavors import mteval
 
 pytestmark = requires_shared
@@ -119,6 +119,48 @@ def test_mteval(rec: dict[str, Any]) -> None:
         if key in rec:
             assert set(got_d) == set(rec[key])
             assert all(close(got_d[d], w, 1e-13) for d, w in rec[key].items())
+
+
+@pytest.mark.parametrize(
+    "rec", [r for r in _records() if _kwargs(r)["method"] != "nist"], ids=lambda r: r["id"]
+)
+def test_four_orders_give_the_same_bleu(rec: dict[str, Any]) -> None:
+    """The flavors table counts orders 1-4 only (``orders=4``): same score, same errors."""
+    hyps = list(read_lines(rec["hyp"]))
+    refs = [list(read_lines(p)) for p in ref_paths(rec)]
+    kw = {**_kwargs(rec), "method": "bleu"}
+    try:
+        want: Any = mteval.score_lines(hyps, refs, **kw)
+    except FlavorError as e:
+        with pytest.raises(FlavorError) as ei:
+            mteval.score_lines(hyps, refs, **kw, orders=4)
+        assert str(ei.value) == str(e)
+        return
+    got = mteval.score_lines(hyps, refs, **kw, orders=4)
+    assert (got.bleu, got.seg_bleu, got.doc_bleu) == (want.bleu, want.seg_bleu, want.doc_bleu)
+    assert got.length_ratio_line == want.length_ratio_line
+    assert got.counts[:4] == want.counts[:4] and got.counts[4:] == [0] * 5
+
+
+def test_every_system_counts_every_order() -> None:
+    """Several systems in one call score as each alone (NIST needs orders 1-5 for each)."""
+    # "a b c d" occurs twice, so its 5-grams carry information (NIST's 5th order is not 0).
+    refs = {"r": {"d": {"1": "the cat sat on the mat today", "2": "a b c d e a b c d f"}}}
+    test = {
+        "s1": {"d": {"1": "the cat sat on a mat today", "2": "a b c d e"}},
+        "s2": {"d": {"1": "the cat sat on the mat", "2": "a b c d e a b c d f"}},
+    }
+    both = mteval.evaluate(test, refs)
+    for sysid in test:
+        alone = mteval.evaluate({sysid: test[sysid]}, refs)[sysid]
+        assert (both[sysid].nist, both[sysid].bleu) == (alone.nist, alone.bleu)
+        assert both[sysid].tst_info == alone.tst_info
+
+
+@pytest.mark.parametrize("orders", [0, 10, True, 4.0])
+def test_orders_out_of_range(orders: Any) -> None:
+    with pytest.raises(InvalidOptionError, match="orders="):
+        mteval.score_lines(["a"], [["a"]], orders=orders)
 
 
 def test_sgml_reader_round_trip(tmp_path: Any) -> None:

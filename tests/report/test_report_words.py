@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parbleu.reporting._analysis import bucket_labels
-from parbleu.reporting._words import highlight, ngram_set, word_stats
+from parbleu.reporting._words import WordStats, highlight, ngram_set, word_stats
+from parbleu.tokenizers import PythonTokenizer, get_tokenizer
 
 WORDS = st.lists(st.sampled_from(["a", "b", "c", "d", "<x>", "é"]), max_size=9)
 
@@ -28,7 +29,13 @@ def test_clipped_matches_equal_counters(
     data: tuple[list[list[str]], list[list[list[str]]]], max_order: int
 ) -> None:
     ref, systems = data
-    ws = word_stats(ref, systems, max_order)
+    ws = word_stats(
+        [" ".join(r) for r in ref],
+        [[" ".join(h) for h in hyps] for hyps in systems],
+        get_tokenizer("none"),
+        False,
+        max_order,
+    )
     for n in range(1, max_order + 1):
         order = ws.orders[n - 1]
         ref_total: Counter[tuple[str, ...]] = Counter()
@@ -43,12 +50,48 @@ def test_clipped_matches_equal_counters(
                 clipped.update(_ngrams(h, n) & _ngrams(r, n))
             got = {t: c for t, c in zip(texts, order.matched[s].tolist()) if c}
             assert got == dict(clipped)
+        # Types in the lexicographic order of their token ids (the n-gram table's tie order).
+        keys = [ws.ref_ids[f : f + n].tolist() for f in order.first.tolist()]
+        assert keys == sorted(keys) and len(set(map(tuple, keys))) == len(keys)
     for s, hyps in enumerate(systems):
         assert ws.seg_hyp_len[s].tolist() == [len(h) for h in hyps]
         assert ws.seg_matched[s].tolist() == [
             sum((_ngrams(h, 1) & _ngrams(r, 1)).values()) for h, r in zip(hyps, ref)
         ]
     assert ws.seg_ref_len.tolist() == [len(r) for r in ref]
+    for i, r in enumerate(ref):
+        assert ws.ref_tokens(i) == r
+        for s, hyps in enumerate(systems):
+            assert ws.sys_tokens(s, i) == hyps[i]
+
+
+class _Lower13a(PythonTokenizer):
+    """13a run from Python: the path MeCab and SentencePiece take."""
+
+    def signature(self) -> str:
+        return "py-13a"
+
+    def __call__(self, line: str) -> str:
+        return get_tokenizer("13a")(line)
+
+
+def _arrays(ws: WordStats) -> list[list[int]]:
+    out = [ws.ref_ids.tolist(), ws.seg_ref_len.tolist()]
+    out += [a.tolist() for a in (*ws.seg_matched, *ws.seg_hyp_len, *ws.hyp_word_ids)]
+    for o in ws.orders:
+        out += [o.ref_ngrams.tolist(), o.ref_counts.tolist(), o.first.tolist()]
+        out += [m.tolist() for m in o.matched]
+    return out
+
+
+def test_python_tokenizers_count_as_the_core_tokenizer() -> None:
+    ref = ["The cat, sat.  ", "Über   DEN Fluss!", "", "a a a"]
+    hyps = [["the cat sat.", "über den Fluss", "x", "A a"], ["Cat sat", "", "y", "a a a a"]]
+    core = word_stats(ref, hyps, get_tokenizer("13a"), True, 4, workers=1)
+    py = word_stats(ref, hyps, _Lower13a(), True, 4, workers=2)
+    assert core.vocab == py.vocab
+    assert _arrays(core) == _arrays(py)
+    assert core.ref_tokens(1) == ["über", "den", "fluss", "!"]
 
 
 def test_highlight_marks_the_longest_reference_ngram() -> None:

@@ -16,5 +16,6 @@ pub mod pysum;
 pub mod significance;
 pub mod text;
 pub mod tokenize;
+pub mod wordstats;
 
 pub use error::{Error, Result};

@@ -4,6 +4,7 @@ mod chrf;
 mod flavors;
 mod options;
 mod pairwise;
+mod report;
 mod significance;
 mod ter;
 
@@ -505,6 +506,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     options::register(m)?;
     flavors::register(m)?;
     pairwise::register(m)?;
+    report::register(m)?;
     significance::register(m)?;
     Ok(())
 }

@@ -216,28 +216,35 @@ class _Scorer:
         return out
 
     def segments(
-        self, words: Mapping[str, Mapping[str, list[str]]], order: Mapping[str, list[str]]
+        self,
+        words: Mapping[str, Mapping[str, list[str]]],
+        order: Mapping[str, list[str]],
+        orders: int = MAX_N,
     ) -> dict[tuple[str, str], _Seg]:
-        """Statistics of every segment of one system (``words[doc][seg]``), in ``order``."""
+        """Statistics of every segment of one system (``words[doc][seg]``), in ``order``.
+
+        Only orders ``1..orders`` are counted; the others are 0.
+        """
         keys = [(d, s) for d in order for s in order[d]]
         hyps = [words[d][s] for d, s in keys]
         refs = [[self.ref_words[rid][d][s] for rid in self.ref_ids] for d, s in keys]
-        ints, tinfo, rinfo = _core.flavor_mteval_stats(hyps, refs, MAX_N)
+        ints, tinfo, rinfo = _core.flavor_mteval_stats(hyps, refs, orders)
         m, t, r, _h, off = (memoryview(b).cast("q").tolist() for b in ints)
         ti = memoryview(tinfo).cast("d").tolist()
         ri = memoryview(rinfo).cast("d").tolist()
         out: dict[tuple[str, str], _Seg] = {}
         tlen = [len(h) for h in hyps]
+        pad, padf = [0] * (MAX_N - orders), [0.0] * (MAX_N - orders)
         for i, key in enumerate(keys):
-            a, b = i * MAX_N, (i + 1) * MAX_N
+            a, b = i * orders, (i + 1) * orders
             lens = [len(x) for x in refs[i]]
             out[key] = _Seg(
                 self._ref_length(lens, tlen[i]),
-                [0, *m[a:b]],
-                [0, *t[a:b]],
-                [0, *r[a:b]],
-                [0.0, *ti[a:b]],
-                [0.0, *ri[a:b]],
+                [0, *m[a:b], *pad],
+                [0, *t[a:b], *pad],
+                [0, *r[a:b], *pad],
+                [0.0, *ti[a:b], *padf],
+                [0.0, *ri[a:b], *padf],
             )
         del off
         return out
@@ -396,6 +403,7 @@ def evaluate(
     detail: int = 0,
     document_info: bool = False,
     emit: Callable[[str], None] | None = None,
+    orders: int = MAX_N,
 ) -> dict[str, MtevalResult]:
     """Score every system of ``test`` (``{sysid: {docid: {segid: text}}}``) against ``refs``.
 
@@ -408,6 +416,9 @@ def evaluate(
     ``-x "document info"`` lines (``document_info``) and v13a's length-ratio line. At ``-d 3`` the
     n-gram lines of a segment come in first-occurrence order where Perl uses its (randomized)
     hash order.
+
+    ``orders`` (1-9) is how many n-gram orders are counted, 9 as the script does; the BLEU
+    score needs 4 (NIST 5), and the per-order lists are 0 above ``orders``.
     """
     if version not in ("v13a", "v14"):
         raise InvalidOptionError(f"version={version!r}: expected 'v13a' or 'v14'")
@@ -415,6 +426,8 @@ def evaluate(
         raise _die(version, "Incorrect value supplied for 'brevity_penalty'", 211, ValueError)
     if not refs:
         raise _die(version, "no reference translations", 0, ValueError)
+    if isinstance(orders, bool) or not isinstance(orders, int) or not 1 <= orders <= MAX_N:
+        raise InvalidOptionError(f"orders={orders!r}: expected an integer from 1 to {MAX_N}")
     src_docs = source if source is not None else refs[sorted(refs)[0]]
     _check_data(test, refs, src_docs, version)
     scorer = _Scorer(
@@ -430,11 +443,11 @@ def evaluate(
         docs = test[sysid]
         words = {d: dict(zip(docs[d], scorer._tok(list(docs[d].values())))) for d in eval_docs}
         order = {d: _seg_order(list(docs[d]), version) for d in eval_docs}
-        stats = scorer.segments(words, order)
+        stats = scorer.segments(words, order, orders)
         segs = {d: {s: stats[(d, s)] for s in order[d]} for d in eval_docs}
         methods = ["NIST", "BLEU"] if method == "both" else [method.upper()]
         for m in methods:
-            orders = 5 if m == "NIST" else 4  # the orders the -d lines name
+            named = 5 if m == "NIST" else 4  # the orders the -d lines name
             cum_ref_length = 0
             cum = {k: [0] * (MAX_N + 1) for k in ("match", "tst", "ref")}
             cumf = {k: [0.0] * (MAX_N + 1) for k in ("tst_info", "ref_info")}
@@ -457,7 +470,7 @@ def evaluate(
                         res.seg_nist[(d, s)] = v
                     if detail >= 2:
                         say(
-                            f"  {m} score using {orders}-grams = {v:.4f} for system "
+                            f"  {m} score using {named}-grams = {v:.4f} for system "
                             f'"{sysid}" on segment {s} of document "{d}" ({seg.tst[1]} words)'
                         )
                     dl += seg.ref_length
@@ -475,7 +488,7 @@ def evaluate(
                     res.doc_bleu[d] = v
                 if detail >= 1:
                     say(
-                        f"{m} score using   {orders}-grams = {v:.4f} for system "
+                        f"{m} score using   {named}-grams = {v:.4f} for system "
                         f'"{sysid}" on document "{d}" ({len(segs[d])} segments, '
                         f"{dc['tst'][1]} words)"
                     )
@@ -588,11 +601,13 @@ def score_lines(
     input_format: str = "sgm",
     docsize: int | None = None,
     system: str = "system",
+    orders: int = MAX_N,
 ) -> MtevalResult:
     """Mteval on plain-text lines, wrapped as WMT's SGML (or XML) files.
 
     Each line is XML-escaped (``&``, ``<``, ``>``) into a ``<seg>`` of one document (``doc1``),
-    or of documents of ``docsize`` segments (``doc001``, ``doc002``, ...).
+    or of documents of ``docsize`` segments (``doc001``, ``doc002``, ...). ``orders`` as in
+    :func:`evaluate`.
     """
     if input_format not in ("sgm", "xml"):
         raise InvalidOptionError(f"input_format={input_format!r}: expected 'sgm' or 'xml'")
@@ -608,6 +623,7 @@ def score_lines(
         smoothing,
         method,
         source=test[system],
+        orders=orders,
     )[system]
 
 

@@ -175,9 +175,9 @@ def analyze(
     tokenizer, lowercase = word_tokenization(metrics)
     bleu_rows = stats.get(type(bleu).__name__) if bleu is not None else None
     ref1 = ["" if r is None else r for r in streams[0]]
-    ref_tokens = _words.tokenize_lines(ref1, tokenizer, lowercase)
-    sys_tokens = [_words.tokenize_lines(systems[n], tokenizer, lowercase) for n in names]
-    words = _words.word_stats(ref_tokens, sys_tokens, opts.max_order)
+    words = _words.word_stats(
+        ref1, [systems[n] for n in names], tokenizer, lowercase, opts.max_order, opts.workers
+    )
 
     data: dict[str, Any] = {
         "systems": names,
@@ -488,14 +488,15 @@ def _top_segments(
     best_b = [int(i) for i in np.argsort(diff, kind="stable")[:k] if diff[i] < 0]
     out = []
     for i in best_a + best_b:
-        ref_ngrams = _words.ngram_set(words.ref_tokens[i], opts.max_order)
-        ta, tb = words.sys_tokens[ia][i], words.sys_tokens[ib][i]
+        ref_tokens = words.ref_tokens(i)
+        ref_ngrams = _words.ngram_set(ref_tokens, opts.max_order)
+        ta, tb = words.sys_tokens(ia, i), words.sys_tokens(ib, i)
         out.append(
             {
                 "index": i,
                 "winner": a if diff[i] > 0 else b,
                 "ref": ref1[i],
-                "ref_tokens": words.ref_tokens[i],
+                "ref_tokens": ref_tokens,
                 "a_tokens": ta,
                 "b_tokens": tb,
                 "a_match": _words.highlight(ta, ref_ngrams, opts.max_order),
