@@ -218,6 +218,9 @@ class ChrfRefs:
     def first_segment_without_refs(self) -> int | None:
         """Index of the first segment without any reference, if there is one."""
 
+    def distinct_segments(self) -> int:
+        """Return the number of distinct reference segments."""
+
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows as int64 bytes."""
 
@@ -247,6 +250,9 @@ class TerRefs:
 
     def first_segment_without_refs(self) -> int | None:
         """Index of the first segment without any reference, if there is one."""
+
+    def distinct_segments(self) -> int:
+        """Return the number of distinct reference segments."""
 
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows (``num_edits, ref_length``) as float64 bytes."""
