@@ -78,6 +78,20 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
         "reference streams",
     ),
     (
+        "BLEU finalize lengths",
+        lambda: _core.bleu_finalize([1.0, 2.0], [3.0], 3.0, 3.0, "exp", None, False),
+        LengthMismatchError,
+        "total vs correct",
+    ),
+    (
+        "chrF finalize width",
+        lambda: _core.chrf_f_score(
+            [1.0, 2.0], _core.ChrfOptions(6, 0, 4.0, 5.0, False, False, False)
+        ),
+        StatisticsError,
+        "columns",
+    ),
+    (
         "TER streams",
         lambda: _core.TerRefs(
             [["a", "b"], [None]], _core.TerOptions(False, False, False, False), 1

@@ -115,8 +115,25 @@ fn chrf_scores<'py>(
     le_bytes(py, &out)
 }
 
+/// `CHRF._compute_f_score` of one statistics row through the core's one finalize (Python calls
+/// it for integer counts exact in a float; `stats` has the options' width).
+#[pyfunction]
+#[pyo3(signature = (stats, options))]
+fn chrf_f_score(py: Python<'_>, stats: Vec<f64>, options: &ChrfOptions) -> PyResult<f64> {
+    let o = options.extract.score;
+    if stats.len() != o.width() {
+        let e = Error::BadStatsShape {
+            expected: o.width(),
+            found: stats.len(),
+        };
+        return Err(to_py(py, e));
+    }
+    Ok(chrf::f_score(&stats, &o))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ChrfRefs>()?;
     m.add_function(wrap_pyfunction!(chrf_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_f_score, m)?)?;
     Ok(())
 }

@@ -402,6 +402,47 @@ fn bleu_sentence(
     Ok((row, scored))
 }
 
+/// `BLEU.compute_bleu` through the core's one finalize: the score, precisions, brevity
+/// penalty, and the orders the precision loop visited (add-k added k to the counts of orders
+/// `2..=` that; the caller adds it to its own lists, whose number types are SacreBLEU's).
+/// The order is `len(correct)`. Python calls this only for counts that are exact in a float
+/// (integers below 2**52), where the core's arithmetic is SacreBLEU's operation for operation.
+#[pyfunction]
+#[pyo3(signature = (correct, total, sys_len, ref_len, smooth_method, smooth_value, effective_order))]
+fn bleu_finalize(
+    correct: Vec<f64>,
+    total: Vec<f64>,
+    sys_len: f64,
+    ref_len: f64,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<(f64, Vec<f64>, f64, usize)> {
+    // Attached already (a Python function); taking `py` as well would be an eighth argument.
+    let err = |e| Python::attach(|py| to_py(py, e));
+    let n = correct.len();
+    if total.len() != n {
+        let e = Error::LengthMismatch {
+            what: "total vs correct (one count per n-gram order)".into(),
+            expected: n,
+            found: total.len(),
+        };
+        return Err(err(e));
+    }
+    parbleu_core::error::check_order("max_ngram_order", n as u64).map_err(err)?;
+    let o = BleuScoreOpts {
+        smooth: Smooth::from_name(smooth_method, smooth_value).map_err(err)?,
+        effective_order,
+        max_order: n,
+    };
+    let mut row = Vec::with_capacity(2 + 2 * n);
+    row.extend([sys_len, ref_len]);
+    row.extend(correct);
+    row.extend(total);
+    let s = bleu::finalize(&row, &o);
+    Ok((s.score, s.precisions, s.bp, s.orders_visited))
+}
+
 /// Number of logical cores the thread pools use for `workers=-1`.
 #[pyfunction]
 fn available_workers() -> usize {
@@ -440,6 +481,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_finalize, m)?)?;
     m.add_function(wrap_pyfunction!(available_workers, m)?)?;
     m.add_function(wrap_pyfunction!(set_compensated_sum, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_log_sum, m)?)?;

@@ -72,6 +72,9 @@ pub struct BleuScore {
     pub bp: f64,
     pub sys_len: i64,
     pub ref_len: i64,
+    /// Orders SacreBLEU's precision loop visited (0 if every count is zero); add-k added its
+    /// k to the counts and totals of orders `2..=orders_visited`.
+    pub orders_visited: usize,
 }
 
 /// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical; the one BLEU
@@ -80,7 +83,7 @@ pub fn finalize<T: Count>(row: &[T], o: &BleuScoreOpts) -> BleuScore {
     let n = o.max_order;
     let (mut counts, mut totals, mut precisions) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     fill(row, n, &mut counts, &mut totals);
-    let (score, bp) = compute(
+    let (score, bp, orders_visited) = compute(
         row[0].to_f64(),
         row[1].to_f64(),
         o,
@@ -96,6 +99,7 @@ pub fn finalize<T: Count>(row: &[T], o: &BleuScoreOpts) -> BleuScore {
         bp,
         sys_len: row[0].to_f64() as i64,
         ref_len: row[1].to_f64() as i64,
+        orders_visited,
     }
 }
 
@@ -151,7 +155,7 @@ fn fill<T: Count>(row: &[T], n_ord: usize, correct: &mut [f64], total: &mut [f64
 }
 
 /// The arithmetic of [`finalize`] on the counts in `correct` and `total` (updated in place
-/// by add-k, as SacreBLEU does); returns `(score, bp)`.
+/// by add-k, as SacreBLEU does); returns `(score, bp, orders visited)`.
 fn compute(
     sys_len: f64,
     ref_len: f64,
@@ -159,7 +163,7 @@ fn compute(
     correct: &mut [f64],
     total: &mut [f64],
     precisions: &mut [f64],
-) -> (f64, f64) {
+) -> (f64, f64, usize) {
     let n_ord = o.max_order;
     precisions.fill(0.0);
     let mut bp = 1.0;
@@ -171,11 +175,13 @@ fn compute(
         };
     }
     if correct.iter().all(|&c| c == 0.0) {
-        return (0.0, bp);
+        return (0.0, bp, 0);
     }
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = n_ord;
+    let mut visited = 0;
     for n in 1..=n_ord {
+        visited = n;
         if let Smooth::AddK(k) = o.smooth {
             if n > 1 {
                 correct[n - 1] += k;
@@ -206,7 +212,7 @@ fn compute(
     for p in &precisions[..eff_order] {
         add_my_log(&mut s, *p);
     }
-    (bp * (s.value() / eff_order as f64).exp(), bp)
+    (bp * (s.value() / eff_order as f64).exp(), bp, visited)
 }
 
 /// Just the score of every row of a row-major matrix (batch sentence scores).
