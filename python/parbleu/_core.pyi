@@ -28,10 +28,12 @@ __all__ = [
     "TerRefs",
     "__version__",
     "available_workers",
+    "bleu_finalize",
     "bleu_ids_extract",
     "bleu_log_sum",
     "bleu_scores",
     "bleu_sentence",
+    "chrf_f_score",
     "chrf_scores",
     "flavor_fairseq_stats",
     "flavor_hf_sentence_bleu",
@@ -160,6 +162,17 @@ def set_compensated_sum(on: bool) -> bool:
 def bleu_log_sum(precisions: list[float]) -> float:
     """SacreBLEU's ``sum([my_log(p) for p in precisions])``, summed as the Rust BLEU sums."""
 
+def bleu_finalize(
+    correct: Sequence[float],
+    total: Sequence[float],
+    sys_len: float,
+    ref_len: float,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+) -> tuple[float, list[float], float, int]:
+    """``compute_bleu`` by the core's finalize: score, precisions, bp, orders visited."""
+
 def bleu_sentence(
     hyp: str, refs: Sequence[str], options: BleuOptions
 ) -> tuple[list[int], tuple[float, list[float], float] | None]:
@@ -219,6 +232,9 @@ class ChrfRefs:
     def first_segment_without_refs(self) -> int | None:
         """Index of the first segment without any reference, if there is one."""
 
+    def distinct_segments(self) -> int:
+        """Return the number of distinct reference segments."""
+
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows as int64 bytes."""
 
@@ -227,6 +243,9 @@ class ChrfRefs:
 
     def sentence_scores(self, hyps: Sequence[str], workers: int) -> bytes:
         """Sentence chrF of every segment as float64 bytes."""
+
+def chrf_f_score(stats: Sequence[float], options: ChrfOptions) -> float:
+    """``_compute_f_score`` of one statistics row by the core's finalize."""
 
 def chrf_scores(rows: _I64, width: int, options: ChrfOptions, workers: int) -> bytes:
     """Score chrF of every row of an int64 statistics matrix, as float64 bytes."""
@@ -251,6 +270,9 @@ class TerRefs:
 
     def first_segment_without_refs(self) -> int | None:
         """Index of the first segment without any reference, if there is one."""
+
+    def distinct_segments(self) -> int:
+        """Return the number of distinct reference segments."""
 
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows (``num_edits, ref_length``) as float64 bytes."""

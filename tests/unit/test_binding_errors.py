@@ -60,13 +60,44 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
         "n-gram order",
     ),
     # The binding's own checks.
+    # One conversion of reference streams for the three metrics (core RefSet).
     (
         "chrF streams",
         lambda: _core.ChrfRefs(
             [["a", "b"], ["c"]], _core.ChrfOptions(6, 0, 4.0, 5.0, False, False, False), 1
         ),
         LengthMismatchError,
-        "reference streams differ in length",
+        "reference streams",
+    ),
+    (
+        "BLEU streams",
+        lambda: _core.BleuRefs(
+            [["a"], ["c", None]], _core.BleuOptions("13a", False, 4, "exp", None, False), 1
+        ),
+        LengthMismatchError,
+        "reference streams",
+    ),
+    (
+        "BLEU finalize lengths",
+        lambda: _core.bleu_finalize([1.0, 2.0], [3.0], 3.0, 3.0, "exp", None, False),
+        LengthMismatchError,
+        "total vs correct",
+    ),
+    (
+        "chrF finalize width",
+        lambda: _core.chrf_f_score(
+            [1.0, 2.0], _core.ChrfOptions(6, 0, 4.0, 5.0, False, False, False)
+        ),
+        StatisticsError,
+        "columns",
+    ),
+    (
+        "TER streams",
+        lambda: _core.TerRefs(
+            [["a", "b"], [None]], _core.TerOptions(False, False, False, False), 1
+        ),
+        LengthMismatchError,
+        "reference streams",
     ),
     (
         "symmetric TER",

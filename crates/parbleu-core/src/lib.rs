@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod pairwise;
 pub mod parallel;
 pub mod pysum;
+pub mod refset;
 pub mod significance;
 pub mod text;
 pub mod tokenize;

@@ -543,8 +543,11 @@ impl TerTable {
             for (k, o) in chunk.iter_mut().enumerate() {
                 let p = start + k;
                 let (i, j) = (rows[p / nc], cols[p % nc]);
-                let [edits, len] =
-                    ter::segment_stats(&self.toks[i], std::slice::from_ref(&self.toks[j]), &mut s);
+                let [edits, len] = ter::segment_stats(
+                    &self.toks[i],
+                    std::iter::once(self.toks[j].as_str()),
+                    &mut s,
+                );
                 *o = ter::finalize(edits, len);
             }
         });

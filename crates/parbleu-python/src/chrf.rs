@@ -1,14 +1,14 @@
 //! chrF / chrF++ binding: `_core.ChrfRefs` and `_core.chrf_scores`.
 
 use crate::options::ChrfOptions;
-use crate::{borrow_hyps, distinct, in_blocks, interruptible, le_bytes, to_py, ErrorClass};
+use crate::refs::{ref_set, Streams};
+use crate::{borrow_hyps, in_blocks, interruptible, le_bytes, to_py};
 use parbleu_core::metrics::chrf::{self, ChrfExtract, PreparedRefs};
 use parbleu_core::parallel;
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use rustc_hash::FxHashMap;
 
 /// Segments per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 16;
@@ -18,7 +18,6 @@ const BLOCK: usize = 1 << 16;
 struct ChrfRefs {
     cfg: ChrfExtract,
     refs: PreparedRefs,
-    counts: Vec<u32>,
 }
 
 #[pymethods]
@@ -28,62 +27,34 @@ impl ChrfRefs {
     #[pyo3(signature = (streams, options, workers))]
     fn new(
         py: Python<'_>,
-        streams: Vec<Vec<Bound<'_, PyAny>>>,
+        streams: Streams<'_>,
         options: &ChrfOptions,
         workers: i64,
     ) -> PyResult<Self> {
         let cfg: ChrfExtract = options.extract;
         let workers = parallel::resolve(workers);
-        // Borrowed, not copied, and each Python object once (reference lists often repeat
-        // the same string objects): the GIL-held part stays small.
-        let n = streams.first().map_or(0, Vec::len);
-        if streams.iter().any(|s| s.len() != n) {
-            return Err(ErrorClass::LengthMismatch.err(py, "reference streams differ in length"));
-        }
-        let mut texts: Vec<&str> = Vec::new();
-        let mut seen: FxHashMap<usize, u32> = FxHashMap::default();
-        let mut starts = Vec::with_capacity(n + 1);
-        let mut items = Vec::with_capacity(n * streams.len());
-        let mut counts = Vec::with_capacity(n);
-        starts.push(0);
-        for i in 0..n {
-            for s in &streams {
-                let r = &s[i];
-                if r.is_none() {
-                    continue;
-                }
-                let r = r.cast::<PyString>()?;
-                let key = r.as_ptr() as usize;
-                let id = match seen.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        let id = texts.len() as u32;
-                        texts.push(r.to_str()?);
-                        seen.insert(key, id);
-                        id
-                    }
-                };
-                items.push(id);
-            }
-            counts.push((items.len() - starts[i]) as u32);
-            starts.push(items.len());
-        }
-        let refs = py.detach(|| PreparedRefs::from_strs(&cfg, &texts, starts, items, workers));
-        Ok(ChrfRefs { cfg, refs, counts })
+        let set = ref_set(py, &streams)?;
+        let refs = py.detach(|| PreparedRefs::from_set(&cfg, set, workers));
+        Ok(ChrfRefs { cfg, refs })
     }
 
     fn __len__(&self) -> usize {
-        self.counts.len()
+        self.refs.len()
     }
 
     /// Distinct reference counts per segment (sorted).
     fn ref_counts(&self) -> Vec<u32> {
-        distinct(&self.counts)
+        self.refs.index().ref_counts()
     }
 
     /// Index of the first segment without any reference, if there is one.
     fn first_segment_without_refs(&self) -> Option<usize> {
-        self.counts.iter().position(|&c| c == 0)
+        self.refs.index().first_segment_without_refs()
+    }
+
+    /// Number of distinct reference segments.
+    fn distinct_segments(&self) -> usize {
+        self.refs.index().distinct_segments()
     }
 
     /// Statistics rows as little-endian int64 bytes.
@@ -188,8 +159,25 @@ fn chrf_scores<'py>(
     le_bytes(py, &out)
 }
 
+/// `CHRF._compute_f_score` of one statistics row through the core's one finalize (Python calls
+/// it for integer counts exact in a float; `stats` has the options' width).
+#[pyfunction]
+#[pyo3(signature = (stats, options))]
+fn chrf_f_score(py: Python<'_>, stats: Vec<f64>, options: &ChrfOptions) -> PyResult<f64> {
+    let o = options.extract.score;
+    if stats.len() != o.width() {
+        let e = Error::BadStatsShape {
+            expected: o.width(),
+            found: stats.len(),
+        };
+        return Err(to_py(py, e));
+    }
+    Ok(chrf::f_score(&stats, &o))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ChrfRefs>()?;
     m.add_function(wrap_pyfunction!(chrf_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_f_score, m)?)?;
     Ok(())
 }

@@ -4,6 +4,7 @@ mod chrf;
 mod flavors;
 mod options;
 mod pairwise;
+mod refs;
 mod report;
 mod significance;
 mod ter;
@@ -17,6 +18,7 @@ use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyString, PyTuple};
+use refs::{ref_set, Streams};
 
 /// An n-gram order argument: `0..=MAX_ORDER`, checked before the core allocates anything
 /// sized by it (the Python layer checks first, with each option's own minimum).
@@ -118,8 +120,6 @@ fn tokenize(
 struct BleuRefs {
     cfg: BleuExtract,
     refs: PreparedRefs,
-    /// Number of non-None references of each segment.
-    counts: Vec<u32>,
 }
 
 impl BleuRefs {
@@ -183,35 +183,24 @@ impl BleuRefs {
     #[pyo3(signature = (streams, options, workers))]
     fn new(
         py: Python<'_>,
-        streams: Vec<Vec<Option<Bound<'_, PyString>>>>,
+        streams: Streams<'_>,
         options: &BleuOptions,
         workers: i64,
     ) -> PyResult<Self> {
         let cfg = options.extract;
         let workers = parallel::resolve(workers);
-        // Borrowed, not copied (see `extract`); identical strings are then found by address.
-        let streams = borrow_streams(&streams)?;
-        let (refs, counts) = py.detach(move || match single_stream(&streams) {
-            // One reference per segment: no per-segment list to allocate.
-            Some(segs) => {
-                let counts = vec![1; segs.len()];
-                (PreparedRefs::new(&cfg, segs, workers), counts)
-            }
-            None => {
-                let (segs, counts) = by_segment(streams);
-                (PreparedRefs::new(&cfg, segs, workers), counts)
-            }
-        });
-        Ok(BleuRefs { cfg, refs, counts })
+        let set = ref_set(py, &streams)?;
+        let refs = py.detach(|| PreparedRefs::from_set(&cfg, set, workers));
+        Ok(BleuRefs { cfg, refs })
     }
 
     fn __len__(&self) -> usize {
-        self.counts.len()
+        self.refs.segments.len()
     }
 
     /// Distinct reference counts per segment (sorted).
     fn ref_counts(&self) -> Vec<u32> {
-        distinct(&self.counts)
+        self.refs.index().ref_counts()
     }
 
     /// Number of distinct reference segments (identical ones share one preparation).
@@ -221,7 +210,7 @@ impl BleuRefs {
 
     /// Index of the first segment without any reference, if there is one.
     fn first_segment_without_refs(&self) -> Option<usize> {
-        self.counts.iter().position(|&c| c == 0)
+        self.refs.index().first_segment_without_refs()
     }
 
     /// Statistics rows as little-endian int64 bytes, and the count of lines ending in " .".
@@ -364,51 +353,6 @@ pub(crate) fn le_bytes<'py, T: LeBytes>(
     })
 }
 
-/// The UTF-8 text of every string, borrowed from the Python objects.
-pub(crate) fn borrow_streams<'a>(
-    streams: &'a [Vec<Option<Bound<'_, PyString>>>],
-) -> PyResult<Vec<Vec<Option<&'a str>>>> {
-    streams
-        .iter()
-        .map(|s| {
-            s.iter()
-                .map(|r| r.as_ref().map(|r| r.to_str()).transpose())
-                .collect()
-        })
-        .collect()
-}
-
-/// The references as one-element segments, if there is one stream and no `None`.
-fn single_stream<'a>(streams: &[Vec<Option<&'a str>>]) -> Option<Vec<[&'a str; 1]>> {
-    match streams {
-        [one] => one.iter().map(|r| r.map(|r| [r])).collect(),
-        _ => None,
-    }
-}
-
-/// Reference streams regrouped by segment (`None` dropped), with the count kept per segment.
-pub(crate) fn by_segment<T>(streams: Vec<Vec<Option<T>>>) -> (Vec<Vec<T>>, Vec<u32>) {
-    let n = streams.first().map_or(0, Vec::len);
-    let mut segs: Vec<Vec<T>> = (0..n).map(|_| Vec::with_capacity(streams.len())).collect();
-    for s in streams {
-        for (seg, r) in segs.iter_mut().zip(s) {
-            if let Some(r) = r {
-                seg.push(r);
-            }
-        }
-    }
-    let counts = segs.iter().map(|s| s.len() as u32).collect();
-    (segs, counts)
-}
-
-/// Distinct values of `counts`, sorted.
-pub(crate) fn distinct(counts: &[u32]) -> Vec<u32> {
-    let mut c = counts.to_vec();
-    c.sort_unstable();
-    c.dedup();
-    c
-}
-
 /// Segments processed per GIL release; small enough that Ctrl-C is seen within a second.
 const BLOCK: usize = 1 << 16;
 
@@ -459,6 +403,47 @@ fn bleu_sentence(
     Ok((row, scored))
 }
 
+/// `BLEU.compute_bleu` through the core's one finalize: the score, precisions, brevity
+/// penalty, and the orders the precision loop visited (add-k added k to the counts of orders
+/// `2..=` that; the caller adds it to its own lists, whose number types are SacreBLEU's).
+/// The order is `len(correct)`. Python calls this only for counts that are exact in a float
+/// (integers below 2**52), where the core's arithmetic is SacreBLEU's operation for operation.
+#[pyfunction]
+#[pyo3(signature = (correct, total, sys_len, ref_len, smooth_method, smooth_value, effective_order))]
+fn bleu_finalize(
+    correct: Vec<f64>,
+    total: Vec<f64>,
+    sys_len: f64,
+    ref_len: f64,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<(f64, Vec<f64>, f64, usize)> {
+    // Attached already (a Python function); taking `py` as well would be an eighth argument.
+    let err = |e| Python::attach(|py| to_py(py, e));
+    let n = correct.len();
+    if total.len() != n {
+        let e = Error::LengthMismatch {
+            what: "total vs correct (one count per n-gram order)".into(),
+            expected: n,
+            found: total.len(),
+        };
+        return Err(err(e));
+    }
+    parbleu_core::error::check_order("max_ngram_order", n as u64).map_err(err)?;
+    let o = BleuScoreOpts {
+        smooth: Smooth::from_name(smooth_method, smooth_value).map_err(err)?,
+        effective_order,
+        max_order: n,
+    };
+    let mut row = Vec::with_capacity(2 + 2 * n);
+    row.extend([sys_len, ref_len]);
+    row.extend(correct);
+    row.extend(total);
+    let s = bleu::finalize(&row, &o);
+    Ok((s.score, s.precisions, s.bp, s.orders_visited))
+}
+
 /// Number of logical cores the thread pools use for `workers=-1`.
 #[pyfunction]
 fn available_workers() -> usize {
@@ -497,6 +482,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_finalize, m)?)?;
     m.add_function(wrap_pyfunction!(available_workers, m)?)?;
     m.add_function(wrap_pyfunction!(set_compensated_sum, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_log_sum, m)?)?;

@@ -1,8 +1,9 @@
 //! TER binding: `_core.TerRefs`, `_core.ter_scores`, `_core.ter_sum`, `_core.tercom_tokenize`.
 
 use crate::options::TerOptions;
+use crate::refs::{ref_set, Streams};
 use crate::to_py;
-use crate::{by_segment, distinct, in_blocks, le_bytes};
+use crate::{in_blocks, le_bytes};
 use parbleu_core::metrics::ter::{self, tokenizer, PreparedRefs, TercomOpts};
 use parbleu_core::parallel;
 use pyo3::buffer::PyBuffer;
@@ -17,7 +18,6 @@ const BLOCK: usize = 1 << 14;
 struct TerRefs {
     cfg: TercomOpts,
     refs: PreparedRefs,
-    counts: Vec<u32>,
 }
 
 #[pymethods]
@@ -26,31 +26,34 @@ impl TerRefs {
     #[pyo3(signature = (streams, options, workers))]
     fn new(
         py: Python<'_>,
-        streams: Vec<Vec<Option<String>>>,
+        streams: Streams<'_>,
         options: &TerOptions,
         workers: i64,
-    ) -> Self {
+    ) -> PyResult<Self> {
         let cfg: TercomOpts = options.tercom;
         let workers = parallel::resolve(workers);
-        let (refs, counts) = py.detach(move || {
-            let (segs, counts) = by_segment(streams);
-            (PreparedRefs::new(&cfg, segs, workers), counts)
-        });
-        TerRefs { cfg, refs, counts }
+        let set = ref_set(py, &streams)?;
+        let refs = py.detach(|| PreparedRefs::from_set(&cfg, set, workers));
+        Ok(TerRefs { cfg, refs })
     }
 
     fn __len__(&self) -> usize {
-        self.counts.len()
+        self.refs.len()
     }
 
     /// Distinct reference counts per segment (sorted).
     fn ref_counts(&self) -> Vec<u32> {
-        distinct(&self.counts)
+        self.refs.index().ref_counts()
     }
 
     /// Index of the first segment without any reference, if there is one.
     fn first_segment_without_refs(&self) -> Option<usize> {
-        self.counts.iter().position(|&c| c == 0)
+        self.refs.index().first_segment_without_refs()
+    }
+
+    /// Number of distinct reference segments.
+    fn distinct_segments(&self) -> usize {
+        self.refs.index().distinct_segments()
     }
 
     /// Statistics rows (`num_edits, ref_length`) as little-endian float64 bytes.
@@ -61,15 +64,9 @@ impl TerRefs {
         workers: i64,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let workers = parallel::resolve(workers);
-        let (rows, _) = in_blocks(
-            py,
-            &hyps,
-            self.refs.segments.len(),
-            BLOCK,
-            |start, block| {
-                ter::extract_block(&self.cfg, block, &self.refs, start, workers).map(|r| (r, 0))
-            },
-        )?;
+        let (rows, _) = in_blocks(py, &hyps, self.refs.len(), BLOCK, |start, block| {
+            ter::extract_block(&self.cfg, block, &self.refs, start, workers).map(|r| (r, 0))
+        })?;
         le_bytes(py, &rows)
     }
 }

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
 from .._options import check_flag, check_order
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, StatisticsError
 from ..score import BLEUScore, Number
 from ..signature import Signature
 from ..tokenizers import TOKENIZERS, PythonTokenizer, get_tokenizer, is_rust_tokenizer
@@ -325,6 +325,11 @@ class BLEU(Metric[BLEUScore]):
         """BLEU from sufficient statistics, as SacreBLEU's ``BLEU.compute_bleu``.
 
         Unlike SacreBLEU, the ``correct`` and ``total`` lists passed in are not modified.
+        Integer counts (the statistics every path makes) are scored by the Rust core's one
+        BLEU finalize; other forms SacreBLEU accepts (floats, counts of 2**52 or more, numpy
+        scalars, lists longer or shorter than ``max_ngram_order``, negative values) by the
+        same arithmetic in Python (:func:`_compute_bleu_python`), where Python's own number
+        semantics (exact integers, its errors) decide.
 
         Parameters
         ----------
@@ -353,34 +358,27 @@ class BLEU(Metric[BLEUScore]):
         total = list(total)
         if smooth_value is None:
             smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
-        bp = 1.0
-        if sys_len < ref_len:
-            bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
-        precisions = [0.0] * max_ngram_order
-        if not any(correct):
-            return BLEUScore(0.0, correct, total, precisions, bp, sys_len, ref_len)
-        smooth_mteval = 1.0
-        eff_order = max_ngram_order
-        for n in range(1, len(precisions) + 1):
-            if smooth_method == "add-k" and n > 1:
-                assert smooth_value is not None
-                correct[n - 1] += smooth_value
-                total[n - 1] += smooth_value
-            if total[n - 1] == 0:
-                break
-            if effective_order:
-                eff_order = n
-            if correct[n - 1] == 0:
-                if smooth_method == "exp":
-                    smooth_mteval *= 2
-                    precisions[n - 1] = 100.0 / (smooth_mteval * total[n - 1])
-                elif smooth_method == "floor":
-                    assert smooth_value is not None
-                    precisions[n - 1] = 100.0 * smooth_value / total[n - 1]
-            else:
-                precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1]
-        # SacreBLEU's sum([my_log(p) ...]), with the Rust core's float sum (the interpreter's).
-        score = bp * math.exp(_core.bleu_log_sum(precisions[:eff_order]) / eff_order)
+        if not _exact_in_core(correct, total, sys_len, ref_len, smooth_value, max_ngram_order):
+            return _compute_bleu_python(
+                correct,
+                total,
+                sys_len,
+                ref_len,
+                smooth_method,
+                smooth_value,
+                effective_order,
+                max_ngram_order,
+            )
+        k = None if smooth_value is None else float(smooth_value)
+        score, precisions, bp, visited = _core.bleu_finalize(
+            correct, total, sys_len, ref_len, smooth_method, k, bool(effective_order)
+        )
+        if smooth_method == "add-k":
+            # SacreBLEU returns its lists with k added (in Python's number types).
+            assert smooth_value is not None
+            for i in range(1, visited):
+                correct[i] += smooth_value
+                total[i] += smooth_value
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
@@ -529,3 +527,83 @@ class BLEU(Metric[BLEUScore]):
             lengths=lengths,
             ref_lengths=ref_lengths,
         )
+
+
+#: Integers below this are exact in a float, and so are their sums with a smoothing value
+#: below it: there the core's float arithmetic is SacreBLEU's, operation for operation.
+_EXACT_BELOW = 2**52
+
+
+def _exact_in_core(
+    correct: list[Any],
+    total: list[Any],
+    sys_len: Any,
+    ref_len: Any,
+    smooth_value: Any,
+    max_ngram_order: Any,
+) -> bool:
+    """Whether :meth:`BLEU.compute_bleu` of these values can go through the core exactly."""
+    if type(max_ngram_order) is not int or not 0 <= max_ngram_order <= 100:
+        return False
+    if len(correct) != max_ngram_order or len(total) != max_ngram_order:
+        return False
+    if smooth_value is not None and (
+        type(smooth_value) not in (int, float) or not 0 <= smooth_value < _EXACT_BELOW
+    ):
+        return False
+    values = [*correct, *total, sys_len, ref_len]
+    # C-level loops (this runs once per sentence score): exact ints only, within range.
+    return set(map(type, values)) == {int} and min(values) >= 0 and max(values) < _EXACT_BELOW
+
+
+def _compute_bleu_python(
+    correct: list[Any],
+    total: list[Any],
+    sys_len: Any,
+    ref_len: Any,
+    smooth_method: str,
+    smooth_value: Any,
+    effective_order: Any,
+    max_ngram_order: Any,
+) -> BLEUScore:
+    """SacreBLEU's ``compute_bleu`` in Python, for the inputs the core does not take exactly.
+
+    Floats, integers of 2**52 or more (Python divides them exactly; a float cannot hold them),
+    numpy scalars, lists of another length than ``max_ngram_order`` and negative values keep
+    SacreBLEU's Python semantics, errors included. ``correct`` and ``total`` are the caller's
+    copies (add-k modifies them, as SacreBLEU does).
+    """
+    bp = 1.0
+    if sys_len < ref_len:
+        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    precisions = [0.0] * max_ngram_order
+    if not any(correct):
+        return BLEUScore(0.0, correct, total, precisions, bp, sys_len, ref_len)
+    smooth_mteval = 1.0
+    eff_order = max_ngram_order
+    for n in range(1, len(precisions) + 1):
+        if smooth_method == "add-k" and n > 1:
+            correct[n - 1] += smooth_value
+            total[n - 1] += smooth_value
+        if total[n - 1] == 0:
+            break
+        if effective_order:
+            eff_order = n
+        if correct[n - 1] == 0:
+            if smooth_method == "exp":
+                smooth_mteval *= 2
+                precisions[n - 1] = 100.0 / (smooth_mteval * total[n - 1])
+            elif smooth_method == "floor":
+                precisions[n - 1] = 100.0 * smooth_value / total[n - 1]
+        else:
+            precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1]
+    for n, p in enumerate(precisions[:eff_order], 1):
+        if p < 0:
+            # SacreBLEU's math.log raises here ("math domain error"): a ValueError as well.
+            raise StatisticsError(
+                f"compute_bleu: the precision of order {n} is negative ({p}); counts, totals "
+                "and smooth_value must not be negative"
+            )
+    # SacreBLEU's sum([my_log(p) ...]), with the Rust core's float sum (the interpreter's).
+    score = bp * math.exp(_core.bleu_log_sum(precisions[:eff_order]) / eff_order)
+    return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)

@@ -14,6 +14,10 @@ from ..score import Score
 from ..signature import Signature
 from .base import Metric
 
+#: Integers below this (in magnitude) are exact in a float: Python divides them as floats,
+#: so the core's float arithmetic is SacreBLEU's operation for operation.
+_EXACT_BELOW = 2**52
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -270,6 +274,26 @@ class CHRF(Metric[CHRFScore]):
         -------
         float
             The F-score, 0-100.
+        """
+        w = 3 * self.order
+        head = list(statistics[:w])
+        # C-level loops (this runs once per sentence score): exact ints only, within range.
+        if (
+            len(head) == w
+            and set(map(type, head)) == {int}
+            and min(head) > -_EXACT_BELOW
+            and max(head) < _EXACT_BELOW
+        ):
+            # Integers exact in a float: the core's one chrF finalize, bit for bit SacreBLEU's.
+            f: float = _core.chrf_f_score(head, self.core_options())
+            return f
+        return self._compute_f_score_python(statistics)
+
+    def _compute_f_score_python(self, statistics: Sequence[Any]) -> float:
+        """SacreBLEU's ``_compute_f_score`` in Python, for what the core does not take exactly.
+
+        Floats, integers of 2**53 or more (Python divides them exactly; a float cannot hold
+        them), numpy scalars and short rows keep SacreBLEU's Python semantics, errors included.
         """
         eps = 1e-16
         score = 0.0

@@ -8,8 +8,8 @@ use super::ref_table::{Builder, RefTable, TableScratch, PADDING};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::pysum::{add_my_log, PySum};
+use crate::refset::{RefIndex, RefSet};
 use crate::tokenize::Tokenizer;
-use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// Options that change the statistics rows (two row sets merge only if these agree).
@@ -72,6 +72,9 @@ pub struct BleuScore {
     pub bp: f64,
     pub sys_len: i64,
     pub ref_len: i64,
+    /// Orders SacreBLEU's precision loop visited (0 if every count is zero); add-k added its
+    /// k to the counts and totals of orders `2..=orders_visited`.
+    pub orders_visited: usize,
 }
 
 /// `BLEU.compute_bleu`, operation for operation, so floats are bit-identical; the one BLEU
@@ -80,7 +83,7 @@ pub fn finalize<T: Count>(row: &[T], o: &BleuScoreOpts) -> BleuScore {
     let n = o.max_order;
     let (mut counts, mut totals, mut precisions) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     fill(row, n, &mut counts, &mut totals);
-    let (score, bp) = compute(
+    let (score, bp, orders_visited) = compute(
         row[0].to_f64(),
         row[1].to_f64(),
         o,
@@ -96,6 +99,7 @@ pub fn finalize<T: Count>(row: &[T], o: &BleuScoreOpts) -> BleuScore {
         bp,
         sys_len: row[0].to_f64() as i64,
         ref_len: row[1].to_f64() as i64,
+        orders_visited,
     }
 }
 
@@ -151,7 +155,7 @@ fn fill<T: Count>(row: &[T], n_ord: usize, correct: &mut [f64], total: &mut [f64
 }
 
 /// The arithmetic of [`finalize`] on the counts in `correct` and `total` (updated in place
-/// by add-k, as SacreBLEU does); returns `(score, bp)`.
+/// by add-k, as SacreBLEU does); returns `(score, bp, orders visited)`.
 fn compute(
     sys_len: f64,
     ref_len: f64,
@@ -159,7 +163,7 @@ fn compute(
     correct: &mut [f64],
     total: &mut [f64],
     precisions: &mut [f64],
-) -> (f64, f64) {
+) -> (f64, f64, usize) {
     let n_ord = o.max_order;
     precisions.fill(0.0);
     let mut bp = 1.0;
@@ -171,11 +175,13 @@ fn compute(
         };
     }
     if correct.iter().all(|&c| c == 0.0) {
-        return (0.0, bp);
+        return (0.0, bp, 0);
     }
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = n_ord;
+    let mut visited = 0;
     for n in 1..=n_ord {
+        visited = n;
         if let Smooth::AddK(k) = o.smooth {
             if n > 1 {
                 correct[n - 1] += k;
@@ -206,7 +212,7 @@ fn compute(
     for p in &precisions[..eff_order] {
         add_my_log(&mut s, *p);
     }
-    (bp * (s.value() / eff_order as f64).exp(), bp)
+    (bp * (s.value() / eff_order as f64).exp(), bp, visited)
 }
 
 /// Just the score of every row of a row-major matrix (batch sentence scores).
@@ -299,6 +305,11 @@ impl RefSegment {
 }
 
 /// Preprocessed references, segment by segment (`None` references already removed).
+///
+/// The unit BLEU prepares is the whole segment, not the single text: a segment's references
+/// are merged into one clipping table (the maximum count of each n-gram over them), so two
+/// segments share a preparation only if they have the same texts in the same order
+/// ([`RefIndex::segment_sources`]).
 #[derive(Debug, Clone)]
 pub struct PreparedRefs {
     pub segments: Vec<RefSegment>,
@@ -306,24 +317,33 @@ pub struct PreparedRefs {
     order: Option<Vec<u32>>,
     /// Number of distinct reference segments.
     distinct: usize,
+    index: RefIndex,
 }
 
 impl PreparedRefs {
-    /// Tokenize references given segment by segment; identical segments are tokenized once
-    /// (test sets scored against many systems repeat their references).
+    /// Tokenize references given segment by segment (see [`PreparedRefs::from_set`]).
     pub fn new<S, R>(cfg: &BleuExtract, segments: Vec<R>, workers: usize) -> Self
     where
-        S: AsRef<str> + std::hash::Hash + Eq + Sync,
-        R: AsRef<[S]> + Sync,
+        S: AsRef<str>,
+        R: AsRef<[S]>,
     {
-        let source = first_occurrences(&segments);
-        let mut out = vec![RefSegment::default(); segments.len()];
+        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
+    }
+
+    /// Tokenize the references of `set`; identical segments are tokenized once (test sets
+    /// scored against many systems repeat their references).
+    pub fn from_set(cfg: &BleuExtract, set: RefSet<'_>, workers: usize) -> Self {
+        let source = set.index().segment_sources();
+        let mut out = vec![RefSegment::default(); source.len()];
         parallel::for_each_chunk(workers, &mut out, 128, |start, chunk| {
             let mut b = Builder::default();
+            let mut refs: Vec<&str> = Vec::new();
             for (j, seg) in chunk.iter_mut().enumerate() {
                 let i = start + j;
                 if source[i] == i {
-                    *seg = RefSegment::new(cfg, segments[i].as_ref(), &mut b);
+                    refs.clear();
+                    refs.extend(set.segment(i));
+                    *seg = RefSegment::new(cfg, &refs, &mut b);
                 }
             }
         });
@@ -336,12 +356,18 @@ impl PreparedRefs {
             segments: out,
             order: grouped(&source),
             distinct: source.iter().enumerate().filter(|&(i, &s)| s == i).count(),
+            index: set.into_index(),
         }
     }
 
     /// Number of distinct reference segments (prepared tables).
     pub fn distinct(&self) -> usize {
         self.distinct
+    }
+
+    /// Which references each segment has (counts, segments without any).
+    pub fn index(&self) -> &RefIndex {
+        &self.index
     }
 
     /// Indices of all segments, ordered so that segments sharing references are scored one
@@ -377,55 +403,6 @@ fn grouped(source: &[usize]) -> Option<Vec<u32>> {
     }
     Some(order)
 }
-
-/// For each segment, the index of the first segment with the same references.
-///
-/// Identical strings are usually the same object (a reference list repeated once per system),
-/// so segments are first grouped by the address of their texts, which costs no hashing of the
-/// text; only one segment of each group is then compared by content.
-pub fn first_occurrences<S, R>(segments: &[R]) -> Vec<usize>
-where
-    S: AsRef<str> + std::hash::Hash + Eq,
-    R: AsRef<[S]>,
-{
-    let mut by_addr: FxHashMap<ByAddr<'_, S>, usize> = FxHashMap::default();
-    let mut by_text: FxHashMap<&[S], usize> = FxHashMap::default();
-    segments
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let s = s.as_ref();
-            *by_addr
-                .entry(ByAddr(s))
-                .or_insert_with(|| *by_text.entry(s).or_insert(i))
-        })
-        .collect()
-}
-
-/// A segment's strings compared by address and length (equal keys imply equal texts).
-struct ByAddr<'a, S>(&'a [S]);
-
-impl<S: AsRef<str>> std::hash::Hash for ByAddr<'_, S> {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        for r in self.0 {
-            let r = r.as_ref();
-            h.write_usize(r.as_ptr() as usize);
-            h.write_usize(r.len());
-        }
-    }
-}
-
-impl<S: AsRef<str>> PartialEq for ByAddr<'_, S> {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.len() == other.0.len()
-            && self.0.iter().zip(other.0).all(|(a, b)| {
-                let (a, b) = (a.as_ref(), b.as_ref());
-                a.as_ptr() == b.as_ptr() && a.len() == b.len()
-            })
-    }
-}
-
-impl<S: AsRef<str>> Eq for ByAddr<'_, S> {}
 
 /// Statistics of every hypothesis (row-major, `width` columns) and the number of hypotheses
 /// ending in " ." (SacreBLEU's "forgot to detokenize" warning).
@@ -701,24 +678,6 @@ mod tests {
             let parts = score_of_parts(lens.0, lens.1, &correct, &total, &o);
             proptest::prop_assert_eq!(parts.to_bits(), want.to_bits());
         }
-    }
-
-    #[test]
-    fn first_occurrences_by_address_then_text() {
-        let a = String::from("x y");
-        let b = String::from("x y"); // equal text, other address
-        let c = String::from("z");
-        let segs: Vec<Vec<&str>> = vec![
-            vec![&a],
-            vec![&b],
-            vec![&c],
-            vec![&a],
-            vec![&a, &c],
-            vec![&b, &c],
-            vec![],
-            vec![],
-        ];
-        assert_eq!(first_occurrences(&segs), vec![0, 0, 2, 0, 4, 4, 6, 6]);
     }
 
     proptest::proptest! {

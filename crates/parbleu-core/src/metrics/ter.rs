@@ -11,6 +11,7 @@ pub use tokenizer::TercomOpts;
 
 use crate::error::{Error, Result};
 use crate::parallel;
+use crate::refset::{RefIndex, RefSet};
 use crate::text::py_split;
 use rustc_hash::FxHashMap;
 use shift::{translation_edit_rate, TerScratch};
@@ -18,24 +19,57 @@ use shift::{translation_edit_rate, TerScratch};
 /// Width of a TER statistics row.
 pub const WIDTH: usize = 2;
 
-/// References of a corpus, tokenized, segment by segment (`None` references already removed).
-#[derive(Debug, Clone)]
+/// References of a corpus, tokenized: each distinct text once, and for every segment the ids
+/// of its references (`None` references already removed). The unit TER prepares is the
+/// single text (a segment's references are aligned one by one).
+#[derive(Debug, Clone, Default)]
 pub struct PreparedRefs {
-    pub segments: Vec<Vec<String>>,
+    /// One tokenized text per distinct text of the [`RefSet`] (its ids index this).
+    pool: Vec<String>,
+    index: RefIndex,
 }
 
 impl PreparedRefs {
     /// Tokenize references given segment by segment.
-    pub fn new(cfg: &TercomOpts, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut segments = segments;
-        parallel::for_each_chunk(workers, &mut segments, 512, |_, chunk| {
-            for seg in chunk.iter_mut() {
-                for r in seg.iter_mut() {
-                    *r = tokenizer::preprocess(r, cfg);
-                }
-            }
-        });
-        PreparedRefs { segments }
+    pub fn new<S: AsRef<str>, R: AsRef<[S]>>(
+        cfg: &TercomOpts,
+        segments: Vec<R>,
+        workers: usize,
+    ) -> Self {
+        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
+    }
+
+    /// Tokenize each distinct text of `set` once (a test set scored against many systems
+    /// repeats its references).
+    pub fn from_set(cfg: &TercomOpts, set: RefSet<'_>, workers: usize) -> Self {
+        let pool = set.prepare_texts(workers, 512, |t| tokenizer::preprocess(t, cfg));
+        PreparedRefs {
+            pool,
+            index: set.into_index(),
+        }
+    }
+
+    /// Which references each segment has (counts, segments without any).
+    pub fn index(&self) -> &RefIndex {
+        &self.index
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// No segments.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The tokenized references of segment `i`.
+    pub fn refs(&self, i: usize) -> impl ExactSizeIterator<Item = &str> {
+        self.index
+            .ids(i)
+            .iter()
+            .map(|&j| self.pool[j as usize].as_str())
     }
 }
 
@@ -48,7 +82,12 @@ pub struct Scratch {
 }
 
 /// `TER._compute_segment_statistics` of a tokenized hypothesis against tokenized references.
-pub fn segment_stats(hyp: &str, refs: &[String], s: &mut Scratch) -> [f64; 2] {
+pub fn segment_stats<'r>(
+    hyp: &str,
+    refs: impl ExactSizeIterator<Item = &'r str>,
+    s: &mut Scratch,
+) -> [f64; 2] {
+    let n_refs = refs.len();
     let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
     s.hyp.clear();
     for w in py_split(hyp) {
@@ -70,10 +109,7 @@ pub fn segment_stats(hyp: &str, refs: &[String], s: &mut Scratch) -> [f64; 2] {
         }
     }
     // ref_lengths / len(ref_words): both exact in f64, so one correctly rounded division.
-    [
-        best_num_edits as f64,
-        ref_lengths as f64 / refs.len() as f64,
-    ]
+    [best_num_edits as f64, ref_lengths as f64 / n_refs as f64]
 }
 
 /// Statistics of every hypothesis (row-major, 2 columns).
@@ -83,10 +119,10 @@ pub fn extract<S: AsRef<str> + Sync>(
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    if hyps.len() != refs.segments.len() {
+    if hyps.len() != refs.len() {
         return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
+            expected: refs.len(),
             found: hyps.len(),
         });
     }
@@ -102,26 +138,26 @@ pub fn extract_block<S: AsRef<str> + Sync>(
     first: usize,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    let segments = refs
-        .segments
-        .get(first..first + hyps.len())
-        .ok_or(Error::LengthMismatch {
+    if first + hyps.len() > refs.len() {
+        return Err(Error::LengthMismatch {
             what: "hypotheses vs references".into(),
-            expected: refs.segments.len(),
+            expected: refs.len(),
             found: first + hyps.len(),
-        })?;
+        });
+    }
     let mut rows = vec![0.0f64; hyps.len() * WIDTH];
     // Small chunks: the cost of a segment varies a lot (shift search).
     parallel::for_each_chunk(workers, &mut rows, 16 * WIDTH, |start, chunk| {
         let mut s = Scratch::default();
-        let first = start / WIDTH;
+        let i0 = start / WIDTH;
         for (j, out) in chunk.chunks_mut(WIDTH).enumerate() {
-            let i = first + j;
-            if segments[i].is_empty() {
+            let i = i0 + j;
+            let refs = refs.refs(first + i);
+            if refs.len() == 0 {
                 continue;
             }
             let h = tokenizer::preprocess(hyps[i].as_ref(), cfg);
-            out.copy_from_slice(&segment_stats(&h, &segments[i], &mut s));
+            out.copy_from_slice(&segment_stats(&h, refs, &mut s));
         }
     });
     Ok(rows)
@@ -174,7 +210,7 @@ mod tests {
     use super::*;
 
     fn stats(hyp: &str, refs: &[&str], o: TercomOpts) -> [f64; 2] {
-        let prepared = PreparedRefs::new(&o, vec![refs.iter().map(|s| s.to_string()).collect()], 1);
+        let prepared = PreparedRefs::new(&o, vec![refs.to_vec()], 1);
         let rows = extract(&o, &[hyp.to_string()], &prepared, 1).unwrap();
         [rows[0], rows[1]]
     }
@@ -208,5 +244,34 @@ mod tests {
             extract(&o, &hyps, &p, 1).unwrap(),
             extract(&o, &hyps, &p, 3).unwrap()
         );
+    }
+
+    #[test]
+    fn blocks_and_shared_references_change_nothing() {
+        // 20 segments with references repeating every 5 (prepared once each), scored whole,
+        // in blocks of 7 (`first` > 0) on 1 and 3 threads, and segment by segment alone.
+        let o = TercomOpts::default();
+        let hyps: Vec<String> = (0..20)
+            .map(|i| format!("a w{} b c{}", i % 6, i % 4))
+            .collect();
+        let refs: Vec<Vec<String>> = (0..20)
+            .map(|i| vec![format!("a b w{}", i % 5), format!("c{} a", i % 5)])
+            .collect();
+        let p = PreparedRefs::new(&o, refs.clone(), 1);
+        assert_eq!(p.index().distinct_texts(), 10);
+        let whole = extract(&o, &hyps, &p, 1).unwrap();
+        for workers in [1, 3] {
+            let mut blocks = Vec::new();
+            for first in (0..20).step_by(7) {
+                let end = (first + 7).min(20);
+                blocks.extend(extract_block(&o, &hyps[first..end], &p, first, workers).unwrap());
+            }
+            assert_eq!(blocks, whole);
+        }
+        for i in 0..20 {
+            let alone = PreparedRefs::new(&o, vec![refs[i].clone()], 1);
+            let row = extract(&o, &hyps[i..=i], &alone, 1).unwrap();
+            assert_eq!(row, whole[2 * i..2 * i + 2]);
+        }
     }
 }

@@ -4,9 +4,8 @@
 use super::extract::{char_symbols, for_each_word};
 use super::hyp::UNKNOWN_WORD;
 use super::score::ChrfExtract;
-use crate::parallel;
+use crate::refset::{RefIndex, RefSet};
 use crate::text::py_lower;
-use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
 /// A word of a reference: its hash and where it is in the reference's text.
@@ -81,70 +80,43 @@ pub(super) fn word_hash(w: &[u8]) -> u64 {
 }
 
 /// References of a corpus: the distinct reference texts, prepared once each, and for every
-/// segment the indices of its references (`None` references already removed).
+/// segment the ids of its references (`None` references already removed). The unit chrF
+/// prepares is the single text (a segment's references are scored one by one).
 #[derive(Debug, Clone, Default)]
 pub struct PreparedRefs {
+    /// One entry per distinct text of the [`RefSet`] (its ids index this).
     pool: Vec<PreparedRef>,
-    /// Segment i's references are `pool[items[starts[i]..starts[i + 1]]]`.
-    starts: Vec<usize>,
-    items: Vec<u32>,
+    index: RefIndex,
 }
 
 impl PreparedRefs {
     /// Preprocess references given segment by segment.
-    pub fn new(cfg: &ChrfExtract, segments: Vec<Vec<String>>, workers: usize) -> Self {
-        let mut texts: Vec<&str> = Vec::new();
-        let mut starts = Vec::with_capacity(segments.len() + 1);
-        starts.push(0);
-        for seg in &segments {
-            texts.extend(seg.iter().map(String::as_str));
-            starts.push(texts.len());
-        }
-        let items = (0..texts.len() as u32).collect();
-        Self::from_strs(cfg, &texts, starts, items, workers)
-    }
-
-    /// Preprocess references given as candidate texts and, per segment, indices into them
-    /// (`starts` has one more entry than there are segments). Equal texts are prepared once.
-    pub fn from_strs(
+    pub fn new<S: AsRef<str>, R: AsRef<[S]>>(
         cfg: &ChrfExtract,
-        texts: &[&str],
-        starts: Vec<usize>,
-        mut items: Vec<u32>,
+        segments: Vec<R>,
         workers: usize,
     ) -> Self {
-        // Identical references are common (a test set scored against many systems, batch
-        // sentence scores): one entry per distinct text.
-        let mut first: FxHashMap<&str, u32> = FxHashMap::default();
-        let mut remap = Vec::with_capacity(texts.len());
-        let mut distinct: Vec<&str> = Vec::new();
-        for &t in texts {
-            let next = distinct.len() as u32;
-            let id = *first.entry(t).or_insert(next);
-            if id == next {
-                distinct.push(t);
-            }
-            remap.push(id);
-        }
-        for it in &mut items {
-            *it = remap[*it as usize];
-        }
-        let mut pool = vec![PreparedRef::default(); distinct.len()];
-        parallel::for_each_chunk(workers, &mut pool, 256, |start, chunk| {
-            for (j, p) in chunk.iter_mut().enumerate() {
-                *p = PreparedRef::new(cfg, distinct[start + j]);
-            }
-        });
+        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
+    }
+
+    /// Preprocess each distinct text of `set` once (identical references are common: a test
+    /// set scored against many systems, batch sentence scores).
+    pub fn from_set(cfg: &ChrfExtract, set: RefSet<'_>, workers: usize) -> Self {
+        let pool = set.prepare_texts(workers, 256, |t| PreparedRef::new(cfg, t));
         PreparedRefs {
             pool,
-            starts,
-            items,
+            index: set.into_index(),
         }
+    }
+
+    /// Which references each segment has (counts, segments without any).
+    pub fn index(&self) -> &RefIndex {
+        &self.index
     }
 
     /// Number of segments.
     pub fn len(&self) -> usize {
-        self.starts.len().saturating_sub(1)
+        self.index.len()
     }
 
     /// No segments.
@@ -154,13 +126,11 @@ impl PreparedRefs {
 
     /// Number of references of segment `i`.
     pub fn count(&self, i: usize) -> usize {
-        self.starts[i + 1] - self.starts[i]
+        self.index.count(i)
     }
 
     pub(super) fn refs(&self, i: usize) -> impl Iterator<Item = &PreparedRef> {
-        self.items[self.starts[i]..self.starts[i + 1]]
-            .iter()
-            .map(|&j| &self.pool[j as usize])
+        self.index.ids(i).iter().map(|&j| &self.pool[j as usize])
     }
 }
 

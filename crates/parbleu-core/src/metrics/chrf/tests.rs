@@ -73,7 +73,7 @@ fn naive_row(c: &ChrfExtract, hyp: &str, refs: &[&str]) -> Vec<i64> {
 }
 
 fn row(c: &ChrfExtract, hyp: &str, refs: &[&str]) -> Vec<i64> {
-    let prepared = PreparedRefs::new(c, vec![refs.iter().map(|s| s.to_string()).collect()], 1);
+    let prepared = PreparedRefs::new(c, vec![refs.to_vec()], 1);
     extract(c, &[hyp.to_string()], &prepared, 1).unwrap()
 }
 
@@ -222,7 +222,8 @@ proptest::proptest! {
             }
             starts.push(items.len());
         }
-        let p = PreparedRefs::from_strs(&c, &texts, starts.clone(), items.clone(), 1);
+        let set = crate::refset::RefSet::from_indices(&texts, &starts, &items);
+        let p = PreparedRefs::from_set(&c, set, 1);
         let rows = extract(&c, &hyps, &p, 1).unwrap();
         let scores = sentence_scores_block(&c, &hyps, &p, 0, 1).unwrap();
         for i in 0..n {
