@@ -302,7 +302,7 @@ fn many_systems_long_and_repetitive_segments() {
 #[test]
 fn many_systems_errors_and_empty() {
     let c = cfg(6, 0, 2.0, false, false, false);
-    let p = PreparedRefs::new(&c, vec![vec!["a".into()], vec!["b".into()]], 1);
+    let p = PreparedRefs::new(&c, vec![vec!["a"], vec!["b"]], 1);
     let (a, b) = (vec!["a", "b"], vec!["a"]);
     assert!(extract_many(&c, &[&a[..], &b[..]], &p, 0, 1).is_err());
     assert!(extract_many(&c, &[&a[..]], &p, 1, 1).is_err());
