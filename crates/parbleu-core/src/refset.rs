@@ -336,3 +336,55 @@ mod tests {
         }
     }
 }
+
+/// References prepared text by text: each distinct text of a [`RefSet`] once (`pool`, indexed
+/// by the set's text ids), and the [`RefIndex`] saying which texts each segment has. The shape
+/// of chrF's and TER's prepared references (a segment's references are scored one by one).
+#[derive(Debug, Clone, Default)]
+pub struct TextPool<P> {
+    pool: Vec<P>,
+    index: RefIndex,
+}
+
+impl<P: Default + Send> TextPool<P> {
+    /// Prepare each distinct text of `set` once with `f`, `chunk` texts per parallel task.
+    pub fn prepare<F: Fn(&str) -> P + Sync>(
+        set: RefSet<'_>,
+        workers: usize,
+        chunk: usize,
+        f: F,
+    ) -> Self {
+        let pool = set.prepare_texts(workers, chunk, f);
+        TextPool {
+            pool,
+            index: set.into_index(),
+        }
+    }
+}
+
+impl<P> TextPool<P> {
+    /// Which references each segment has (counts, segments without any).
+    pub fn index(&self) -> &RefIndex {
+        &self.index
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// No segments.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of references of segment `i`.
+    pub fn count(&self, i: usize) -> usize {
+        self.index.count(i)
+    }
+
+    /// The prepared references of segment `i`.
+    pub fn refs(&self, i: usize) -> impl ExactSizeIterator<Item = &P> {
+        self.index.ids(i).iter().map(|&j| &self.pool[j as usize])
+    }
+}

@@ -11,7 +11,7 @@ pub use tokenizer::TercomOpts;
 
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::refset::{RefIndex, RefSet};
+use crate::refset::{RefSet, TextPool};
 use crate::text::py_split;
 use rustc_hash::FxHashMap;
 use shift::{translation_edit_rate, TerScratch};
@@ -22,12 +22,7 @@ pub const WIDTH: usize = 2;
 /// References of a corpus, tokenized: each distinct text once, and for every segment the ids
 /// of its references (`None` references already removed). The unit TER prepares is the
 /// single text (a segment's references are aligned one by one).
-#[derive(Debug, Clone, Default)]
-pub struct PreparedRefs {
-    /// One tokenized text per distinct text of the [`RefSet`] (its ids index this).
-    pool: Vec<String>,
-    index: RefIndex,
-}
+pub type PreparedRefs = TextPool<String>;
 
 impl PreparedRefs {
     /// Tokenize references given segment by segment.
@@ -42,34 +37,7 @@ impl PreparedRefs {
     /// Tokenize each distinct text of `set` once (a test set scored against many systems
     /// repeats its references).
     pub fn from_set(cfg: &TercomOpts, set: RefSet<'_>, workers: usize) -> Self {
-        let pool = set.prepare_texts(workers, 512, |t| tokenizer::preprocess(t, cfg));
-        PreparedRefs {
-            pool,
-            index: set.into_index(),
-        }
-    }
-
-    /// Which references each segment has (counts, segments without any).
-    pub fn index(&self) -> &RefIndex {
-        &self.index
-    }
-
-    /// Number of segments.
-    pub fn len(&self) -> usize {
-        self.index.len()
-    }
-
-    /// No segments.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The tokenized references of segment `i`.
-    pub fn refs(&self, i: usize) -> impl ExactSizeIterator<Item = &str> {
-        self.index
-            .ids(i)
-            .iter()
-            .map(|&j| self.pool[j as usize].as_str())
+        TextPool::prepare(set, workers, 512, |t| tokenizer::preprocess(t, cfg))
     }
 }
 
@@ -152,7 +120,7 @@ pub fn extract_block<S: AsRef<str> + Sync>(
         let i0 = start / WIDTH;
         for (j, out) in chunk.chunks_mut(WIDTH).enumerate() {
             let i = i0 + j;
-            let refs = refs.refs(first + i);
+            let refs = refs.refs(first + i).map(String::as_str);
             if refs.len() == 0 {
                 continue;
             }

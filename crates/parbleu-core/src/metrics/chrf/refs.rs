@@ -4,7 +4,7 @@
 use super::extract::{char_symbols, for_each_word};
 use super::hyp::UNKNOWN_WORD;
 use super::score::ChrfExtract;
-use crate::refset::{RefIndex, RefSet};
+use crate::refset::{RefSet, TextPool};
 use crate::text::py_lower;
 use std::borrow::Cow;
 
@@ -82,12 +82,7 @@ pub(super) fn word_hash(w: &[u8]) -> u64 {
 /// References of a corpus: the distinct reference texts, prepared once each, and for every
 /// segment the ids of its references (`None` references already removed). The unit chrF
 /// prepares is the single text (a segment's references are scored one by one).
-#[derive(Debug, Clone, Default)]
-pub struct PreparedRefs {
-    /// One entry per distinct text of the [`RefSet`] (its ids index this).
-    pool: Vec<PreparedRef>,
-    index: RefIndex,
-}
+pub type PreparedRefs = TextPool<PreparedRef>;
 
 impl PreparedRefs {
     /// Preprocess references given segment by segment.
@@ -102,35 +97,7 @@ impl PreparedRefs {
     /// Preprocess each distinct text of `set` once (identical references are common: a test
     /// set scored against many systems, batch sentence scores).
     pub fn from_set(cfg: &ChrfExtract, set: RefSet<'_>, workers: usize) -> Self {
-        let pool = set.prepare_texts(workers, 256, |t| PreparedRef::new(cfg, t));
-        PreparedRefs {
-            pool,
-            index: set.into_index(),
-        }
-    }
-
-    /// Which references each segment has (counts, segments without any).
-    pub fn index(&self) -> &RefIndex {
-        &self.index
-    }
-
-    /// Number of segments.
-    pub fn len(&self) -> usize {
-        self.index.len()
-    }
-
-    /// No segments.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Number of references of segment `i`.
-    pub fn count(&self, i: usize) -> usize {
-        self.index.count(i)
-    }
-
-    pub(super) fn refs(&self, i: usize) -> impl Iterator<Item = &PreparedRef> {
-        self.index.ids(i).iter().map(|&j| &self.pool[j as usize])
+        TextPool::prepare(set, workers, 256, |t| PreparedRef::new(cfg, t))
     }
 }
 
