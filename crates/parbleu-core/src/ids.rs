@@ -10,6 +10,7 @@ use crate::metrics::bleu::closest_ref_len;
 use crate::metrics::ngram;
 use crate::parallel;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 
 /// Sequences stored back to back: sequence `k` is `data[offsets[k]..offsets[k + 1]]`.
 #[derive(Debug, Clone, Copy)]
@@ -77,6 +78,17 @@ struct Scratch {
     ngram: ngram::Scratch,
     hyp: Vec<i64>,
     refs: Vec<Vec<i64>>,
+    /// The same segment as 16-bit codes (id + 1), when every id is below 65,535.
+    hyp_codes: Vec<u32>,
+    ref_codes: Vec<Vec<u32>>,
+    m: Vec<u64>,
+    t: Vec<u64>,
+}
+
+thread_local! {
+    // One scratch per thread, kept between calls: a training loop calls this on every batch,
+    // and allocating (and page-faulting) the tables for every chunk cost more than a row.
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 /// Clipped n-gram matches and totals of `hyp` against `refs` (orders `1..=max_order`): the
@@ -102,6 +114,93 @@ fn match_counts(
     if s.vocab.capacity() > 1 << 16 {
         s.vocab = FxHashMap::default();
     }
+}
+
+/// `src` without `pad` as 16-bit codes (id + 1) into `dst`; `false` if an id is outside
+/// `0..65535` (the codes then don't fit: the general path takes the segment).
+fn codes_without(dst: &mut Vec<u32>, src: &[i64], pad: Option<i64>) -> bool {
+    dst.clear();
+    for &x in src {
+        if Some(x) == pad {
+            continue;
+        }
+        if !(0..65535).contains(&x) {
+            return false;
+        }
+        dst.push(x as u32 + 1);
+    }
+    true
+}
+
+/// Matches and totals of segment `i` into `s.m` / `s.t`; returns (hypothesis length, closest
+/// reference length).
+fn segment(
+    hyps: Seqs<'_>,
+    refs: &[RefStream<'_>],
+    pad: Option<i64>,
+    max_order: usize,
+    i: usize,
+    s: &mut Scratch,
+) -> (i64, i64) {
+    s.m.resize(max_order, 0);
+    s.t.resize(max_order, 0);
+    // Token ids below 65,535 (nearly every vocabulary) are their own 16-bit codes: no token
+    // map to build per segment.
+    if max_order <= 4 && codes_without(&mut s.hyp_codes, hyps.get(i), pad) {
+        let mut used = 0;
+        let mut fits = true;
+        for r in refs.iter().filter(|r| r.has(i)) {
+            if s.ref_codes.len() <= used {
+                s.ref_codes.push(Vec::new());
+            }
+            fits &= codes_without(&mut s.ref_codes[used], r.seqs.get(i), pad);
+            used += 1;
+        }
+        if fits {
+            let mut rs: [&[u32]; 4] = [&[]; 4];
+            let many: Vec<&[u32]>;
+            let slices: &[&[u32]] = if used <= 4 {
+                for (d, r) in rs.iter_mut().zip(&s.ref_codes) {
+                    *d = r;
+                }
+                &rs[..used]
+            } else {
+                many = s.ref_codes[..used].iter().map(Vec::as_slice).collect();
+                &many
+            };
+            let h = s.hyp_codes.len() as i64;
+            let done = ngram::code_match_counts(
+                &s.hyp_codes,
+                slices,
+                max_order,
+                &mut s.ngram,
+                &mut s.m,
+                &mut s.t,
+            );
+            debug_assert!(done.is_some());
+            return (h, closest_ref_len(h, slices.iter().map(|x| x.len() as i64)));
+        }
+    }
+    let mut hyp = std::mem::take(&mut s.hyp);
+    let mut rs = std::mem::take(&mut s.refs);
+    let (mut m, mut t) = (std::mem::take(&mut s.m), std::mem::take(&mut s.t));
+    copy_without(&mut hyp, hyps.get(i), pad);
+    let mut used = 0;
+    for r in refs.iter().filter(|r| r.has(i)) {
+        if rs.len() <= used {
+            rs.push(Vec::new());
+        }
+        copy_without(&mut rs[used], r.seqs.get(i), pad);
+        used += 1;
+    }
+    match_counts(&hyp, &rs[..used], max_order, s, &mut m, &mut t);
+    let h = hyp.len() as i64;
+    let out = (
+        h,
+        closest_ref_len(h, rs[..used].iter().map(|x| x.len() as i64)),
+    );
+    (s.hyp, s.refs, s.m, s.t) = (hyp, rs, m, t);
+    out
 }
 
 fn copy_without(dst: &mut Vec<i64>, src: &[i64], pad: Option<i64>) {
@@ -145,35 +244,20 @@ pub fn bleu_extract(
     }
     let w = 2 + 2 * max_order;
     let mut rows = vec![0i64; n * w];
-    // Small chunks: a training batch (a few hundred rows of ~15 us each) is split over the
-    // workers; one scratch per chunk stays cheap at this size.
+    // Small chunks: a training batch (a few hundred rows of a few us each) is split over the
+    // workers.
     parallel::for_each_chunk(workers, &mut rows, ROWS_PER_CHUNK * w, |start, chunk| {
-        let mut s = Scratch::default();
-        let mut m = vec![0u64; max_order];
-        let mut t = vec![0u64; max_order];
-        let mut hyp = std::mem::take(&mut s.hyp);
-        let mut rs = std::mem::take(&mut s.refs);
-        for (j, out) in chunk.chunks_mut(w).enumerate() {
-            let i = start / w + j;
-            copy_without(&mut hyp, hyps.get(i), pad);
-            let mut used = 0;
-            for r in refs {
-                if r.has(i) {
-                    if rs.len() <= used {
-                        rs.push(Vec::new());
-                    }
-                    copy_without(&mut rs[used], r.seqs.get(i), pad);
-                    used += 1;
+        SCRATCH.with_borrow_mut(|s| {
+            for (j, out) in chunk.chunks_mut(w).enumerate() {
+                let (h, r) = segment(hyps, refs, pad, max_order, start / w + j, s);
+                out[0] = h;
+                out[1] = r;
+                for k in 0..max_order {
+                    out[2 + k] = s.m[k] as i64;
+                    out[2 + max_order + k] = s.t[k] as i64;
                 }
             }
-            match_counts(&hyp, &rs[..used], max_order, &mut s, &mut m, &mut t);
-            out[0] = hyp.len() as i64;
-            out[1] = closest_ref_len(hyp.len() as i64, rs[..used].iter().map(|x| x.len() as i64));
-            for k in 0..max_order {
-                out[2 + k] = m[k] as i64;
-                out[2 + max_order + k] = t[k] as i64;
-            }
-        }
+        });
     });
     Ok(rows)
 }
@@ -192,12 +276,22 @@ mod tests {
             .join(" ")
     }
 
+    fn ids() -> impl proptest::strategy::Strategy<Value = i64> {
+        proptest::prop_oneof![
+            8 => -2i64..6,
+            1 => proptest::strategy::Just(65534i64),
+            1 => proptest::strategy::Just(65535i64),
+        ]
+    }
+
     proptest::proptest! {
         #[test]
         fn equals_tokenize_none_on_text(
+            // Ids 0..65535 take the 16-bit code path, the others (negative, 65535) the token
+            // map; more than 4 references, and orders above 4, go their own ways too.
             segs in proptest::collection::vec(
-                (proptest::collection::vec(-2i64..6, 0..12),
-                 proptest::collection::vec(proptest::collection::vec(-2i64..6, 0..12), 1..3)),
+                (proptest::collection::vec(ids(), 0..12),
+                 proptest::collection::vec(proptest::collection::vec(ids(), 0..12), 1..7)),
                 1..6),
             order in 1usize..6,
             pad in proptest::option::of(-2i64..2),
