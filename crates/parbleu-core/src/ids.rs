@@ -91,6 +91,20 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
+impl Scratch {
+    /// Let go of buffers that one huge segment grew (the thread keeps its scratch for good).
+    fn trim(&mut self) {
+        const MAX: usize = 1 << 20;
+        let big = self.hyp.capacity() > MAX
+            || self.hyp_codes.capacity() > MAX
+            || self.refs.iter().any(|r| r.capacity() > MAX)
+            || self.ref_codes.iter().any(|r| r.capacity() > MAX);
+        if big {
+            *self = Scratch::default();
+        }
+    }
+}
+
 /// Clipped n-gram matches and totals of `hyp` against `refs` (orders `1..=max_order`): the
 /// string path's routine ([`ngram::match_counts_with`]) with ids as the tokens.
 fn match_counts(
@@ -257,6 +271,7 @@ pub fn bleu_extract(
                     out[2 + max_order + k] = s.t[k] as i64;
                 }
             }
+            s.trim();
         });
     });
     Ok(rows)
@@ -365,6 +380,17 @@ mod tests {
             let row = bleu_extract(Seqs::new(h1, &o1, "h").unwrap(), &s, None, 4, 1).unwrap();
             assert_eq!(row[..], one[i * 10..(i + 1) * 10]);
         }
+    }
+
+    #[test]
+    fn scratch_lets_go_of_what_a_huge_segment_grew() {
+        let mut s = Scratch::default();
+        s.hyp_codes = Vec::with_capacity(1000);
+        s.trim();
+        assert_eq!(s.hyp_codes.capacity(), 1000, "small buffers are kept");
+        s.ref_codes = vec![Vec::with_capacity((1 << 20) + 1)];
+        s.trim();
+        assert!(s.ref_codes.is_empty() && s.hyp_codes.capacity() == 0);
     }
 
     #[test]
