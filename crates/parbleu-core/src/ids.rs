@@ -384,8 +384,10 @@ mod tests {
 
     #[test]
     fn scratch_lets_go_of_what_a_huge_segment_grew() {
-        let mut s = Scratch::default();
-        s.hyp_codes = Vec::with_capacity(1000);
+        let mut s = Scratch {
+            hyp_codes: Vec::with_capacity(1000),
+            ..Scratch::default()
+        };
         s.trim();
         assert_eq!(s.hyp_codes.capacity(), 1000, "small buffers are kept");
         s.ref_codes = vec![Vec::with_capacity((1 << 20) + 1)];
