@@ -6,8 +6,7 @@ use super::refs::{PreparedRef, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract};
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::text::{py_is_space, py_lower, py_split};
-use std::borrow::Cow;
+use crate::text::{py_is_space, py_split};
 
 /// `CHRF._remove_punctuation`: whitespace tokens, one punctuation character split off the end
 /// (or, failing that, the start) of every token longer than one character. Punctuation is
@@ -40,6 +39,13 @@ pub fn for_each_word<'a>(sent: &'a str, mut f: impl FnMut(&'a str)) {
             f(w);
         }
     }
+}
+
+/// [`for_each_word`] with each word's byte offset in `sent`.
+#[inline]
+pub(super) fn for_each_word_at<'a>(sent: &'a str, mut f: impl FnMut(usize, &'a str)) {
+    let base = sent.as_ptr() as usize;
+    for_each_word(sent, |w| f(w.as_ptr() as usize - base, w));
 }
 
 /// `py_is_space` of each ASCII character.
@@ -111,11 +117,7 @@ fn extract_row<'a>(
     out: &mut [i64],
 ) {
     let o = &cfg.score;
-    let text = if cfg.lowercase {
-        Cow::Owned(py_lower(hyp))
-    } else {
-        Cow::Borrowed(hyp)
-    };
+    let text = cfg.cased(hyp);
     if o.char_order > 0 {
         char_symbols(&text, cfg.whitespace, &mut s.syms);
         s.chars.build(&s.syms, o.char_order);
@@ -125,9 +127,7 @@ fn extract_row<'a>(
         let (syms, ids) = (&mut s.syms, &mut s.word_ids);
         // About one distinct word per 6 bytes of text (the table grows if not).
         ids.reset(text.len() / 6 + 8);
-        let base = text.as_ptr() as usize;
-        for_each_word(&text, |w| {
-            let start = w.as_ptr() as usize - base;
+        for_each_word_at(&text, |start, w| {
             syms.push(ids.get_or_insert(&text, start, start + w.len()));
         });
         s.words.build(&s.syms, o.word_order);

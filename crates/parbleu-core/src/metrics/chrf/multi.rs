@@ -7,14 +7,12 @@
 //! and the best-reference choice are those of `extract_row`, so every system's rows are
 //! exactly the rows `extract` gives it alone.
 
-use super::extract::{char_symbols, for_each_word};
+use super::extract::{char_symbols, for_each_word_at};
 use super::hyp::HypGrams;
 use super::refs::{word_hash, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract, ChrfScoreOpts};
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::text::py_lower;
-use std::borrow::Cow;
 
 /// Segments per unit of parallel work (each unit scores them for every system).
 const CHUNK_SEGMENTS: usize = 16;
@@ -45,21 +43,15 @@ struct Scratch {
 impl Hyp {
     fn prepare(&mut self, cfg: &ChrfExtract, hyp: &str) {
         let o = &cfg.score;
-        let text = if cfg.lowercase {
-            Cow::Owned(py_lower(hyp))
-        } else {
-            Cow::Borrowed(hyp)
-        };
+        let text = cfg.cased(hyp);
         if o.char_order > 0 {
             char_symbols(&text, cfg.whitespace, &mut self.chars);
         }
         self.words.clear();
         self.lower.clear();
         if o.word_order > 0 {
-            let base = text.as_ptr() as usize;
             let words = &mut self.words;
-            for_each_word(&text, |w| {
-                let start = w.as_ptr() as usize - base;
+            for_each_word_at(&text, |start, w| {
                 words.push((word_hash(w.as_bytes()), start, start + w.len()));
             });
             if cfg.lowercase {

@@ -1,12 +1,10 @@
 //! References prepared once (character symbols, word hashes), and the per-hypothesis word ids
 //! that reference words are looked up in.
 
-use super::extract::{char_symbols, for_each_word};
+use super::extract::{char_symbols, for_each_word_at};
 use super::hyp::UNKNOWN_WORD;
 use super::score::ChrfExtract;
 use crate::refset::{RefSet, TextPool};
-use crate::text::py_lower;
-use std::borrow::Cow;
 
 /// A word of a reference: its hash and where it is in the reference's text.
 #[derive(Debug, Clone, Copy)]
@@ -27,20 +25,14 @@ pub struct PreparedRef {
 
 impl PreparedRef {
     fn new(cfg: &ChrfExtract, r: &str) -> Self {
-        let text = if cfg.lowercase {
-            Cow::Owned(py_lower(r))
-        } else {
-            Cow::Borrowed(r)
-        };
+        let text = cfg.cased(r);
         let mut chars = Vec::new();
         if cfg.score.char_order > 0 {
             char_symbols(&text, cfg.whitespace, &mut chars);
         }
         let mut words = Vec::new();
         if cfg.score.word_order > 0 {
-            let base = text.as_ptr() as usize;
-            for_each_word(&text, |w| {
-                let start = w.as_ptr() as usize - base;
+            for_each_word_at(&text, |start, w| {
                 words.push(WordRef {
                     hash: word_hash(w.as_bytes()),
                     start,

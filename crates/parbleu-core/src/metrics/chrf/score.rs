@@ -3,6 +3,8 @@
 use crate::error::{Error, Result};
 use crate::metrics::count::Count;
 use crate::parallel;
+use crate::text::py_lower;
+use std::borrow::Cow;
 
 /// Options of `_compute_f_score` (used to finalize and to choose among references).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -75,6 +77,15 @@ impl ChrfExtract {
     /// Width of one statistics row.
     pub fn width(&self) -> usize {
         self.score.width()
+    }
+
+    /// `text` as n-grams are taken from it: lowercased (Python's `str.lower`) if asked.
+    pub(super) fn cased<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if self.lowercase {
+            Cow::Owned(py_lower(text))
+        } else {
+            Cow::Borrowed(text)
+        }
     }
 }
 
