@@ -171,28 +171,18 @@ fn segment(
             used += 1;
         }
         if fits {
-            let mut rs: [&[u32]; 4] = [&[]; 4];
-            let many: Vec<&[u32]>;
-            let slices: &[&[u32]] = if used <= 4 {
-                for (d, r) in rs.iter_mut().zip(&s.ref_codes) {
-                    *d = r;
-                }
-                &rs[..used]
-            } else {
-                many = s.ref_codes[..used].iter().map(Vec::as_slice).collect();
-                &many
-            };
+            let rs = s.ref_codes[..used].iter().map(Vec::as_slice);
             let h = s.hyp_codes.len() as i64;
-            let done = ngram::code_match_counts(
+            let r = closest_ref_len(h, rs.clone().map(|x| x.len() as i64));
+            ngram::code_match_counts(
                 &s.hyp_codes,
-                slices,
+                rs,
                 max_order,
                 &mut s.ngram,
                 &mut s.m,
                 &mut s.t,
             );
-            debug_assert!(done.is_some());
-            return (h, closest_ref_len(h, slices.iter().map(|x| x.len() as i64)));
+            return (h, r);
         }
     }
     let mut hyp = std::mem::take(&mut s.hyp);

@@ -444,43 +444,33 @@ fn packed_orders<'r>(
     }
 }
 
-/// Clipped matches and totals of orders `1..=max_order` of sequences of 16-bit codes
-/// (`1..=65535`, as token ids + 1 are when every id is below 65,535): [`match_counts_with`]
-/// without a token map, unigrams in the same table as the longer n-grams. `None` (nothing
-/// written) when `max_order > 4` (an n-gram no longer packs into a `u64`).
-pub fn code_match_counts(
+/// Clipped matches and totals of orders `1..=max_order` (at most 4: an n-gram must pack into
+/// a `u64`) of sequences of 16-bit codes (`1..=65535`, as token ids + 1 are when every id is
+/// below 65,535): [`match_counts_with`] without a token map, unigrams in the same table as the
+/// longer n-grams.
+pub fn code_match_counts<'r>(
     hyp: &[u32],
-    refs: &[&[u32]],
+    refs: impl Iterator<Item = &'r [u32]> + Clone,
     max_order: usize,
     s: &mut Scratch,
     matches: &mut [u64],
     totals: &mut [u64],
-) -> Option<()> {
-    if max_order > 4 {
-        return None;
-    }
+) {
+    assert!(max_order <= 4, "16-bit codes pack orders up to 4");
     debug_assert!(hyp
         .iter()
-        .chain(refs.iter().copied().flatten())
-        .all(|&c| c != 0));
+        .copied()
+        .chain(refs.clone().flatten().copied())
+        .all(|c| c != 0));
     for n in 1..=max_order {
         totals[n - 1] = (hyp.len() + 1).saturating_sub(n) as u64;
         matches[n - 1] = 0;
     }
     let top = max_order.min(hyp.len());
-    if top == 0 || refs.iter().all(|r| r.is_empty()) {
-        return Some(());
+    if top == 0 || refs.clone().all(<[u32]>::is_empty) {
+        return;
     }
-    packed_orders(
-        hyp,
-        refs.iter().copied(),
-        1,
-        top,
-        &mut s.packed,
-        &mut s.touched,
-        matches,
-    );
-    Some(())
+    packed_orders(hyp, refs, 1, top, &mut s.packed, &mut s.touched, matches);
 }
 
 fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
