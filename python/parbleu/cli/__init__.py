@@ -43,7 +43,13 @@ from .score import (
     single_system_results,
 )
 from .stream import stream_results
-from .testsets import early_commands, filter_streams, subset_lines, test_set_refs
+from .testsets import (
+    check_filters,
+    early_commands,
+    filter_streams,
+    subset_lines,
+    test_set_refs,
+)
 
 __all__ = ["ExitCode", "build_parser", "console_main", "main"]
 
@@ -210,6 +216,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             )
         trg_lang = parts[1]
     check_encoding(args.encoding)
+    check_filters(args)
 
     # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
     # statistics kept instead of text (cli/stream.py)

@@ -192,13 +192,16 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
         return None
     if not args.input or len(args.input) != 1:
         raise CliError("--scheduler: give exactly one hypothesis file with -i (one system)")
-    for flag, given in (
-        ("--sentence-level", args.sentence_level),
-        ("--confidence", args.confidence),
-        ("--paired-bs/--paired-ar", args.paired_bs or args.paired_ar),
-    ):
-        if given:
-            raise CliError(f"--scheduler: corpus scores only; {flag} runs in memory")
+    from .stream import in_memory_options
+
+    # The cluster sees statistics only, as streaming does: an option that needs the text in
+    # memory (-t, --origlang, --sentence-level, ...) is refused, never ignored.
+    flags = in_memory_options(args)
+    if flags:
+        raise CliError(
+            f"--scheduler: corpus scores of reference files only; {', '.join(flags)} "
+            "runs in memory (drop --scheduler)"
+        )
     from ..distributed import score_files
 
     metrics = _metrics(args)

@@ -1,15 +1,17 @@
 """Streaming corpus scoring for the command line: large files in bounded memory.
 
-When one hypothesis file (``-i FILE``) is scored at corpus level (no ``--sentence-level``,
-``--confidence`` or paired test) and the files together are at least
-``PARBLEU_STREAM_MIN_BYTES`` bytes (default 32 MiB; ``0`` streams always), the files are read
-block by block through :func:`parbleu.streaming.stream_scores` and only statistics are kept.
-The output is the in-memory path's, byte for byte. If anything goes wrong (a missing file,
-bytes that do not decode, files of different lengths, a bad option), the streamed attempt is
-dropped (its log lines included) and, for inputs up to ``REREAD_MAX_BYTES`` (32 MiB), the
-in-memory path runs, so every error message and exit code stays exactly what it was. Larger
-inputs get the streamed error itself (exit 1, file and line named): reading them into memory
-only to word a message would break the memory bound on the error path.
+When one hypothesis file (``-i FILE``) is scored at corpus level against reference files,
+with no option that only the in-memory path honours (``--sentence-level``, ``--confidence``,
+the paired tests, ``-t``, ``--origlang``, ``--subset``...: see :func:`in_memory_options`),
+and the files together are at least ``PARBLEU_STREAM_MIN_BYTES`` bytes (default 32 MiB;
+``0`` streams always), the files are read block by block through
+:func:`parbleu.streaming.stream_scores` and only statistics are kept. The output is the
+in-memory path's, byte for byte. If anything goes wrong (a missing file, bytes that do not
+decode, files of different lengths, a bad option), the streamed attempt is dropped (its log
+lines included) and, for inputs up to ``REREAD_MAX_BYTES`` (32 MiB), the in-memory path runs,
+so every error message and exit code stays exactly what it was. Larger inputs get the
+streamed error itself (exit 1, file and line named): reading them into memory only to word a
+message would break the memory bound on the error path.
 
 On a terminal (and without ``--quiet``) a progress bar with rate and time left is drawn on
 standard error while streaming, and erased when done.
@@ -18,6 +20,7 @@ standard error while streaming, and erased when done.
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
 import sys
@@ -28,7 +31,13 @@ from ..progress import ProgressBar
 from ..streaming import stream_scores
 from .errors import CliError
 
-__all__ = ["ENV_MIN_BYTES", "should_stream", "stream_results"]
+__all__ = [
+    "ENV_MIN_BYTES",
+    "STATS_OPTIONS",
+    "in_memory_options",
+    "should_stream",
+    "stream_results",
+]
 
 #: Environment variable: streaming starts at this many bytes of input (0: always).
 ENV_MIN_BYTES = "PARBLEU_STREAM_MIN_BYTES"
@@ -53,17 +62,80 @@ def _input_bytes(args: argparse.Namespace) -> int:
         return 0
 
 
+#: Options of the main command that a statistics-only path (streaming, ``--scheduler``)
+#: honours exactly as the in-memory path does: they choose the input, reach the metrics'
+#: constructors (``build_metrics``), or only shape the output. ``--detail`` is here because
+#: without a test set both paths print the same "no subset information" line.
+STATS_OPTIONS = frozenset(
+    {
+        "input",
+        "refs",
+        "num_refs",
+        "encoding",
+        "langpair",
+        "scheduler",
+        "metrics",
+        "quiet",
+        "short",
+        "score_only",
+        "width",
+        "detail",
+        "no_color",
+        "format",
+        # Read only by --confidence and the paired tests, which stay in memory; one system's
+        # corpus score ignores them on every path.
+        "confidence_n",
+        "paired_ar_n",
+        "paired_bs_n",
+        "paired_jobs",
+    }
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _defaults() -> dict[str, tuple[Any, str]]:
+    """``{dest: (default, first flag)}`` of every option of the main command."""
+    from .parser import build_parser
+
+    return {
+        a.dest: (a.default, a.option_strings[0] if a.option_strings else a.dest)
+        for a in build_parser()._actions
+        if a.default != argparse.SUPPRESS
+    }
+
+
+def in_memory_options(args: argparse.Namespace) -> list[str]:
+    """List the options given (not at their default) that only the in-memory path honours.
+
+    Everything outside :data:`STATS_OPTIONS` and the metrics' own options counts, so an
+    option added to the parser later keeps the command in memory until a statistics-only
+    path is taught it: it can never be silently ignored there.
+
+    Parameters
+    ----------
+    args
+        Parsed command line of the main command.
+
+    Returns
+    -------
+    list of str
+        Their flags (``--origlang``, ``--test-set``, ...), in parser order.
+    """
+    from .score import METRIC_CLASSES
+
+    metric_prefixes = tuple(name.lower() + "_" for name in METRIC_CLASSES)
+    found = []
+    for dest, (default, flag) in _defaults().items():
+        if dest in STATS_OPTIONS or dest.startswith(metric_prefixes):
+            continue
+        if getattr(args, dest, default) != default:
+            found.append(flag)
+    return found
+
+
 def should_stream(args: argparse.Namespace) -> bool:
     """Whether this command line is scored by streaming (see the module docstring)."""
-    if (
-        not args.input
-        or len(args.input) != 1
-        or args.sentence_level
-        or args.confidence
-        or getattr(args, "paired_bs", False)
-        or getattr(args, "paired_ar", False)
-        or not args.refs
-    ):
+    if not args.input or len(args.input) != 1 or not args.refs or in_memory_options(args):
         return False
     try:
         size = sum(os.path.getsize(p) for p in (*args.refs, args.input[0]))

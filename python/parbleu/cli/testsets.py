@@ -16,7 +16,7 @@ from ..errors import DatasetError
 from . import render
 from .errors import CliError
 
-__all__ = ["early_commands", "subset_lines", "test_set_refs"]
+__all__ = ["check_filters", "early_commands", "filter_streams", "subset_lines", "test_set_refs"]
 
 _log = logging.getLogger("parbleu.cli")
 
@@ -171,6 +171,18 @@ def test_set_refs(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]
         f"reference {i + 1} of test set {args.test_set}/{args.langpair}" for i in range(len(refs))
     ]
     return refs, names
+
+
+def check_filters(args: argparse.Namespace) -> None:
+    """Refuse ``--origlang``/``--subset`` without ``-t``/``-l`` before any file is read.
+
+    Checked once for every scoring path (in memory, streamed, ``--scheduler``), so that none
+    of them can score the unfiltered files where another refuses.
+    """
+    try:
+        datasets.check_filter(args.test_set, args.langpair, args.origlang, args.subset)
+    except DatasetError as e:
+        raise CliError(str(e)) from None
 
 
 def filter_streams(args: argparse.Namespace, streams: list[list[str]]) -> list[list[str]]:

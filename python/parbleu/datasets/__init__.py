@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import DatasetError, DownloadError
 from ._download import download_file, file_digest
 from ._registry import ENV_REGISTRY, get_test_set, registry
-from ._subsets import available_origlangs, available_subsets, filter_subset
+from ._subsets import available_origlangs, available_subsets, check_filter, filter_subset
 from ._testset import TestSet, cache_dir
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "available_origlangs",
     "available_subsets",
     "cache_dir",
+    "check_filter",
     "describe",
     "download",
     "download_file",

@@ -18,7 +18,7 @@ from ..errors import DatasetError
 from . import _readers
 from ._registry import get_test_set, subsets_of
 
-__all__ = ["available_origlangs", "available_subsets", "filter_subset"]
+__all__ = ["available_origlangs", "available_subsets", "check_filter", "filter_subset"]
 
 T = TypeVar("T")
 _RE_ORIGLANG = re.compile(r'.* origlang="([^"]+)".*\n')
@@ -112,12 +112,36 @@ def filter_subset(
     """
     if origlang is None and subset is None:
         return [list(s) for s in streams]
-    if test_sets is None or langpair is None:
+    check_filter(test_sets, langpair, origlang, subset)
+    assert test_sets is not None and langpair is not None  # checked just above
+    keep = keep_mask(test_sets, langpair, origlang, subset)
+    return [[x for x, k in zip(s, keep) if k] for s in streams]
+
+
+def check_filter(
+    test_sets: str | None, langpair: str | None, origlang: str | None, subset: str | None
+) -> None:
+    """Refuse ``--origlang``/``--subset`` without a test set and a language pair.
+
+    The documents' original languages and domains come from the test set's own files, so
+    reference files given by name cannot be filtered. Checked before any file is read, so
+    that every scoring path (in memory, streamed, on a cluster) refuses it alike.
+
+    Parameters
+    ----------
+    test_sets
+        Comma-separated test-set names (``-t``), or ``None``.
+    langpair
+        The language pair (``-l``), or ``None``.
+    origlang
+        ``--origlang``, or ``None``.
+    subset
+        ``--subset``, or ``None``.
+    """
+    if (origlang is not None or subset is not None) and (test_sets is None or langpair is None):
         raise DatasetError(
             "filtering with --origlang or --subset needs a test set (-t) and a language pair (-l)"
         )
-    keep = keep_mask(test_sets, langpair, origlang, subset)
-    return [[x for x, k in zip(s, keep) if k] for s in streams]
 
 
 def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
