@@ -7,6 +7,11 @@
 //! on the prefix before it: the cache changes speed, never values. Here the rows of the
 //! hypothesis a shift round starts from are kept, and each candidate shift recomputes only
 //! the rows after its longest common prefix with it.
+//!
+//! Only the beam is stored: row `i` keeps the cells of its columns `lo..hi` (about 50), so
+//! the matrices of a 20,000-word segment take megabytes, not the gigabytes of a full
+//! `(n_h + 1) * (n_r + 1)` matrix. A cell outside the beam is never computed by SacreBLEU
+//! either (it stays infinite there), so reading it as infinite gives the same values.
 
 const COST_INS: i64 = 1;
 const COST_DEL: i64 = 1;
@@ -28,10 +33,12 @@ enum Op {
     Undef,
 }
 
-/// The band of columns computed in each row, `range(min_j, max_j)` of row `i` at `cols[i]`.
+/// The band of columns computed in each row, `range(min_j, max_j)` of row `i` at `cols[i]`,
+/// and where each row starts in a banded matrix (`off[i]`; `off[n_h + 1]` cells in all).
 #[derive(Default)]
 struct Beam {
     cols: Vec<(usize, usize)>,
+    off: Vec<usize>,
 }
 
 impl Beam {
@@ -60,11 +67,50 @@ impl Beam {
             };
             self.cols.push((lo as usize, hi.max(lo) as usize));
         }
+        self.off.clear();
+        self.off.push(0);
+        let mut total = 0;
+        for &(lo, hi) in &self.cols {
+            total += hi - lo;
+            self.off.push(total);
+        }
     }
 
     #[inline]
     fn cols(&self, i: usize) -> (usize, usize) {
         self.cols[i]
+    }
+
+    /// Cells of a banded matrix.
+    fn cells(&self) -> usize {
+        self.off.last().copied().unwrap_or(0)
+    }
+
+    /// The cells of row `i` in a banded matrix.
+    #[inline]
+    fn row(&self, i: usize) -> std::ops::Range<usize> {
+        self.off[i]..self.off[i + 1]
+    }
+
+    /// Index of cell `(i, j)` in a banded matrix; `None` outside the beam.
+    #[inline]
+    fn at(&self, i: usize, j: usize) -> Option<usize> {
+        let (lo, hi) = self.cols[i];
+        (lo <= j && j < hi).then(|| self.off[i] + j - lo)
+    }
+
+    /// Row `i - 1` of the banded matrix `m` at columns `c0..c1` (infinite outside the beam),
+    /// into `pad`: what row `i` reads of the row above it.
+    fn row_above(&self, m: &[i64], i: usize, (c0, c1): (usize, usize), pad: &mut Vec<i64>) {
+        let (lo, hi) = self.cols[i - 1];
+        let (a, b) = (c0.max(lo), c1.min(hi));
+        pad.clear();
+        if a < b {
+            pad.resize(a - c0, INF);
+            let start = self.off[i - 1];
+            pad.extend_from_slice(&m[start + a - lo..start + b - lo]);
+        }
+        pad.resize(c1 - c0, INF);
     }
 }
 
@@ -99,7 +145,7 @@ impl Occurrences {
 /// Buffers reused across segments (one per thread).
 #[derive(Default)]
 pub struct TerScratch {
-    /// Edit-distance matrix of the hypothesis a shift round starts from, row-major.
+    /// Edit-distance matrix of the hypothesis a shift round starts from, banded (`Beam`).
     cost: Vec<i64>,
     ops: Vec<Op>,
     trace: Vec<Op>,
@@ -110,8 +156,10 @@ pub struct TerScratch {
     shifted: Vec<u32>,
     best: Vec<u32>,
     beam: Beam,
-    /// Edit-distance matrix of the last candidate scored (infinite outside the beam).
+    /// Edit-distance matrix of the last candidate scored, banded.
     cand: Vec<i64>,
+    /// The row above the one being computed, at the columns it reads.
+    pad: Vec<i64>,
     cand_words: Vec<u32>,
     cand_valid: bool,
     occ: Occurrences,
@@ -129,7 +177,7 @@ pub fn translation_edit_rate(hyp: &[u32], rf: &[u32], s: &mut TerScratch) -> (i6
     }
     let mut beam = std::mem::take(&mut s.beam);
     beam.reset(hyp.len(), rf.len());
-    if !refill(&mut s.cand, (hyp.len() + 1) * (rf.len() + 1), INF) {
+    if !refill(&mut s.cand, beam.cells(), INF) {
         s.beam = beam;
         return (0, rf.len()); // interrupted: discarded by the caller
     }
@@ -204,28 +252,36 @@ fn perform_shift(w: &[u32], start: usize, length: usize, target: usize, out: &mu
 impl TerScratch {
     /// `BeamEditDistance._edit_distance` from scratch, keeping the matrix and operations.
     fn full(&mut self, h: &[u32], rf: &[u32], beam: &Beam) -> i64 {
-        let w = rf.len() + 1;
         let n_h = h.len();
-        if !refill(&mut self.cost, (n_h + 1) * w, INF)
-            || !refill(&mut self.ops, (n_h + 1) * w, Op::Undef)
+        if !refill(&mut self.cost, beam.cells(), INF)
+            || !refill(&mut self.ops, beam.cells(), Op::Undef)
         {
             return 0; // interrupted: discarded by the caller
         }
-        for j in 0..w {
+        // Row 0 holds every column.
+        for j in 0..=rf.len() {
             self.cost[j] = j as i64 * COST_INS;
             self.ops[j] = Op::Ins;
         }
+        let mut above = std::mem::take(&mut self.pad);
         for i in 1..=n_h {
             if i % 256 == 0 && crate::interrupt::requested() {
+                self.pad = above;
                 return 0; // discarded by the caller (see `crate::interrupt`)
             }
             let (lo, hi) = beam.cols(i);
-            let (done, rest) = self.cost.split_at_mut(i * w);
-            let above = &done[(i - 1) * w..];
-            let row = &mut rest[..w];
-            let ops = &mut self.ops[i * w..(i + 1) * w];
+            if lo >= hi {
+                continue;
+            }
+            // Column c of the row above is above[c - c0].
+            let c0 = lo.max(1) - 1;
+            beam.row_above(&self.cost, i, (c0, hi), &mut above);
+            let cells = beam.row(i);
+            let row = &mut self.cost[cells.clone()];
+            let ops = &mut self.ops[cells];
             let word = h[i - 1];
             for j in lo..hi {
+                let k = j - lo;
                 if j == 0 {
                     row[0] = above[0] + COST_DEL;
                     ops[0] = Op::Del;
@@ -238,36 +294,39 @@ impl TerScratch {
                 };
                 // Tercom prefers no-op/sub, then (flipped) insertion, then deletion: a later
                 // option replaces an earlier one only when strictly cheaper.
-                let (mut c, mut o) = (row[j], ops[j]);
-                let a = above[j - 1] + cost_sub;
+                let (mut c, mut o) = (row[k], ops[k]);
+                let a = above[j - 1 - c0] + cost_sub;
                 if c > a {
                     c = a;
                     o = op_sub;
                 }
-                let b = above[j] + COST_DEL;
+                let b = above[j - c0] + COST_DEL;
                 if c > b {
                     c = b;
                     o = Op::Del;
                 }
-                let d = row[j - 1] + COST_INS;
+                let left = if k > 0 { row[k - 1] } else { INF };
+                let d = left + COST_INS;
                 if c > d {
                     c = d;
                     o = Op::Ins;
                 }
-                row[j] = c;
-                ops[j] = o;
+                row[k] = c;
+                ops[k] = o;
             }
         }
-        self.cost[n_h * w + rf.len()]
+        self.pad = above;
+        self.cost[beam
+            .at(n_h, rf.len())
+            .expect("the last row spans every column")]
     }
 
     /// The trace of `full`'s matrix, flipped, as `trace_to_alignment` returns it.
-    fn alignment(&mut self, n_h: usize, n_r: usize) {
-        let w = n_r + 1;
+    fn alignment(&mut self, n_h: usize, n_r: usize, beam: &Beam) {
         self.trace.clear();
         let (mut i, mut j) = (n_h, n_r);
         while i > 0 || j > 0 {
-            let op = self.ops[i * w + j];
+            let op = beam.at(i, j).map_or(Op::Undef, |k| self.ops[k]);
             self.trace.push(op);
             match op {
                 Op::Sub | Op::Nop => {
@@ -320,7 +379,6 @@ impl TerScratch {
     /// `full` last ran on. Rows are taken from that hypothesis's matrix or from the previous
     /// candidate's, whichever shares the longer prefix, so only the rest is computed.
     fn cost_from(&mut self, words: &[u32], rf: &[u32], beam: &Beam, p_h: usize) -> i64 {
-        let w = rf.len() + 1;
         let n_h = words.len();
         let p_c = if self.cand_valid {
             self.cand_words
@@ -336,46 +394,48 @@ impl TerScratch {
             // the rows it took from `cost`, so row p_c was computed there).
             p_c
         } else {
-            self.cand[p_h * w..(p_h + 1) * w].copy_from_slice(&self.cost[p_h * w..(p_h + 1) * w]);
+            let cells = beam.row(p_h);
+            self.cand[cells.clone()].copy_from_slice(&self.cost[cells]);
             p_h
         };
-        if p < n_h {
-            let m = &mut self.cand[..];
-            for i in p + 1..=n_h {
-                let (lo, hi) = beam.cols(i);
-                if lo >= hi {
-                    continue;
-                }
-                let (done, rest) = m.split_at_mut(i * w);
-                let prev = &done[(i - 1) * w..];
-                let cur = &mut rest[..w];
-                let word = words[i - 1];
-                let mut j = lo;
-                if j == 0 {
-                    cur[0] = prev[0] + COST_DEL;
-                    j = 1;
-                }
-                // Cells outside the band are never written (they stay infinite).
-                let mut left = cur[j - 1];
-                for ((c, pair), &r) in cur[j..hi]
-                    .iter_mut()
-                    .zip(prev[j - 1..hi].windows(2))
-                    .zip(&rf[j - 1..hi - 1])
-                {
-                    let cost_sub = if word == r { 0 } else { COST_SUB };
-                    let v = INF
-                        .min(pair[0] + cost_sub)
-                        .min(pair[1] + COST_DEL)
-                        .min(left + COST_INS);
-                    *c = v;
-                    left = v;
-                }
+        let mut above = std::mem::take(&mut self.pad);
+        for i in p + 1..=n_h {
+            let (lo, hi) = beam.cols(i);
+            if lo >= hi {
+                continue;
+            }
+            let c0 = lo.max(1) - 1;
+            beam.row_above(&self.cand, i, (c0, hi), &mut above);
+            let cur = &mut self.cand[beam.row(i)];
+            let word = words[i - 1];
+            let mut k = 0;
+            if lo == 0 {
+                cur[0] = above[0] + COST_DEL;
+                k = 1;
+            }
+            // `above` holds columns c0..hi: the pairs (j - 1, j) for j in c0 + 1..hi.
+            let mut left = if k > 0 { cur[0] } else { INF };
+            for ((c, pair), &r) in cur[k..]
+                .iter_mut()
+                .zip(above.windows(2))
+                .zip(&rf[c0..hi - 1])
+            {
+                let cost_sub = if word == r { 0 } else { COST_SUB };
+                let v = INF
+                    .min(pair[0] + cost_sub)
+                    .min(pair[1] + COST_DEL)
+                    .min(left + COST_INS);
+                *c = v;
+                left = v;
             }
         }
+        self.pad = above;
         self.cand_words.clear();
         self.cand_words.extend_from_slice(words);
         self.cand_valid = true;
-        self.cand[n_h * w + rf.len()]
+        self.cand[beam
+            .at(n_h, rf.len())
+            .expect("the last row spans every column")]
     }
 
     /// `_shift`: the best shift of `self.words` (left in `self.best`), with the edit distance
@@ -389,7 +449,7 @@ impl TerScratch {
         }
         // The candidate matrix may lean on rows of the previous round's matrix.
         self.cand_valid = false;
-        self.alignment(h.len(), rf.len());
+        self.alignment(h.len(), rf.len(), beam);
         let mut best: Option<Rank> = None;
         let (n_h, n_r) = (h.len(), rf.len());
         // `_find_shifted_pairs`, consumed lazily as SacreBLEU's generator is. Only the
@@ -537,6 +597,42 @@ mod tests {
             ter("the cat sat on the mat", "on the mat the cat sat"),
             (1, 6)
         );
+    }
+
+    #[test]
+    fn beyond_the_beam_matches_sacrebleu() {
+        // 90 reference words (wider than the beam): a block moved 30 words, substitutions,
+        // a deletion and insertions. Value from sacrebleu.metrics.lib_ter.
+        let rf: Vec<String> = (0..90).map(|i| format!("w{}", (i * 7) % 41)).collect();
+        let mut h: Vec<String> = [&rf[30..40], &rf[..30], &rf[40..]].concat();
+        for (i, w) in h.iter_mut().enumerate() {
+            if i % 11 == 0 {
+                *w = "x".into();
+            }
+        }
+        h.drain(60..70);
+        h.extend(["y", "y", "y"].map(String::from));
+        assert_eq!(ter(&h.join(" "), &rf.join(" ")), (23, 90));
+    }
+
+    #[test]
+    fn long_segments_store_only_the_beam() {
+        // 20,000 words: full matrices would hold 4e8 cells each (gigabytes).
+        let n = 20_000usize;
+        let rf: Vec<u32> = (0..n).map(|i| (i * 7919 % 503) as u32).collect();
+        let mut hyp = rf.clone();
+        for i in (0..n).step_by(9) {
+            hyp[i] = 600 + (i % 5) as u32;
+        }
+        hyp[1000..1020].rotate_left(7);
+        let mut s = TerScratch::default();
+        let (edits, len) = translation_edit_rate(&hyp, &rf, &mut s);
+        assert_eq!(len, n);
+        assert!(edits > 0 && edits < n as i64 / 4, "{edits}");
+        let bound = (n + 1) * 2 * BEAM_WIDTH as usize + n + 1;
+        for cells in [s.cost.len(), s.ops.len(), s.cand.len()] {
+            assert!(cells <= bound, "{cells} cells");
+        }
     }
 
     #[test]
