@@ -336,3 +336,20 @@ def test_scheduler_refuses_in_memory_options(work: Path, monkeypatch: pytest.Mon
             f"parbleu: error: --scheduler: corpus scores of reference files only; {flag} runs "
             "in memory (drop --scheduler)"
         ]
+
+
+@pytest.mark.parametrize("inp", BAD_INPUTS, ids=" ".join)
+def test_large_inputs_get_one_line_streamed_errors(
+    inp: list[str], work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above ``REREAD_MAX_BYTES`` a streamed error stands (no in-memory re-read): still one
+    line naming the problem, the in-memory exit code, never a traceback or exit 70."""
+    in_memory, _ = _run(inp, work, monkeypatch, None)
+    monkeypatch.setattr(stream_mod, "REREAD_MAX_BYTES", 0)
+    streamed, _ = _run(inp, work, monkeypatch, "0")
+    assert streamed.code == in_memory.code, (streamed.err, in_memory.err)
+    if streamed.code == 0:
+        assert streamed.out == in_memory.out
+    else:
+        assert len(streamed.err_lines) == 1, streamed.err_lines
+        assert streamed.err_lines[0].startswith("parbleu: error: ")

@@ -303,6 +303,24 @@ def test_bad_input_names_file_and_line(client: Any, tmp_path: Path) -> None:
     assert os.listdir(out) == []  # nothing half-written
 
 
+def test_cli_field_count_errors_as_in_memory(
+    client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --num-refs file with a short line: exit 17 and the in-memory message, on a cluster."""
+    (tmp_path / "h").write_text("a b\nc d\ne f\n", encoding="utf-8")
+    (tmp_path / "r").write_text("a b\tx\nc d\ne f\ty\n", encoding="utf-8")
+    h, r = str(tmp_path / "h"), str(tmp_path / "r")
+    want = f"parbleu: error: reference file {r!r}: line 2: expected 2 tab-separated fields"
+    assert main([r, "-nr", "2", "-i", h]) == 17
+    assert capsys.readouterr().err.startswith(want + " (--num-refs), but found 1")
+    address = client.scheduler.address
+    assert main([r, "-nr", "2", "-i", h, "--scheduler", address]) == 17
+    assert capsys.readouterr().err.startswith(want + " (--num-refs), but found 1")
+    argv = ["distributed", "--hyp", h, "--ref", r, "-nr", "2", "--scheduler", address]
+    assert main(argv) == 17
+    assert capsys.readouterr().err.startswith(want + " (--num-refs), but found 1")
+
+
 @requires_shared
 def test_cli_scheduler_and_command(
     client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]

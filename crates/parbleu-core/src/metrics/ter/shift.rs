@@ -86,6 +86,11 @@ impl Beam {
         self.off.last().copied().unwrap_or(0)
     }
 
+    /// Index of the last cell, `(n_h, n_r)`: the last row ends at column `n_r`.
+    fn last(&self) -> usize {
+        self.cells() - 1
+    }
+
     /// The cells of row `i` in a banded matrix.
     #[inline]
     fn row(&self, i: usize) -> std::ops::Range<usize> {
@@ -162,6 +167,11 @@ pub struct TerScratch {
     pad: Vec<i64>,
     cand_words: Vec<u32>,
     cand_valid: bool,
+    /// Rows `0..=cand_rows` of `cand` belong to `cand_words` (a candidate that caught up with
+    /// the hypothesis stops early, see `cost_from`).
+    cand_rows: usize,
+    /// Every cell of `cost`'s rows `finite_from..` is finite.
+    finite_from: usize,
     occ: Occurrences,
 }
 
@@ -316,9 +326,12 @@ impl TerScratch {
             }
         }
         self.pad = above;
-        self.cost[beam
-            .at(n_h, rf.len())
-            .expect("the last row spans every column")]
+        let mut f = n_h + 1;
+        while f > 0 && self.cost[beam.row(f - 1)].iter().all(|&c| c < INF / 2) {
+            f -= 1;
+        }
+        self.finite_from = f;
+        self.cost[beam.last()]
     }
 
     /// The trace of `full`'s matrix, flipped, as `trace_to_alignment` returns it.
@@ -375,10 +388,19 @@ impl TerScratch {
         }
     }
 
-    /// Edit distance of `words`, whose first `p_h` words equal those of the hypothesis
-    /// `full` last ran on. Rows are taken from that hypothesis's matrix or from the previous
-    /// candidate's, whichever shares the longer prefix, so only the rest is computed.
-    fn cost_from(&mut self, words: &[u32], rf: &[u32], beam: &Beam, p_h: usize) -> i64 {
+    /// Edit distance of `words`, whose first `p_h` words and words from `same_from` on equal
+    /// those of the hypothesis `full` last ran on. Rows are taken from that hypothesis's
+    /// matrix or from the previous candidate's, whichever shares the longer prefix, so only
+    /// the rest is computed; and once a row past the shifted block equals the hypothesis's
+    /// row plus a constant, so do all later rows and the distance (see below), so the
+    /// rows after it are not computed.
+    fn cost_from(
+        &mut self,
+        words: &[u32],
+        rf: &[u32],
+        beam: &Beam,
+        (p_h, same_from): (usize, usize),
+    ) -> i64 {
         let n_h = words.len();
         let p_c = if self.cand_valid {
             self.cand_words
@@ -389,9 +411,9 @@ impl TerScratch {
         } else {
             0
         };
-        let p = if self.cand_valid && p_c > p_h {
+        let p = if self.cand_valid && p_c > p_h && p_c <= self.cand_rows {
             // Rows 0..=p_c of the previous candidate's matrix are this one's (p_c > p_h >=
-            // the rows it took from `cost`, so row p_c was computed there).
+            // the rows it took from `cost`, and p_c <= the last row it computed).
             p_c
         } else {
             let cells = beam.row(p_h);
@@ -428,14 +450,36 @@ impl TerScratch {
                 *c = v;
                 left = v;
             }
+            // Caught up: row i is the hypothesis's row i plus `delta` in every cell, the
+            // words after it are the hypothesis's, and all of the hypothesis's cells from row
+            // i on are finite. Each later cell is a minimum over the same neighbours, each
+            // moved by `delta`, so it is the hypothesis's cell plus `delta` too (the cells
+            // outside the beam, infinite in both, stay above it), down to the last one.
+            if i >= same_from && i >= self.finite_from && i < n_h {
+                let (mine, theirs) = (&self.cand[beam.row(i)], &self.cost[beam.row(i)]);
+                let delta = mine.first().zip(theirs.first()).map(|(a, b)| a - b);
+                if let Some(delta) = delta {
+                    if mine
+                        .iter()
+                        .zip(theirs)
+                        .all(|(&a, &b)| a < INF / 2 && a - b == delta)
+                    {
+                        self.pad = above;
+                        self.cand_rows = i;
+                        self.cand_words.clear();
+                        self.cand_words.extend_from_slice(words);
+                        self.cand_valid = true;
+                        return self.cost[beam.last()] + delta;
+                    }
+                }
+            }
         }
         self.pad = above;
+        self.cand_rows = n_h;
         self.cand_words.clear();
         self.cand_words.extend_from_slice(words);
         self.cand_valid = true;
-        self.cand[beam
-            .at(n_h, rf.len())
-            .expect("the last row spans every column")]
+        self.cand[beam.last()]
     }
 
     /// `_shift`: the best shift of `self.words` (left in `self.best`), with the edit distance
@@ -544,7 +588,13 @@ impl TerScratch {
             prev_idx = idx;
             perform_shift(h, start_h, length, idx as usize, &mut shifted);
             let p = h.iter().zip(&shifted).take_while(|(x, y)| x == y).count();
-            let cost = self.cost_from(&shifted, rf, beam, p);
+            let same = h
+                .iter()
+                .rev()
+                .zip(shifted.iter().rev())
+                .take_while(|(x, y)| x == y)
+                .count();
+            let cost = self.cost_from(&shifted, rf, beam, (p, h.len() - same));
             let candidate: Rank = (pre_score - cost, length, -(start_h as i64), -idx);
             *checked += 1;
             // Equal ranks imply equal shifted words, so the tuple's last element (the words)
