@@ -33,7 +33,14 @@ if TYPE_CHECKING:
     from .metrics.base import Metric
     from .score import Score
 
-__all__ = ["AlignedBlocks", "FileFormatError", "LineReader", "score_files", "stream_scores"]
+__all__ = [
+    "AlignedBlocks",
+    "FieldCountError",
+    "FileFormatError",
+    "LineReader",
+    "score_files",
+    "stream_scores",
+]
 
 logger = logging.getLogger("parbleu")
 
@@ -47,6 +54,35 @@ _CHUNK_BYTES = 1 << 20
 
 class FileFormatError(ParbleuError, ValueError):
     """A file cannot be read as text lines (bad encoding, wrong number of fields)."""
+
+
+class FieldCountError(FileFormatError):
+    """A line of a file of ``num_refs`` tab-separated references has another number of fields.
+
+    Parameters
+    ----------
+    source
+        The file, as messages name it (``reference file 'refs.tsv'``).
+    line
+        Line number (from 1).
+    expected, found
+        Fields expected (``num_refs``) and found.
+    """
+
+    def __init__(self, source: str, line: int, expected: int, found: int) -> None:
+        self.source, self.line, self.expected, self.found = source, line, expected, found
+        super().__init__(self.message("num_refs"))
+
+    def message(self, option: str) -> str:
+        """Return the message, naming the option as the caller spells it (``--num-refs``)."""
+        return (
+            f"{self.source}: line {self.line}: expected {self.expected} tab-separated fields "
+            f"({option}), but found {self.found}"
+        )
+
+    def __reduce__(self) -> tuple[type[FieldCountError], tuple[str, int, int, int]]:
+        # Raised on Dask workers too: pickled with its own arguments, not the message.
+        return (type(self), (self.source, self.line, self.expected, self.found))
 
 
 def as_path(path: Any, what: str) -> str | bytes:
@@ -253,9 +289,8 @@ class AlignedBlocks:
                 for k, line in enumerate(ref_blocks[0]):
                     fields = line.split("\t", self.num_refs - 1)
                     if len(fields) != self.num_refs:
-                        raise FileFormatError(
-                            f"{self.refs[0].name}: line {done + k + 1}: expected {self.num_refs} "
-                            f"tab-separated fields (num_refs), but found {len(fields)}"
+                        raise FieldCountError(
+                            self.refs[0].name, done + k + 1, self.num_refs, len(fields)
                         )
                     if not streams:  # made once a line has that many fields (O(input))
                         streams = [[] for _ in range(self.num_refs)]

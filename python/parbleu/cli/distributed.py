@@ -203,6 +203,7 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
             "runs in memory (drop --scheduler)"
         )
     from ..distributed import score_files
+    from ..streaming import FieldCountError
 
     metrics = _metrics(args)
     names = sorted(metrics)
@@ -217,6 +218,9 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
             encoding=args.encoding,
             progress=None if bar is None else bar.update,
         )
+    except FieldCountError as e:
+        # The in-memory path's message and exit code.
+        raise CliError(e.message("--num-refs"), ExitCode.BAD_FIELDS) from None
     finally:
         if bar is not None:
             bar.close(clear=True)
@@ -239,6 +243,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
     """
     from .. import distributed as dist
+    from ..streaming import FieldCountError
     from .render import single_results
 
     args = parse_or_exit(build_parser(), argv)
@@ -300,6 +305,8 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
                 block_lines=args.block_lines,
                 progress=report,
             )
+    except FieldCountError as e:
+        raise CliError(e.message("--num-refs"), ExitCode.BAD_FIELDS) from None
     finally:
         if bar is not None:
             bar.close(clear=True)

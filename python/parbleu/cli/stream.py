@@ -28,8 +28,8 @@ from typing import Any
 
 from ..errors import ParbleuError
 from ..progress import ProgressBar
-from ..streaming import stream_scores
-from .errors import CliError
+from ..streaming import FieldCountError, stream_scores
+from .errors import CliError, ExitCode
 
 __all__ = [
     "ENV_MIN_BYTES",
@@ -201,6 +201,11 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
             encoding=args.encoding,
             progress=None if bar is None else bar.update,
         )
+    except FieldCountError as e:
+        if _input_bytes(args) > REREAD_MAX_BYTES:
+            # The in-memory path's message and exit code, from the streamed error.
+            raise CliError(e.message("--num-refs"), ExitCode.BAD_FIELDS) from None
+        return None
     except ParbleuError as e:
         if _input_bytes(args) > REREAD_MAX_BYTES:
             # Re-reading a large input into memory only to word the message would break the
