@@ -248,7 +248,11 @@ CASES = [
 
 
 def _run(
-    argv: list[str], work: Path, monkeypatch: pytest.MonkeyPatch, min_bytes: str | None
+    argv: list[str],
+    work: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    min_bytes: str | None,
+    extra_env: dict[str, str] | None = None,
 ) -> tuple[Run, bool]:
     """Run the command; also say whether a streamed score was printed."""
     streamed: list[bool] = []
@@ -259,7 +263,7 @@ def _run(
         streamed.append(True)
         return scores
 
-    env = {"SACREBLEU": str(work / "cache"), "SACREBLEU_SEED": "12345"}
+    env = {"SACREBLEU": str(work / "cache"), "SACREBLEU_SEED": "12345", **(extra_env or {})}
     with monkeypatch.context() as mp:
         mp.setattr(stream_mod, "stream_scores", spy)
         if min_bytes is None:
@@ -353,3 +357,24 @@ def test_large_inputs_get_one_line_streamed_errors(
     else:
         assert len(streamed.err_lines) == 1, streamed.err_lines
         assert streamed.err_lines[0].startswith("parbleu: error: ")
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"SACREBLEU_FORMAT": "text"}, {"SACREBLEU_FORMAT": "latex"}, {"NO_COLOR": "1"}],
+    ids=str,
+)
+@pytest.mark.parametrize("shape", ["one", "tsv"])
+def test_environment_streamed_equals_in_memory(
+    env: dict[str, str], shape: str, work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Variables that change the output apply to both paths alike."""
+    argv = [*SHAPES[shape][0], "-m", "bleu", "chrf", "ter", "-nc"]
+    in_memory, _ = _run(argv, work, monkeypatch, None, env)
+    streamed, used = _run(argv, work, monkeypatch, "0", env)
+    assert (streamed.code, streamed.out, streamed.err) == (
+        in_memory.code,
+        in_memory.out,
+        in_memory.err,
+    )
+    assert used and streamed.code == 0
