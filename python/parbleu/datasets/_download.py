@@ -207,7 +207,10 @@ def _open(url: str, offset: int) -> tuple[IO[bytes], int, bool]:
     resp = urllib.request.urlopen(req, timeout=TIMEOUT_S)
     status = getattr(resp, "status", 200)
     resumed = offset > 0 and status == 206
-    length = int(resp.headers.get("Content-Length") or 0)
+    try:
+        length = max(int(resp.headers.get("Content-Length") or 0), 0)
+    except ValueError:  # as http.client: an unreadable length is no length (read to the end)
+        length = 0
     total = length + (offset if resumed else 0) if length else 0
     return resp, total, resumed
 
@@ -267,7 +270,7 @@ def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
 
 
 def _describe(e: BaseException) -> str:
-    """A short reason: the exception's text, or its class name when it has none."""
+    """Describe an error briefly: its class and text (cut at 200 characters)."""
     text = str(e)
     if len(text) > 200:  # a 64 KiB header line is quoted in full by http.client
         text = text[:200] + "..."

@@ -51,7 +51,7 @@ def open_text(path: str) -> IO[str]:
 
 
 def describe(e: BaseException) -> str:
-    """A short reason for an error: its text, or its class name when it has none."""
+    """Describe an error briefly: its text, or its class name when it has none."""
     return (getattr(e, "strerror", None) or str(e)) or type(e).__name__
 
 
@@ -168,9 +168,7 @@ def wmt_xml_fields(path: str) -> dict[str, list[str]]:
             r.get("translator"): _segments([r], f"{where} <ref>") for r in doc.iter("ref")
         }
         hyps = {h.get("system", ""): _segments([h], f"{where} <hyp>") for h in doc.iter("hyp")}
-        kept = [
-            i for i in sorted(src_sents) if any(v.get(i, "") for v in by_translator.values())
-        ]
+        kept = [i for i in sorted(src_sents) if any(v.get(i, "") for v in by_translator.values())]
         if not kept:
             continue
         # What SacreBLEU reads only for the segments it keeps (a KeyError there) must be there.

@@ -46,7 +46,7 @@ def _is_strs(value: Any, allow_none: bool = False) -> bool:
 
 
 def _entry_problem(entry: Any) -> str | None:
-    """What is wrong with one test-set entry (``None``: nothing)."""
+    """Return what is wrong with one test-set entry (``None``: nothing)."""
     if not isinstance(entry, dict):
         return "not an object"
     if entry.get("layout") not in LAYOUTS:

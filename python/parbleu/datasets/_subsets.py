@@ -33,7 +33,7 @@ def _raw_file(test_set: str, langpair: str) -> str:
 
 
 def _raw_lines(raw: str, ts: TestSet) -> list[str]:
-    """The lines of a raw ``.sgm`` file (what the archive unpacked), or a clear error."""
+    """Return the lines of a raw ``.sgm`` file (what the archive unpacked), or fail clearly."""
     try:
         with _readers.open_text(raw) as f:
             return list(f)
@@ -49,7 +49,9 @@ def _pattern(subset: str) -> re.Pattern[str]:
     try:
         return re.compile(subset)
     except (re.error, RecursionError, OverflowError) as e:
-        raise DatasetError(f"--subset: {subset!r} is not a valid regular expression ({e})") from None
+        raise DatasetError(
+            f"--subset: {subset!r} is not a valid regular expression ({e})"
+        ) from None
 
 
 def _keep(doc_origlang: str, origlang: str | None) -> bool:

@@ -95,7 +95,7 @@ _MARKDOWN = {
 
 
 def markdown_escape(text: str) -> str:
-    """Escape a table cell for Markdown: ``|``, ``\\``, HTML's ``<>&``, line breaks."""
+    r"""Escape a table cell for Markdown: ``|``, ``\``, HTML's ``<>&``, line breaks."""
     return "".join(_MARKDOWN.get(c, c) for c in text)
 
 

@@ -40,7 +40,7 @@ def model_path(key: str) -> str:
 
 
 def _read_record(record: str) -> str | None:
-    """The SHA-256 recorded beside a model (``None``: no record yet)."""
+    """Return the SHA-256 recorded beside a model (``None``: no record yet)."""
     try:
         with open(record, encoding="ascii") as f:
             words = f.read().split()
