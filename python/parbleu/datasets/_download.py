@@ -244,7 +244,13 @@ def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
     try:
         with resp, open(part, "ab" if resumed else "wb") as out:
             while True:
-                chunk = resp.read(_CHUNK)
+                try:
+                    chunk = resp.read(_CHUNK)
+                except http.client.IncompleteRead as e:
+                    # What came of a chunk cut short is kept too: the next run resumes after it.
+                    out.write(e.partial)
+                    done += len(e.partial)
+                    raise
                 if not chunk:
                     break
                 out.write(chunk)
@@ -270,9 +276,11 @@ def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
 
 
 def _describe(e: BaseException) -> str:
-    """Describe an error briefly: its class and text (cut at 200 characters)."""
-    text = str(e)
-    if len(text) > 200:  # a 64 KiB header line is quoted in full by http.client
+    """Describe an error briefly, on one line: its class and text (cut at 200 characters)."""
+    if isinstance(e, http.client.IncompleteRead):
+        return "the body ended before its announced end: a chunk or its length cut short"
+    text = " ".join(str(e).split())
+    if len(text) > 200:  # a 64 KiB header line would be quoted in full
         text = text[:200] + "..."
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
