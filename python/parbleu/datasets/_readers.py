@@ -51,8 +51,10 @@ def open_text(path: str) -> IO[str]:
 
 
 def describe(e: BaseException) -> str:
-    """Describe an error briefly: its text, or its class name when it has none."""
-    return (getattr(e, "strerror", None) or str(e)) or type(e).__name__
+    """Describe an error briefly, on one line: its text (and file), or its class name."""
+    if isinstance(e, OSError) and e.strerror:
+        return f"{e.strerror}: {e.filename}" if e.filename else e.strerror
+    return " ".join(str(e).split()) or type(e).__name__
 
 
 def clean(s: str) -> str:

@@ -39,9 +39,10 @@ def _raw_lines(raw: str, ts: TestSet) -> list[str]:
             return list(f)
     except _readers.RAW_FILE_ERRORS as e:
         # The text files may be there without the raw ones (deleted since): say what to redo.
+        why = e.strerror if isinstance(e, OSError) and e.strerror else _readers.describe(e)
         raise DatasetError(
             f"--origlang/--subset: cannot read {raw}, the raw file of test set {ts.name!r} "
-            f"({_readers.describe(e)}); delete {ts.outdir} and run again to download it anew"
+            f"({why}); delete {ts.outdir} and run again to download it anew"
         ) from None
 
 
