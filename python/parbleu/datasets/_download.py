@@ -233,6 +233,7 @@ def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
             offset = 0
             resp, total, resumed = _open(url, offset)
     except urllib.error.HTTPError as e:
+        e.close()  # its body holds the connection open
         raise DownloadError(f"{url}: HTTP error {e.code} {e.reason}; {_where(url, dest)}") from None
     except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as e:
         # HTTPException: a garbage status line, too many headers, a header line too long.
