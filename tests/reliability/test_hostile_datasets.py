@@ -59,6 +59,7 @@ class RawServer:
     def __init__(self, answers: dict[str, bytes]) -> None:
         self.answers = answers
         self.requests: list[str] = []
+        self.headers: list[str] = []  # each request as received
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.sock.settimeout(0.2)
         self.stopped = threading.Event()
@@ -86,6 +87,7 @@ class RawServer:
                     data += chunk
                 path = data.split(b" ", 2)[1].decode() if data.count(b" ") >= 2 else ""
                 self.requests.append(path)
+                self.headers.append(data.decode("latin-1"))
                 with contextlib.suppress(OSError):
                     conn.sendall(self.answers.get(path, b"HTTP/1.0 404 Not Found\r\n\r\n"))
 
@@ -168,7 +170,6 @@ class TestHttpProtocolErrors:
         raw_server.answers["/text.zip"] = (
             b"HTTP/1.0 200 OK\r\nContent-Length: %d\r\n\r\n" % len(_GOOD_ZIP) + _GOOD_ZIP
         )
-        (tmp_path / "cache" / "tt" / "raw" / "tt.text.zip.part").unlink(missing_ok=True)
         assert datasets.references("tt", "de-en")[0][0] == "A sentence."
 
     @pytest.mark.parametrize("case", list(BROKEN_ANSWERS))
@@ -179,6 +180,29 @@ class TestHttpProtocolErrors:
         _use_registry(tmp_path, monkeypatch, _text_set(raw_server.base, "/text.zip", _GOOD_ZIP))
         run = run_main(["-t", "tt", "-l", "de-en", "--echo", "src"], monkeypatch, cwd=tmp_path)
         _one_error(run, raw_server.base + "/text.zip")
+
+    def test_cut_short_chunk_resumes(
+        self, raw_server: RawServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        # The whole chunks before the cut are kept in the .part, and the next run asks for
+        # the rest only.
+        half = len(_GOOD_ZIP) // 2
+        raw_server.answers["/text.zip"] = (
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + f"{half:x}\r\n".encode() + _GOOD_ZIP[:half] + b"\r\n"
+            + f"{len(_GOOD_ZIP) - half:x}\r\n".encode() + _GOOD_ZIP[half : half + 10]
+        )  # fmt: skip
+        _use_registry(tmp_path, monkeypatch, _text_set(raw_server.base, "/text.zip", _GOOD_ZIP))
+        with pytest.raises(DownloadError, match=f"stopped after {half} bytes"):
+            datasets.download("tt", "de-en")
+        rest = _GOOD_ZIP[half:]
+        raw_server.answers["/text.zip"] = (
+            b"HTTP/1.1 206 Partial Content\r\nContent-Length: %d\r\n" % len(rest)
+            + f"Content-Range: bytes {half}-{len(_GOOD_ZIP) - 1}/{len(_GOOD_ZIP)}\r\n\r\n".encode()
+            + rest
+        )
+        assert datasets.references("tt", "de-en")[0][0] == "A sentence."
+        assert f"Range: bytes={half}-" in raw_server.headers[-1]
 
     def test_part_that_is_a_folder(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         # Its size (a folder's, 4096 here) asks the server for a range past the end: HTTP 416,
