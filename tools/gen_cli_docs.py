@@ -230,10 +230,14 @@ As SacreBLEU (whose results depend on it):
   `--chrf-word-order` or both 0 (SacreBLEU scores other orders than it names, or crashes), a
   negative or non-finite `-sv`. The full list, with SacreBLEU's behaviour, is in
   `docs/differences-from-sacrebleu.md`.
-- **Not provided** (exit code 3): downloading and filtering test sets (`-t`, `--list`,
-  `--echo`, `--download`, `--citation`, `--origlang`, `--subset`): pass reference files
-  instead; the SentencePiece tokenizers (`-tok spm`, `flores101`, `flores200`, `spBLEU-1K`);
-  `--detail` without a test set prints SacreBLEU's "No subset information found" line.
+- **Test sets and spBLEU, as SacreBLEU.** `-t`, `--list`, `--echo`, `--download`,
+  `--citation`, `--origlang` and `--subset` use SacreBLEU's test sets and cache
+  (`docs/datasets.md`); the SentencePiece tokenizers (`-tok spm`, `flores101`, `flores200`,
+  `spBLEU-1K`) need `pip install 'parbleu[spm]'`. Unlike SacreBLEU, `--origlang`/`--subset`
+  refuse a hypothesis file with more or fewer lines than the test set (SacreBLEU cuts it
+  short), and a damaged cache (an empty or undecodable text file, a raw file gone, a broken
+  XML file) is a one-line error. `--detail` without a test set prints SacreBLEU's "No subset
+  information found" line.
 - **Significance tests are SacreBLEU's, bit for bit.** `--confidence`, `--paired-bs` and
   `--paired-ar` print the same tables, means, intervals and p-values for the same
   `SACREBLEU_SEED` (its float32 arithmetic and numpy's draws included); see

@@ -53,6 +53,20 @@ def test_docs_cover_every_option_and_exit_code() -> None:
         assert f"\n| {int(code)} | " in text
 
 
+def test_docs_do_not_call_supported_features_missing() -> None:
+    # Regression (issue 28): the differences section still listed -t, --echo, ... and the
+    # SentencePiece tokenizers as "Not provided (exit code 3)" long after they were.
+    text = _generator().render()
+    section = text[text.index("## Differences from SacreBLEU") :]
+    for bullet in section.split("\n- ")[1:]:
+        if "exit code 3" in bullet or "Not provided" in bullet:
+            for feature in ("`-t`", "`--echo`", "`--origlang`", "spm", "flores200"):
+                assert feature not in bullet, bullet
+    parser = build_parser()
+    assert "flores200" in next(a for a in parser._actions if "-tok" in a.option_strings).choices
+    assert any("--echo" in a.option_strings for a in parser._actions)
+
+
 def test_examples_are_real_runs() -> None:
     # Regression: the `-f text` example had placeholder numbers and one leading space where
     # the command prints two. Every "$ parbleu ..." block must be what the installed command

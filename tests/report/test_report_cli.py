@@ -67,6 +67,15 @@ def test_baseline_by_file_and_quiet(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["report", REF, "-i", HYPS[0], "--flavors", "bogus"], "--flavors: unknown flavor 'bogus'"),
         (["report", REF, "-i", HYPS[0], "-o", "/"], "-o/--output: '/' is a directory"),
         (["report", REF, "-i", str(SAMPLE / "README.md")], "has "),
+        # A full disk fails where OSError has no file name: the file is still named.
+        (
+            ["report", REF, "-i", HYPS[0], "-o", "/dev/full", "--n", "10"],
+            "-o/--output '/dev/full': cannot write it (No space left on device)",
+        ),
+        (
+            ["report", REF, "-i", HYPS[0], "-o", "/dev/null", "--n", "10", "--png", REF],
+            f"--png folder {REF!r}: cannot write {REF!r}",
+        ),
     ],
 )
 def test_errors_are_one_line(

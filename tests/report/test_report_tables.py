@@ -6,7 +6,8 @@ from pathlib import Path
 
 from report_support import NAMES, sample_report
 
-from parbleu.reporting._static import latex, latex_escape, markdown, tables
+import parbleu
+from parbleu.reporting._static import latex, latex_escape, markdown, markdown_escape, tables
 
 
 def test_score_table_text() -> None:
@@ -39,6 +40,20 @@ def test_latex_escapes_user_text() -> None:
 
 def test_markdown_escapes_pipes() -> None:
     assert markdown((["a|b"], [["c|d"]])).splitlines()[0] == "| a\\|b |"
+
+
+def test_markdown_escapes_html_as_latex_is_escaped(tmp_path: Path) -> None:
+    # Markdown renders raw HTML: a system's name must stay text, as in the .tex tables.
+    evil = "<img src=x onerror=alert(1)>&amp;\\|\nx"
+    assert markdown_escape(evil) == "&lt;img src=x onerror=alert(1)&gt;&amp;amp;\\\\\\| x"
+    refs = [["the cat sat on the mat", "a dog"]]
+    rep = parbleu.report(refs, {evil: ["the cat sat", "a dog"], "b": ["cat", "dog"]}, n=10)
+    written = [p for p in rep.write_tables(tmp_path) if p.suffix == ".md"]
+    assert {p.stem for p in written} >= {"scores", "significance", "length_buckets"}
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        assert "<img" not in text and "onerror=alert(1)" in text, path.name
+        assert all(line.startswith("|") for line in text.splitlines()), path.name
 
 
 def test_write_tables(tmp_path: Path) -> None:

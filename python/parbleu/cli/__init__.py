@@ -243,6 +243,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     systems, labels, sources = _read_systems(args, paired, len(refs[0]))
     full_system, full_refs = (systems[0] if systems else []), refs
     if args.origlang is not None or args.subset is not None:
+        # Checked before filtering as without it: a filter would cut the extra lines off.
+        _check_lengths(systems, sources, refs, ref_names)
         num = len(systems)
         filtered = filter_streams(args, [*systems, *refs])
         systems, refs = filtered[:num], filtered[num:]

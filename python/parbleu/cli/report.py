@@ -155,6 +155,13 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     return p
 
 
+def _write_error(e: OSError, what: str) -> CliError:
+    reason = e.strerror or str(e) or type(e).__name__
+    if e.filename is None:
+        return CliError(f"{what}: cannot write it ({reason})")
+    return CliError(f"{what}: cannot write {str(e.filename)!r} ({reason})")
+
+
 def _word_counts(path: str, encoding: str, metrics: Sequence[Metric[Any]]) -> dict[str, int]:
     """Count the words of a training corpus, tokenized as the report's BLEU tokenizes."""
     from ..metrics import word_tokenization
@@ -274,13 +281,18 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         files=dict(zip(labels, args.input)),
         workers=args.workers,
     )
+    # A full disk (-o /dev/full) fails on write or close, where OSError has no file name:
+    # name what was being written.
     try:
         rep.write(out_path)
-        if args.png is not None:
+    except OSError as e:
+        raise _write_error(e, f"-o/--output {args.output!r}") from None
+    if args.png is not None:
+        try:
             rep.write_tables(args.png)
             rep.write_plots(args.png)
-    except OSError as e:
-        raise CliError(f"cannot write {e.filename!r}: {e.strerror}") from None
+        except OSError as e:
+            raise _write_error(e, f"--png folder {args.png!r}") from None
     total = time.perf_counter() - t0
     if args.quiet:
         return ExitCode.OK, ""

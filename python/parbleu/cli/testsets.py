@@ -137,7 +137,16 @@ def _echo(name: str, args: argparse.Namespace, line: Callable[[str], None]) -> N
             )
         chosen.append(paths[fields.index(f)])
     columns = [datasets.read_lines(p) for p in chosen]
-    columns = datasets.filter_subset(columns, name, args.langpair, args.origlang, args.subset)
+    for path, column in zip(chosen, columns):
+        if len(column) != len(columns[0]):
+            # A damaged cache: printing the rows side by side would cut the longer one short.
+            raise DatasetError(
+                f"--echo: {path} has {len(column)} lines but {chosen[0]} has "
+                f"{len(columns[0])}; the test-set files are damaged: delete them and run again"
+            )
+    columns = datasets.filter_subset(
+        columns, name, args.langpair, args.origlang, args.subset, names=chosen
+    )
     for row in zip(*columns):
         line("\t".join(x.rstrip() for x in row))
 
@@ -163,10 +172,7 @@ def test_set_refs(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]
                 raise CliError(
                     f"-t {args.test_set}: the test sets have different numbers of references"
                 )
-            try:
-                refs[i] += datasets.read_lines(path, args.encoding)
-            except UnicodeDecodeError as e:
-                raise CliError(f"{path}: not {args.encoding} ({e})") from None
+            refs[i] += datasets.read_lines(path, args.encoding)
     names = [
         f"reference {i + 1} of test set {args.test_set}/{args.langpair}" for i in range(len(refs))
     ]

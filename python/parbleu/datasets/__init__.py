@@ -135,9 +135,37 @@ def files(name: str, langpair: str) -> list[str]:
 
 
 def read_lines(path: str, encoding: str = "utf-8") -> list[str]:
-    r"""Return the lines of a text file, right-stripped (``\n`` is the only line end)."""
-    with open(path, encoding=encoding, newline="\n") as f:
-        return [line.rstrip() for line in f]
+    r"""Return the lines of a test-set text file, right-stripped (``\n`` is the only line end).
+
+    Raises
+    ------
+    DatasetError
+        When the file cannot be read (missing, a folder, unreadable), does not decode (the
+        message names the line), or is empty: a text file of the cache always has one line per
+        segment, so an empty one was damaged (SacreBLEU reads it as a test set of no segments).
+    """
+    redo = "delete it and run again to have it written anew from the raw files"
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise DatasetError(
+            f"cannot read the test-set file {path} ({e.strerror or e}); {redo}"
+        ) from None
+    if not data:
+        raise DatasetError(f"the test-set file {path} is empty; {redo}")
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise DatasetError(
+            f"{path}: line {line}: not valid {encoding} ({e.reason} at byte offset {e.start}); "
+            f"the test-set file is damaged: {redo}"
+        ) from None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.rstrip() for line in lines]
 
 
 def source(name: str, langpair: str) -> list[str]:

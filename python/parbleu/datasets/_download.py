@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import http.client
 import logging
 import os
 import shutil
+import stat
 import sys
 import tarfile
 import tempfile
@@ -90,6 +92,7 @@ def download_file(
     md5: str | None = None,
     sha256: str | None = None,
     progress: bool | None = None,
+    check: Callable[[str], None] | None = None,
 ) -> bool:
     """Make sure ``dest`` exists: download ``url`` there unless a non-empty file is there.
 
@@ -105,6 +108,10 @@ def download_file(
         Expected checksum (hex), or ``None`` for none.
     progress
         Draw a progress bar on standard error; ``None``: when standard error is a terminal.
+    check
+        Called with the downloaded file after its checksum, before it is renamed into place;
+        it raises ``ValueError`` for a file it cannot use, which is then deleted rather than
+        kept (a model cut short by a server that sent no length, with no checksum to tell).
 
     Returns
     -------
@@ -137,6 +144,8 @@ def download_file(
         _log.info(f"Downloading {url} to {dest}")
         _fetch(url, part, dest, progress)
         _verify(part, url, dest, md5, sha256)
+        if check is not None:
+            _check(check, part, url, dest)
         if extract_to is not None and is_archive(dest):
             _log.info(f"Extracting {dest} to {extract_to}")
             try:
@@ -162,6 +171,34 @@ def _remove(path: str) -> None:
         os.remove(path)
 
 
+def _check(check: Callable[[str], None], part: str, url: str, dest: str) -> None:
+    try:
+        check(part)
+    except ValueError as e:
+        _remove(part)
+        raise DownloadError(
+            f"{url}: the downloaded file is not usable ({e}); nothing was kept. The download "
+            f"may have been cut short; run again, or {_where(url, dest)}"
+        ) from None
+
+
+def _part_offset(part: str, url: str, dest: str) -> int:
+    """Size of the ``.part`` to resume from (0: none); anything but a file there is an error."""
+    try:
+        st = os.stat(part)
+    except FileNotFoundError:
+        return 0
+    except OSError as e:
+        raise DownloadError(f"cannot use {part} ({e.strerror or e}); {_where(url, dest)}") from None
+    if not stat.S_ISREG(st.st_mode):
+        # A folder here would be "resumed" from its size forever (HTTP 416, start over, ...).
+        raise DownloadError(
+            f"{part} is in the way of the download of {url} and is not a file; remove it and "
+            "run again"
+        )
+    return st.st_size
+
+
 def _open(url: str, offset: int) -> tuple[IO[bytes], int, bool]:
     """Open ``url`` from byte ``offset``: (response, total size or 0, whether it resumed)."""
     req = urllib.request.Request(url, headers={"User-Agent": "parbleu"})
@@ -170,22 +207,37 @@ def _open(url: str, offset: int) -> tuple[IO[bytes], int, bool]:
     resp = urllib.request.urlopen(req, timeout=TIMEOUT_S)
     status = getattr(resp, "status", 200)
     resumed = offset > 0 and status == 206
-    length = int(resp.headers.get("Content-Length") or 0)
+    try:
+        length = max(int(resp.headers.get("Content-Length") or 0), 0)
+    except ValueError:  # as http.client: an unreadable length is no length (read to the end)
+        length = 0
     total = length + (offset if resumed else 0) if length else 0
     return resp, total, resumed
 
 
 def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
-    offset = os.path.getsize(part) if os.path.exists(part) else 0
+    offset = _part_offset(part, url, dest)
     try:
-        resp, total, resumed = _open(url, offset)
-    except urllib.error.HTTPError as e:
-        if e.code == 416 and offset:  # the .part is complete already (or bigger): start over
+        try:
+            resp, total, resumed = _open(url, offset)
+        except urllib.error.HTTPError as e:
+            if e.code != 416 or not offset:
+                raise
+            # The .part is complete already (or bigger): start over, once.
+            e.close()
             _remove(part)
-            return _fetch(url, part, dest, progress)
+            if os.path.exists(part):
+                raise DownloadError(
+                    f"cannot remove {part} to restart the download of {url}; remove it by hand"
+                ) from None
+            offset = 0
+            resp, total, resumed = _open(url, offset)
+    except urllib.error.HTTPError as e:
+        e.close()  # its body holds the connection open
         raise DownloadError(f"{url}: HTTP error {e.code} {e.reason}; {_where(url, dest)}") from None
-    except (urllib.error.URLError, OSError, ValueError) as e:
-        reason = getattr(e, "reason", None) or e
+    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as e:
+        # HTTPException: a garbage status line, too many headers, a header line too long.
+        reason = getattr(e, "reason", None) or _describe(e)
         raise DownloadError(f"cannot download {url} ({reason}); {_where(url, dest)}") from None
     show = sys.stderr.isatty() if progress is None else progress
     bar = ProgressBar(total, "B", os.path.basename(dest)) if show else None
@@ -193,18 +245,25 @@ def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
     try:
         with resp, open(part, "ab" if resumed else "wb") as out:
             while True:
-                chunk = resp.read(_CHUNK)
+                try:
+                    chunk = resp.read(_CHUNK)
+                except http.client.IncompleteRead as e:
+                    # What came of a chunk cut short is kept too: the next run resumes after it.
+                    out.write(e.partial)
+                    done += len(e.partial)
+                    raise
                 if not chunk:
                     break
                 out.write(chunk)
                 done += len(chunk)
                 if bar is not None:
                     bar.update(done)
-    except OSError as e:
+    except (OSError, http.client.HTTPException) as e:
         # The .part stays: the next attempt resumes from where this one stopped.
+        # HTTPException: a chunked body cut short (IncompleteRead), a broken chunk size.
         raise DownloadError(
-            f"download of {url} stopped after {done} bytes ({e}); run again to resume, or "
-            f"{_where(url, dest)}"
+            f"download of {url} stopped after {done} bytes ({_describe(e)}); run again to "
+            f"resume, or {_where(url, dest)}"
         ) from None
     finally:
         if bar is not None:
@@ -215,6 +274,16 @@ def _fetch(url: str, part: str, dest: str, progress: bool | None) -> None:
             f"{_where(url, dest)}"
         )
     return None
+
+
+def _describe(e: BaseException) -> str:
+    """Describe an error briefly, on one line: its class and text (cut at 200 characters)."""
+    if isinstance(e, http.client.IncompleteRead):
+        return "the body ended before its announced end: a chunk or its length cut short"
+    text = " ".join(str(e).split())
+    if len(text) > 200:  # a 64 KiB header line would be quoted in full
+        text = text[:200] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def _verify(part: str, url: str, dest: str, md5: str | None, sha256: str | None) -> None:
@@ -272,14 +341,30 @@ def extract(archive: str, folder: str, label: str | None = None) -> None:
             raise DownloadError(
                 f"{label}: the archive is truncated or corrupt ({e}); nothing was kept"
             ) from None
-        for root, _dirs, files in os.walk(tmp):
-            rel = os.path.relpath(root, tmp)
-            target = os.path.normpath(os.path.join(folder, rel))
-            os.makedirs(target, exist_ok=True)
-            for f in files:
-                os.replace(os.path.join(root, f), os.path.join(target, f))
+        _move_into(tmp, folder, label)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _move_into(tmp: str, folder: str, label: str) -> None:
+    """Move what was unpacked into ``tmp`` to the same places under ``folder``."""
+    for root, _dirs, files in os.walk(tmp):
+        rel = os.path.relpath(root, tmp)
+        target = os.path.normpath(os.path.join(folder, rel))
+        for f in [None, *files]:
+            path = target if f is None else os.path.join(target, f)
+            try:
+                if f is None:
+                    os.makedirs(target, exist_ok=True)
+                else:
+                    os.replace(os.path.join(root, f), path)
+            except OSError as e:
+                # A folder where a member goes (or a file where a folder goes): the cache
+                # holds something else at that path; it is not ours to delete.
+                raise DownloadError(
+                    f"{label}: cannot unpack to {path} ({e.strerror or e}): something else is "
+                    "in the way in the cache; remove it and run again"
+                ) from None
 
 
 def _budget(label: str) -> Callable[[int], None]:

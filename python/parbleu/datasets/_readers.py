@@ -17,10 +17,14 @@ from __future__ import annotations
 import gzip
 import re
 import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import Iterable
 from typing import IO
 
 __all__ = [
+    "RAW_FILE_ERRORS",
     "clean",
+    "describe",
     "open_text",
     "sgml_meta",
     "sgml_segments",
@@ -28,6 +32,12 @@ __all__ = [
     "tsv_column",
     "wmt_xml_fields",
 ]
+
+#: What reading a damaged or missing raw file raises: OSError (missing, a folder, unreadable,
+#: not gzip), ValueError (not UTF-8, a malformed XML attribute), SyntaxError (XML that does not
+#: parse), EOFError and zlib.error (a truncated or corrupt ``.gz``), IndexError (a TSV line
+#: without the column).
+RAW_FILE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, zlib.error, IndexError)
 
 _SEG = re.compile(r"<seg.*?>(.*)</seg>.*?")
 _WS = re.compile(r"\s+")
@@ -38,6 +48,13 @@ def open_text(path: str) -> IO[str]:
     if path.endswith(".gz"):
         return gzip.open(path, mode="rt", encoding="utf-8", newline="\n")
     return open(path, encoding="utf-8", newline="\n")
+
+
+def describe(e: BaseException) -> str:
+    """Describe an error briefly, on one line: its text (and file), or its class name."""
+    if isinstance(e, OSError) and e.strerror:
+        return f"{e.strerror}: {e.filename}" if e.filename else e.strerror
+    return " ".join(str(e).split()) or type(e).__name__
 
 
 def clean(s: str) -> str:
@@ -83,6 +100,28 @@ def _ref_field(translator: str | None) -> str:
     return f"ref:{translator}" if translator else "ref"
 
 
+def _attribute(elem: ET.Element, name: str, where: str) -> str:
+    value = elem.get(name)
+    if value is None:
+        raise ValueError(f"{where} has no {name!r} attribute")
+    return value
+
+
+def _segments(parents: Iterable[ET.Element], where: str) -> dict[int, str]:
+    """``{id: text}`` of the ``<seg>`` elements under ``parents`` (ids must be integers)."""
+    out: dict[int, str] = {}
+    for parent in parents:
+        for seg in parent.iter("seg"):
+            raw = seg.get("id")
+            try:
+                seg_id = int(raw if raw is not None else "")
+            except ValueError:
+                shown = "no id" if raw is None else f"id={raw!r}, not an integer"
+                raise ValueError(f"{where}: a <seg> has {shown}") from None
+            out[seg_id] = seg.text or ""
+    return out
+
+
 def wmt_xml_fields(path: str) -> dict[str, list[str]]:
     """Unwrap a WMT 2021+ XML file: ``src``, references, ``docid``, ``origlang``, systems, ...
 
@@ -122,27 +161,36 @@ def wmt_xml_fields(path: str) -> dict[str, list[str]]:
     systems: dict[str, list[str]] = {}
     seen_domain = False
 
-    def sents(doc: ET.Element) -> dict[int, str]:
-        return {int(s.get("id", "")): s.text or "" for s in doc.iter("seg")}
-
-    for doc in root.iter("doc"):
+    for number, doc in enumerate(root.iter("doc"), 1):
         if "testsuite" in doc.attrib:
             continue
-        src_sents = {
-            int(s.get("id", "")): s.text or "" for d in doc.iter("src") for s in d.iter("seg")
+        where = f"{path}: <doc> number {number}"
+        src_sents = _segments(doc.iter("src"), f"{where} <src>")
+        by_translator = {
+            r.get("translator"): _segments([r], f"{where} <ref>") for r in doc.iter("ref")
         }
-        by_translator = {r.get("translator"): sents(r) for r in doc.iter("ref")}
-        hyps = {h.get("system", ""): sents(h) for h in doc.iter("hyp")}
-        for seg_id in sorted(src_sents):
-            if not any(v.get(seg_id, "") for v in by_translator.values()):
-                continue
+        hyps = {h.get("system", ""): _segments([h], f"{where} <hyp>") for h in doc.iter("hyp")}
+        kept = [i for i in sorted(src_sents) if any(v.get(i, "") for v in by_translator.values())]
+        if not kept:
+            continue
+        # What SacreBLEU reads only for the segments it keeps (a KeyError there) must be there.
+        doc_id = _attribute(doc, "id", where)
+        doc_origlang = _attribute(doc, "origlang", f"{path}: <doc id={doc_id!r}>")
+        for name, h in hyps.items():
+            missing = [i for i in kept if i not in h]
+            if missing:
+                raise ValueError(
+                    f"{path}: <doc id={doc_id!r}>: system {name!r} has no segment "
+                    f"id={missing[0]} ({len(missing)} of the {len(kept)} segments missing)"
+                )
+        for seg_id in kept:
             for t in order:
                 refs[_ref_field(t)].append(by_translator.get(t, {}).get(seg_id, ""))
             src.append(src_sents[seg_id])
             for name, h in hyps.items():
                 systems.setdefault(name, []).append(h[seg_id])
-            docids.append(doc.attrib["id"])
-            origlangs.append(doc.attrib["origlang"])
+            docids.append(doc_id)
+            origlangs.append(doc_origlang)
             domains.append(doc.get("domain"))
             seen_domain = doc.get("domain") is not None
     fields: dict[str, list[str]] = {"src": src, **refs, "docid": docids, "origlang": origlangs}

@@ -29,9 +29,76 @@ def _load(path: str) -> dict[str, Any]:
             data: dict[str, Any] = json.load(f)
     except (OSError, ValueError) as e:
         raise DatasetError(f"cannot read the test-set registry {path}: {e}") from None
-    if not isinstance(data.get("datasets"), dict):
+    if not isinstance(data, dict) or not isinstance(data.get("datasets"), dict):
         raise DatasetError(f"{path}: not a test-set registry (no 'datasets' object)")
+    _check_registry(path, data)
     return data
+
+
+#: The layouts ``TestSet`` reads.
+LAYOUTS = ("sgml", "wmt-addition", "wmt-xml", "text", "tsv")
+
+
+def _is_strs(value: Any, allow_none: bool = False) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, str) or (allow_none and v is None) for v in value
+    )
+
+
+def _entry_problem(entry: Any) -> str | None:
+    """Return what is wrong with one test-set entry (``None``: nothing)."""
+    if not isinstance(entry, dict):
+        return "not an object"
+    if entry.get("layout") not in LAYOUTS:
+        return f"'layout' is {entry.get('layout')!r}, expected one of {', '.join(LAYOUTS)}"
+    data = entry.get("data")
+    if not _is_strs(data) or not data:
+        return "'data' must be a non-empty list of URLs"
+    md5 = entry.get("md5")
+    if md5 is not None and (not _is_strs(md5) or len(md5) != len(data)):
+        return "'md5' must be a list of one checksum per URL of 'data'"
+    for key in ("description", "citation"):
+        if entry.get(key) is not None and not isinstance(entry[key], str):
+            return f"{key!r} must be a string"
+    if "refs" in entry and not _is_strs(entry["refs"], allow_none=True):
+        return "'refs' must be a list of translator names"
+    pairs = entry.get("langpairs")
+    if not isinstance(pairs, dict) or not pairs:
+        return "'langpairs' must be a non-empty object"
+    for pair, meta in pairs.items():
+        ok = (
+            isinstance(meta, dict)
+            and isinstance(meta.get("path"), str)
+            and _is_strs(meta.get("refs", []), allow_none=True)
+        ) or (_is_strs(meta) and bool(meta))
+        if not ok:
+            return f"language pair {pair!r} must be a list of paths or an object with a 'path'"
+    return None
+
+
+def _check_registry(path: str, data: dict[str, Any]) -> None:
+    """Refuse a registry (``PARBLEU_DATASETS_REGISTRY``) that ``TestSet`` cannot read."""
+    for name, entry in data["datasets"].items():
+        problem = _entry_problem(entry)
+        if problem is not None:
+            raise DatasetError(f"{path}: test set {name!r}: {problem}")
+    for key, kind in (("subsets", "subset table"), ("spm_models", "SentencePiece model")):
+        table = data.get(key, {})
+        if not isinstance(table, dict):
+            raise DatasetError(f"{path}: {key!r} must be an object")
+        for name, value in table.items():
+            if key == "subsets":
+                ok = isinstance(value, dict) and all(
+                    isinstance(v, str) and "-" in v for v in value.values()
+                )
+                want = "an object of docid: 'COUNTRY-domain'"
+            else:
+                ok = isinstance(value, dict) and all(
+                    isinstance(value.get(k), str) for k in ("url", "signature")
+                )
+                want = "an object with 'url' and 'signature'"
+            if not ok:
+                raise DatasetError(f"{path}: {kind} {name!r}: expected {want}")
 
 
 def registry() -> dict[str, Any]:

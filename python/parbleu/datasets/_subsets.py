@@ -14,9 +14,10 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ..errors import DatasetError
+from ..errors import DatasetError, LengthMismatchError
 from . import _readers
 from ._registry import get_test_set, subsets_of
+from ._testset import TestSet
 
 __all__ = ["available_origlangs", "available_subsets", "check_filter", "filter_subset"]
 
@@ -29,6 +30,29 @@ def _raw_file(test_set: str, langpair: str) -> str:
     ts = get_test_set(test_set)
     ts.check_langpair(langpair)
     return ts.raw_paths(langpair)[0]
+
+
+def _raw_lines(raw: str, ts: TestSet) -> list[str]:
+    """Return the lines of a raw ``.sgm`` file (what the archive unpacked), or fail clearly."""
+    try:
+        with _readers.open_text(raw) as f:
+            return list(f)
+    except _readers.RAW_FILE_ERRORS as e:
+        # The text files may be there without the raw ones (deleted since): say what to redo.
+        why = e.strerror if isinstance(e, OSError) and e.strerror else _readers.describe(e)
+        raise DatasetError(
+            f"--origlang/--subset: cannot read {raw}, the raw file of test set {ts.name!r} "
+            f"({why}); delete {ts.outdir} and run again to download it anew"
+        ) from None
+
+
+def _pattern(subset: str) -> re.Pattern[str]:
+    try:
+        return re.compile(subset)
+    except (re.error, RecursionError, OverflowError) as e:
+        raise DatasetError(
+            f"--subset: {subset!r} is not a valid regular expression ({e})"
+        ) from None
 
 
 def _keep(doc_origlang: str, origlang: str | None) -> bool:
@@ -45,6 +69,7 @@ def keep_mask(
     """Return one flag per segment of the (comma-separated) test sets: keep it or not."""
     if subset is not None and subset.startswith("country:"):
         subset = subset[8:]
+    pattern = _pattern(subset) if subset is not None else None
     keep: list[bool] = []
     for name in test_sets.split(","):
         ts = get_test_set(name)
@@ -54,7 +79,7 @@ def keep_mask(
             domains = fields["domain"] if "domain" in fields else itertools.repeat(None)
             for doc_origlang, domain in zip(fields["origlang"], domains):
                 ok = _keep(doc_origlang, origlang)
-                if subset is not None and (domain is None or not re.search(subset, domain)):
+                if pattern is not None and (domain is None or not pattern.search(domain)):
                     ok = False
                 keep.append(ok)
         elif raw.endswith(".sgm"):
@@ -65,16 +90,15 @@ def keep_mask(
                     raise DatasetError(f"--subset: no subset annotation for test set {name!r}")
                 tags = table
             ok = False
-            with _readers.open_text(raw) as f:
-                for line in f:
-                    if line.startswith("<doc "):
-                        ok = _keep(_RE_ORIGLANG.sub(r"\1", line), origlang)
-                        if subset is not None:
-                            doc_id = _RE_DOCID.sub(r"\1", line)
-                            if not re.search(subset, tags.get(doc_id, "")):
-                                ok = False
-                    if line.startswith("<seg "):
-                        keep.append(ok)
+            for line in _raw_lines(raw, ts):
+                if line.startswith("<doc "):
+                    ok = _keep(_RE_ORIGLANG.sub(r"\1", line), origlang)
+                    if pattern is not None:
+                        doc_id = _RE_DOCID.sub(r"\1", line)
+                        if not pattern.search(tags.get(doc_id, "")):
+                            ok = False
+                if line.startswith("<seg "):
+                    keep.append(ok)
         else:
             raise DatasetError(
                 f"--origlang and --subset work only with WMT *.xml and *.sgm test sets, not "
@@ -89,6 +113,7 @@ def filter_subset(
     langpair: str | None,
     origlang: str | None,
     subset: str | None = None,
+    names: Sequence[str] | None = None,
 ) -> list[list[T]]:
     """Keep the segments of every stream that match ``origlang`` and ``subset``.
 
@@ -104,17 +129,34 @@ def filter_subset(
         Original language to keep (``non-xx`` for the others), or ``None``.
     subset
         Regular expression on the document's domain (or ``country:XX``), or ``None``.
+    names
+        What each stream is, for messages (default: ``stream 1``, ...).
 
     Returns
     -------
     list
         The filtered streams (the streams themselves when there is nothing to filter).
+
+    Raises
+    ------
+    LengthMismatchError
+        When a stream does not have one line per segment of the test sets.
+    DatasetError
+        For an invalid ``subset`` regular expression, or raw files that cannot be read.
     """
     if origlang is None and subset is None:
         return [list(s) for s in streams]
     check_filter(test_sets, langpair, origlang, subset)
     assert test_sets is not None and langpair is not None  # checked just above
     keep = keep_mask(test_sets, langpair, origlang, subset)
+    for i, stream in enumerate(streams):
+        if len(stream) != len(keep):
+            # zip() would cut a longer stream short silently (SacreBLEU does).
+            what = names[i] if names is not None else f"stream {i + 1}"
+            raise LengthMismatchError(
+                f"{what} has {len(stream)} lines but test set {test_sets}/{langpair} has "
+                f"{len(keep)} segments; --origlang/--subset need them aligned"
+            )
     return [[x for x, k in zip(s, keep) if k] for s in streams]
 
 
@@ -155,10 +197,9 @@ def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
         if ts.layout == "wmt-xml":
             found.update(ts._xml(langpair)["origlang"])
         if raw.endswith(".sgm"):
-            with _readers.open_text(raw) as f:
-                for line in f:
-                    if line.startswith("<doc "):
-                        found.add(_RE_ORIGLANG.sub(r"\1", line))
+            for line in _raw_lines(raw, ts):
+                if line.startswith("<doc "):
+                    found.add(_RE_ORIGLANG.sub(r"\1", line))
     return sorted(found)
 
 

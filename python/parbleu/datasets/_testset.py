@@ -12,7 +12,7 @@ import os
 import tempfile
 from typing import Any
 
-from ..errors import DatasetError
+from ..errors import DatasetError, ParbleuError
 from . import _readers
 from ._download import download_file
 
@@ -100,8 +100,11 @@ class TestSet:
         if path not in self._xml_cache:
             try:
                 self._xml_cache[path] = _readers.wmt_xml_fields(path)
-            except (OSError, ValueError, SyntaxError) as e:
-                raise DatasetError(f"{self.name}/{langpair}: cannot read {path}: {e}") from None
+            except _readers.RAW_FILE_ERRORS as e:
+                raise DatasetError(
+                    f"{self.name}/{langpair}: cannot read {path} ({_readers.describe(e)}); if it "
+                    f"is damaged, delete {self.outdir} and run again"
+                ) from None
         return self._xml_cache[path]
 
     def fieldnames(self, langpair: str) -> list[str]:
@@ -151,10 +154,13 @@ class TestSet:
         for lp in self.check_langpair(langpair):
             try:
                 columns = self._columns(lp)
-            except (OSError, IndexError, ValueError) as e:
+            except _readers.RAW_FILE_ERRORS as e:
+                if isinstance(e, ParbleuError):  # a DownloadError is an OSError too
+                    raise
                 raise DatasetError(
-                    f"{self.name}/{lp}: cannot read the raw files in {self.rawdir} ({e}); if "
-                    f"they are damaged, delete {self.outdir} and run again"
+                    f"{self.name}/{lp}: cannot read the raw files in {self.rawdir} "
+                    f"({_readers.describe(e)}); if they are damaged, delete {self.outdir} and "
+                    "run again"
                 ) from None
             for field, lines in columns.items():
                 path = self.text_path(lp, field)

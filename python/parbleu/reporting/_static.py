@@ -82,12 +82,29 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     return out
 
 
+_MARKDOWN = {
+    "\\": "\\\\",
+    "|": "\\|",
+    # Markdown renders raw HTML: a system named <img onerror=...> must stay text.
+    "<": "&lt;",
+    ">": "&gt;",
+    "&": "&amp;",
+    "\n": " ",
+    "\r": " ",
+}
+
+
+def markdown_escape(text: str) -> str:
+    r"""Escape a table cell for Markdown: ``|``, ``\``, HTML's ``<>&``, line breaks."""
+    return "".join(_MARKDOWN.get(c, c) for c in text)
+
+
 def markdown(table: Table) -> str:
-    """Render a table as GitHub Markdown (``|`` in cells escaped)."""
+    """Render a table as GitHub Markdown (cells escaped as :func:`markdown_escape` does)."""
     head, rows = table
 
     def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+        return "| " + " | ".join(markdown_escape(c) for c in cells) + " |"
 
     sep = "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"
     return "\n".join([line(head), sep, *(line(r) for r in rows)]) + "\n"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from typing import Any
 
 from ..errors import DatasetError, TokenizerNotAvailableError
@@ -26,6 +27,7 @@ ENV_SPM_MODEL = "PARBLEU_SPM_MODEL"
 SPM_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
 
 _log = logging.getLogger("parbleu.tokenizers")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def model_path(key: str) -> str:
@@ -37,6 +39,36 @@ def model_path(key: str) -> str:
     return os.path.join(cache_dir(), "models", os.path.basename(url))
 
 
+def _read_record(record: str) -> str | None:
+    """Return the SHA-256 recorded beside a model (``None``: no record yet)."""
+    try:
+        with open(record, encoding="ascii") as f:
+            words = f.read().split()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as e:
+        raise DatasetError(
+            f"cannot read {record}, the SHA-256 recorded for the SentencePiece model "
+            f"({getattr(e, 'strerror', None) or e}); delete it to accept the next download"
+        ) from None
+    if not words or not _SHA256.fullmatch(words[0]):
+        raise DatasetError(
+            f"{record} does not hold a SHA-256 (it is damaged); delete it to accept the next "
+            "download of the SentencePiece model"
+        )
+    return words[0]
+
+
+def _check_loads(path: str) -> None:
+    """Raise ``ValueError`` unless ``path`` is a SentencePiece model that loads."""
+    import sentencepiece
+
+    try:
+        sentencepiece.SentencePieceProcessor().Load(path)
+    except (OSError, RuntimeError) as e:
+        raise ValueError(f"not a SentencePiece model that loads: {e}") from None
+
+
 def _ensure_model(key: str) -> str:
     from ..datasets._download import download_file, file_digest
     from ..datasets._registry import spm_model
@@ -46,12 +78,10 @@ def _ensure_model(key: str) -> str:
         return path
     url = spm_model(key)["url"]
     record = path + ".sha256"
-    expected = None
-    if os.path.exists(record):
-        with open(record, encoding="ascii") as f:
-            words = f.read().split()
-        expected = words[0] if words else None
-    download_file(url, path, sha256=expected)
+    expected = _read_record(record)
+    # With no checksum to prove it whole (a server that sends no length can cut it short
+    # unnoticed), the model must load before it is kept and its SHA-256 recorded.
+    download_file(url, path, sha256=expected, check=_check_loads)
     if expected is None:
         try:
             with open(record, "w", encoding="ascii") as f:
@@ -91,14 +121,16 @@ class TokenizerSPM(PythonTokenizer):
                 f"tokenize={key} needs the sentencepiece package ({exc}); install it with: "
                 "pip install 'parbleu[spm]'"
             ) from None
-        path = model_file or os.environ.get(ENV_SPM_MODEL) or _ensure_model(key)
+        local = model_file or os.environ.get(ENV_SPM_MODEL)
+        path = local or _ensure_model(key)
         self.model_file = path
         self.sp: Any = sentencepiece.SentencePieceProcessor()
         try:
             self.sp.Load(path)
         except (OSError, RuntimeError) as e:
+            hint = "" if local else "; delete it to download it again"
             raise TokenizerNotAvailableError(
-                f"tokenize={key}: cannot load the SentencePiece model {path} ({e})"
+                f"tokenize={key}: cannot load the SentencePiece model {path} ({e}){hint}"
             ) from None
 
     def signature(self) -> str:
