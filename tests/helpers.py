@@ -84,9 +84,6 @@ DEFAULT_INSTALL = frozenset(
         "MeCab",
         "mecab_ko",
         "sentencepiece",
-        "pyarrow",
-        "pandas",
-        "polars",
     }
 )
 
