@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParbleuError
+from ..errors import MissingDependencyError
 
 Table = tuple[list[str], list[list[str]]]
 
@@ -131,8 +131,8 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
 
     Raises
     ------
-    ParbleuError
-        When matplotlib is not installed.
+    MissingDependencyError
+        When matplotlib is not installed (the page and the tables need nothing).
     """
     try:
         import matplotlib
@@ -140,9 +140,8 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ParbleuError(
-            "PNG plots need matplotlib: pip install 'parbleu[report]' (the tables were "
-            "written without it)"
+        raise MissingDependencyError(
+            "PNG plots need matplotlib, which is not installed: pip install 'parbleu[report]'"
         ) from None
     import numpy as np
 
