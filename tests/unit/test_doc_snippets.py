@@ -49,6 +49,19 @@ LANGUAGES = {"python": "python", "bash": "shell", "sh": "shell", "shell": "shell
 INSTALLS = re.compile(r"\bpip3? install\b|\bpython3? -m (venv|pip)\b|\bapt-get\b|\bcargo install\b")
 
 
+#: The extra that installs each module a snippet may require (for the skip's reason, and so
+#: that PARBLEU_REQUIRE=extra makes the snippet fail rather than skip in that CI step).
+EXTRAS = {
+    "torch": "torch",
+    "torchmetrics": "torch",
+    "evaluate": "evaluate",
+    "dask": "dask",
+    "distributed": "dask",
+    "matplotlib": "report",
+    "sentencepiece": "spm",
+}
+
+
 @dataclass
 class Snippet:
     """One fenced block: where it is, its language and code, and its markers."""
@@ -75,7 +88,9 @@ def _markers(text: str, start: int) -> list[str]:
     m = MARKER.fullmatch(before[begin:])
     if m is None:
         return []
-    return [d.strip() for d in m.group(1).split(";") if d.strip()]
+    # ";" separates directives; inside a reason it is kept (no directive word follows it).
+    parts = re.split(r";\s*(?=(?:skip|requires|given)\b)", m.group(1))
+    return [d.strip() for d in parts if d.strip()]
 
 
 def snippets(path: Path, text: str | None = None) -> list[Snippet]:
@@ -147,11 +162,8 @@ def sample_names() -> dict[str, Any]:
     return names
 
 
-#: The names ``given`` may use (checked without building the values).
-SAMPLE_NAMES = frozenset(
-    "hyps hyps2 refs refs_a refs_b base_hyps new_hyps sys1 sys2 sys3 a b c_ cands sample_ids "
-    "label_ids hyp_ids ref_ids tokenizer".split()
-)
+#: The names ``given`` may use.
+SAMPLE_NAMES = frozenset(sample_names())
 
 
 def _sample_folder(root: Path) -> None:
@@ -184,7 +196,7 @@ def _check_ready(s: Snippet) -> None:
     if s.skip is not None:
         pytest.skip(f"{s.id}: {s.skip}")
     for module in s.requires:
-        require(module)
+        require(module, EXTRAS.get(module))
     unknown = set(s.given) - SAMPLE_NAMES
     assert not unknown, f"{s.id}: 'given' names no sample value {sorted(unknown)}"
 
