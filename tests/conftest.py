@@ -2,14 +2,14 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import GOLDEN_PYTHON, HOME_VARIABLES, REAL_HOME  # noqa: F401
+from helpers import GOLDEN_PYTHON, HOME_VARIABLES
 
 # Tests must not touch the user's machine (caches, models, lock files in ~/.sacrebleu, ~/.cache).
 # The variables point into a folder of this session already here, before the test modules
@@ -19,10 +19,10 @@ from helpers import GOLDEN_PYTHON, HOME_VARIABLES, REAL_HOME  # noqa: F401
 _SESSION_HOME = Path(tempfile.mkdtemp(prefix="parbleu-tests-home-"))
 
 
-def _point_home_at(home: Path, setenv: object = os.environ.__setitem__) -> None:
+def _point_home_at(home: Path, setenv: Callable[[str, str], None] = os.environ.__setitem__) -> None:
     for name, sub in HOME_VARIABLES.items():
         (home / sub).mkdir(parents=True, exist_ok=True)
-        setenv(name, str(home / sub))  # type: ignore[operator]
+        setenv(name, str(home / sub))
 
 
 _point_home_at(_SESSION_HOME)
