@@ -38,6 +38,7 @@ def test_scoring_command_keeps_sacrebleus_prefix(
     [
         ["compare", "ref", "-i", "h1", "h2", "-m", "bleu"],
         ["report", "ref", "-i", "h1", "h2", "-o", "out.html"],
+        ["explain", "ref", "-i", "h1", "--flavor", "nltk"],
     ],
 )
 def test_subcommands_use_parbleus_prefix(

@@ -350,7 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 
-            return run_explain(argv[1:])
+            with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
+                return run_explain(argv[1:])
         if any(a == "--flavor" or a.startswith("--flavor=") for a in argv):
             from .flavor import run_flavor, split_flavor
 
