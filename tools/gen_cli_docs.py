@@ -236,11 +236,10 @@ As SacreBLEU (whose results depend on it):
   `--chrf-word-order` or both 0 (SacreBLEU scores other orders than it names, or crashes), a
   negative or non-finite `-sv`. The full list, with SacreBLEU's behaviour, is in
   `docs/differences-from-sacrebleu.md`.
-- **Test sets and SentencePiece** work as in SacreBLEU (`-t`, `--list`, `--echo`,
-  `--download`, `--citation`, `--origlang`, `--subset`; `-tok spm`, `flores101`, `flores200`,
-  `spBLEU-1K` with the `spm` extra), in SacreBLEU's cache folder (`$SACREBLEU`, default
-  `~/.sacrebleu`): see `docs/datasets.md`. Exit code 3 is left for a metric class missing from
-  a build. `--detail` without a test set prints SacreBLEU's "No subset information found" line.
+- **Not provided** (exit code 3): downloading and filtering test sets (`-t`, `--list`,
+  `--echo`, `--download`, `--citation`, `--origlang`, `--subset`): pass reference files
+  instead; the SentencePiece tokenizers (`-tok spm`, `flores101`, `flores200`, `spBLEU-1K`);
+  `--detail` without a test set prints SacreBLEU's "No subset information found" line.
 - **Significance tests are SacreBLEU's, bit for bit.** `--confidence`, `--paired-bs` and
   `--paired-ar` print the same tables, means, intervals and p-values for the same
   `SACREBLEU_SEED` (its float32 arithmetic and numpy's draws included); see

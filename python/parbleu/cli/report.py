@@ -34,7 +34,6 @@ from .parser import METRIC_NAMES, add_metric_arguments
 
 if TYPE_CHECKING:
     from ..metrics import Metric
-    from ..reporting import Report
 
 __all__ = ["build_parser", "run"]
 
@@ -272,7 +271,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         rep.write(out_path)
         if args.png is not None:
             rep.write_tables(args.png)
-            _write_plots(rep, args.output, args.png)
+            rep.write_plots(args.png)
     except OSError as e:
         raise CliError(f"cannot write {e.filename!r}: {e.strerror}") from None
     total = time.perf_counter() - t0
@@ -286,20 +285,3 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         f"total {total:.2f} s\n"
     )
     return ExitCode.OK, ""
-
-
-def _write_plots(rep: Report, page: str, directory: str) -> None:
-    """Write the PNG plots after the page and the tables; without matplotlib, one error line.
-
-    As the API (:meth:`parbleu.reporting.Report.write_plots` raises after ``write`` and
-    ``write_tables`` have written): what needs no extra is kept, and the exit code says that
-    the plots asked for are missing.
-    """
-    from ..errors import MissingDependencyError
-
-    try:
-        rep.write_plots(directory)
-    except MissingDependencyError as e:
-        raise CliError(
-            f"--png: wrote {page} and the tables in {directory}, but no PNG plots: {e}"
-        ) from None

@@ -140,8 +140,10 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
+        # `parbleu report --png` has written the page and the tables when this is raised.
         raise MissingDependencyError(
-            "PNG plots need matplotlib, which is not installed: pip install 'parbleu[report]'"
+            "PNG plots (--png, Report.write_plots) need matplotlib, which is not installed (pip "
+            "install 'parbleu[report]'); the HTML page and the Markdown/LaTeX tables need nothing"
         ) from None
     import numpy as np
 
