@@ -179,6 +179,8 @@ def _sample_folder(root: Path) -> None:
         "ref/part1.de": ref, "ref/part2.de": ref,
         "refA/part1.de": ref, "refA/part2.de": ref,
         "refC/part1.de": hyps[2], "refC/part2.de": hyps[2],
+        "src.en": ref,  # a source file: any text with as many lines
+        **{f"wmt/newstest2021.hyp.{n}.de": h for n, h in zip(SYSTEMS, hyps)},
     }  # fmt: skip
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
