@@ -15,6 +15,7 @@ import os
 import re
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -74,6 +75,25 @@ def load_refs(rec: dict[str, Any]) -> list[list[str | None]]:
     return streams
 
 
+#: The user's real home, read when the test session starts, before tests/conftest.py points
+#: HOME elsewhere (tests/unit/test_isolated_home.py checks that it stays untouched).
+REAL_HOME = Path(os.path.expanduser("~")).resolve()
+
+#: Environment variables that name a home, cache or config folder, and where each points
+#: inside a test's temporary home (tests/conftest.py, ``_isolated_home``).
+HOME_VARIABLES = {
+    "HOME": ".",
+    "USERPROFILE": ".",
+    "SACREBLEU": ".sacrebleu",
+    "XDG_CACHE_HOME": ".cache",
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_STATE_HOME": ".local/state",
+    "HF_HOME": ".cache/huggingface",
+    "HF_DATASETS_CACHE": ".cache/huggingface/datasets",
+    "TORCH_HOME": ".cache/torch",
+}
+
 #: Modules of the default test install (``.[test,ja,ko]``): under CI a missing one fails.
 DEFAULT_INSTALL = frozenset(
     {
@@ -84,9 +104,6 @@ DEFAULT_INSTALL = frozenset(
         "MeCab",
         "mecab_ko",
         "sentencepiece",
-        "pyarrow",
-        "pandas",
-        "polars",
     }
 )
 

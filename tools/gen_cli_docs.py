@@ -219,7 +219,13 @@ As SacreBLEU (whose results depend on it):
   3 systems.`, the tokenized-period warning, `Consider using the 'zh' or 'spm' tokenizer ...`)
   are printed exactly as SacreBLEU prints them, `sacreBLEU: ` prefix included (none with `-q`,
   which also hides the informational ones), so that scripts comparing or filtering standard
-  error keep working. parbleu's own errors start with `parbleu: error: `.
+  error keep working. That prefix is kept only where byte-identity with SacreBLEU is the
+  point, the SacreBLEU-compatible scoring command (`parbleu REF -i HYP ...`, test sets
+  included). Lines of parbleu's own features start with `parbleu: `: everything the
+  subcommands `compare`, `report`, `explain` and `distributed` log (the same warnings
+  included), and parbleu-only notes inside the scoring command (for example that the SHA-256
+  of a downloaded SentencePiece model could not be recorded). parbleu's own errors start with
+  `parbleu: error: `.
 - **Errors are one line with a documented exit code.** Where SacreBLEU prints several log
   lines or a traceback, parbleu prints one line that names the file, the line and the counts
   involved: undecodable bytes (SacreBLEU: `UnicodeDecodeError` traceback), a missing file

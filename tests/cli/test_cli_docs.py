@@ -86,3 +86,21 @@ def test_examples_are_real_runs() -> None:
         )
         out = run.stdout.decode().replace(f"parbleu-{parbleu.__version__}", "parbleu-<version>")
         assert out == shown, argv
+
+
+def test_help_lists_every_subcommand() -> None:
+    # Regression: `parbleu --help` named compare and distributed but not report or explain.
+    import inspect
+
+    import parbleu.cli as cli
+    from parbleu.cli.parser import SUBCOMMANDS
+
+    dispatched = set(re.findall(r'argv\[:1\] == \["(\w+)"\]', inspect.getsource(cli.main)))
+    assert dispatched == set(SUBCOMMANDS)
+    text = build_parser().format_help()
+    for name in SUBCOMMANDS:
+        assert re.search(rf"^    {name} +\S", text, re.M), name
+        out = subprocess.run(
+            [sys.executable, "-m", "parbleu", name, "--help"], capture_output=True, text=True
+        )
+        assert out.returncode == 0 and out.stdout.startswith(f"usage: parbleu {name}"), name

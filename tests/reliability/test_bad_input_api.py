@@ -125,6 +125,9 @@ def test_misuse_is_one_clear_error(metric: str, hyps: Any, refs: Any, error: typ
         ),
         (lambda: parbleu.BLEU(smooth_method="add-k", smooth_value=-1), InvalidOptionError),
         (lambda: parbleu.BLEU(smooth_method="floor", smooth_value=math.inf), InvalidOptionError),
+        # SacreBLEU scores BLEU = inf: 100 * smooth_value overflows.
+        (lambda: parbleu.BLEU(smooth_method="floor", smooth_value=1e308), InvalidOptionError),
+        (lambda: parbleu.BLEU(smooth_method="add-k", smooth_value=2e306), InvalidOptionError),
         (lambda: parbleu.BLEU(max_ngram_order=0), InvalidOptionError),
         (lambda: parbleu.BLEU(max_ngram_order=-3), InvalidOptionError),
         (lambda: parbleu.BLEU(tokenize="no-such-tokenizer"), InvalidOptionError),

@@ -101,8 +101,21 @@ def test_a_hundred_reference_files(
         (REF, REF, ["-s", "floor", "--smooth-value", "-1"], ExitCode.ERROR, "smooth_value"),
         # SacreBLEU: IndexError traceback.
         (REF, REF, ["-m", "chrf", "--chrf-char-order", "-1"], ExitCode.ERROR, "char_order"),
+        # SacreBLEU: BLEU = inf (100 x 1e308 overflows).
+        (REF, REF, ["-s", "floor", "-sv", "1e308"], ExitCode.ERROR, "smooth_value=1e+308"),
+        # SacreBLEU: the plain score, --confidence silently dropped.
+        (REF, REF, ["-ci", "-cin", "-1"], ExitCode.ERROR, "--confidence-n/-cin -1"),
     ],
-    ids=["invalid UTF-8", "empty files", "line-count mismatch", "NaN", "negative", "neg order"],
+    ids=[
+        "invalid UTF-8",
+        "empty files",
+        "line-count mismatch",
+        "NaN",
+        "negative",
+        "neg order",
+        "huge smoothing",
+        "negative -cin",
+    ],
 )
 def test_one_line_errors(
     tmp_path: Path,

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from report_support import NAMES, SAMPLE, parse, require_extra
 
+import parbleu
 from parbleu.cli import main
 
 REF = str(SAMPLE / "ref.A.de")
@@ -105,11 +106,22 @@ def test_png_without_matplotlib(
 
     monkeypatch.setattr(builtins, "__import__", fake)
     out = tmp_path / "r.html"
+    figs = tmp_path / "figs"
     code, _, err = _run(
-        ["report", REF, "-i", HYPS[0], "-o", str(out), "--png", str(tmp_path)], capsys
+        ["report", REF, "-i", HYPS[0], "-o", str(out), "--n", "20", "--png", str(figs)], capsys
     )
-    assert code == 1 and "--png: PNG plots need matplotlib" in err
-    assert not out.exists()
+    # Regression: the command wrote nothing where the API writes the page and the tables and
+    # then raises; both now keep what needs no extra, and say in one line that plots are missing.
+    assert code == 1 and err.count("\n") == 1, err
+    assert err.startswith("parbleu: error: PNG plots (--png, Report.write_plots) need matplotlib")
+    assert "parbleu[report]" in err
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "scores" in {p.stem for p in figs.glob("*.md")}
+    assert not list(figs.glob("*.png"))
+    rep = parbleu.report([["a b c"]], {"s": ["a b c"]}, metrics=[parbleu.BLEU()], n=10)
+    assert rep.write_tables(tmp_path / "api")
+    with pytest.raises(parbleu.MissingDependencyError, match=r"matplotlib.*parbleu\[report\]"):
+        rep.write_plots(tmp_path / "api")
 
 
 def test_png_and_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

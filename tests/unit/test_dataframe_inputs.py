@@ -1,4 +1,8 @@
-"""Columns as data libraries hold them: pyarrow arrays, polars and pandas Series."""
+"""Columns as data libraries hold them: pyarrow arrays, polars and pandas Series.
+
+The libraries are the ``frames`` extra (not in the light test install): without them these tests
+skip with the reason; ``.ci/run`` installs it in a step of its own with PARBLEU_REQUIRE=frames.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ ORACLES = [sacrebleu.BLEU, sacrebleu.CHRF, sacrebleu.TER]
 def _columns() -> list[tuple[str, Any, Any]]:
     """(name, hypotheses column, references column) for every installed library."""
     out: list[tuple[str, Any, Any]] = []
-    require("pyarrow")
+    require("pyarrow", extra="frames")
     import pyarrow as pa
 
     out.append(("pyarrow.Array", pa.array(HYPS), pa.array(REFS)))
@@ -30,11 +34,11 @@ def _columns() -> list[tuple[str, Any, Any]]:
     chunked = pa.chunked_array([HYPS[:70], HYPS[70:]])
     out.append(("pyarrow.ChunkedArray", chunked, pa.chunked_array([REFS[:3], REFS[3:]])))
     out.append(("pyarrow.dictionary", pa.array(HYPS).dictionary_encode(), pa.array(REFS)))
-    require("polars")
+    require("polars", extra="frames")
     import polars as pl
 
     out.append(("polars.Series", pl.Series(HYPS), pl.Series(REFS)))
-    require("pandas")
+    require("pandas", extra="frames")
     import pandas as pd
 
     out.append(("pandas.Series", pd.Series(HYPS), pd.Series(REFS)))
@@ -59,7 +63,7 @@ def test_columns_score_as_lists(index: int) -> None:
 
 
 def test_huggingface_style_table_columns() -> None:
-    require("pyarrow")
+    require("pyarrow", extra="frames")
     import pyarrow as pa
 
     table = pa.table({"hyp": HYPS, "ref": REFS})
@@ -68,7 +72,7 @@ def test_huggingface_style_table_columns() -> None:
 
 
 def test_non_string_arrow_array_is_refused() -> None:
-    require("pyarrow")
+    require("pyarrow", extra="frames")
     import pyarrow as pa
 
     with pytest.raises(parbleu.InputTypeError, match=r"hypotheses: a pyarrow array of int64"):
@@ -76,7 +80,7 @@ def test_non_string_arrow_array_is_refused() -> None:
 
 
 def test_one_column_as_references_is_refused_with_the_fix() -> None:
-    require("pyarrow")
+    require("pyarrow", extra="frames")
     import pyarrow as pa
 
     with pytest.raises(parbleu.InputTypeError, match=r"pass \[column\]"):
@@ -85,15 +89,15 @@ def test_one_column_as_references_is_refused_with_the_fix() -> None:
 
 def _missing_hyps() -> list[tuple[str, Any, str]]:
     out: list[tuple[str, Any, str]] = []
-    require("pyarrow")
+    require("pyarrow", extra="frames")
     import pyarrow as pa
 
     out.append(("pyarrow", pa.array(["a b", None, "c"]), "None"))
-    require("polars")
+    require("polars", extra="frames")
     import polars as pl
 
     out.append(("polars", pl.Series(["a b", None, "c"]), "None"))
-    require("pandas")
+    require("pandas", extra="frames")
     import pandas as pd
 
     out.append(("pandas object", pd.Series(["a b", math.nan, "c"]), "NaN"))
@@ -112,7 +116,7 @@ def test_missing_hypothesis_names_row_and_fix(metric: type) -> None:
 
 
 def test_missing_reference_names_stream_row_and_fix() -> None:
-    require("pandas")
+    require("pandas", extra="frames")
     import pandas as pd
 
     refs = pd.Series(["a", "b", math.nan])
@@ -125,7 +129,7 @@ def test_missing_reference_names_stream_row_and_fix() -> None:
 def test_null_reference_is_a_missing_reference() -> None:
     # None in a reference stream means "no reference here" (SacreBLEU's convention); an
     # Arrow null reads as None.
-    require("pyarrow")
+    require("pyarrow", extra="frames")
     import pyarrow as pa
 
     hyps, r1, r2 = ["a b c", "d e f"], ["a b c", None], ["x", "d e f"]

@@ -8,7 +8,9 @@ standard error, never a traceback.
 Output is SacreBLEU's, byte for byte, except the ``version`` field of signatures. That
 includes SacreBLEU's log lines on standard error (``sacreBLEU: Found 3 systems.``, the
 tokenized-period warning): they keep SacreBLEU's ``sacreBLEU:`` prefix so that scripts that
-compare or filter them keep working. parbleu's own error lines start with ``parbleu: error:``.
+compare or filter them keep working. Lines of parbleu's own features (the subcommands, and
+records logged with :data:`OWN_LOG`) start with ``parbleu:``, its error lines with
+``parbleu: error:``.
 """
 
 from __future__ import annotations
@@ -55,6 +57,11 @@ __all__ = ["ExitCode", "build_parser", "console_main", "main"]
 
 #: Prefix of log lines, SacreBLEU's (``logging.basicConfig(format="sacreBLEU: %(message)s")``).
 LOG_PREFIX = "sacreBLEU: "
+#: Prefix of the log lines of parbleu's own features (subcommands, records with OWN_LOG).
+OWN_PREFIX = "parbleu: "
+#: ``extra=`` of a log record that SacreBLEU never prints (a parbleu feature inside the
+#: SacreBLEU-compatible command): it gets OWN_PREFIX there instead of SacreBLEU's.
+OWN_LOG = {"parbleu_own": True}
 #: Prefix of parbleu's own error lines.
 ERROR_PREFIX = "parbleu: error: "
 
@@ -72,17 +79,30 @@ class _StderrHandler(logging.Handler):
             self.handleError(record)
 
 
+class _PrefixFormatter(logging.Formatter):
+    """``prefix`` before each message, or OWN_PREFIX for records logged with OWN_LOG."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__("%(message)s")
+        self.prefix = prefix
+
+    def format(self, record: logging.LogRecord) -> str:
+        own = getattr(record, "parbleu_own", False)
+        return (OWN_PREFIX if own and self.prefix else self.prefix) + super().format(record)
+
+
 @contextmanager
-def _logging(quiet: bool) -> Iterator[None]:
+def _logging(quiet: bool, prefix: str = LOG_PREFIX) -> Iterator[None]:
     """Print parbleu's log records as SacreBLEU's command line prints its own.
 
     Without ``-q`` SacreBLEU configures the root logger (INFO, ``sacreBLEU: `` prefix); with
     ``-q`` it configures nothing and Python's last-resort handler prints warnings and errors,
     bare. The handler is removed again on exit, so ``main`` can run many times in a process.
+    The subcommands, which SacreBLEU does not have, pass ``prefix=OWN_PREFIX``.
     """
     logger = logging.getLogger("parbleu")
     handler = _StderrHandler(logging.WARNING if quiet else logging.INFO)
-    handler.setFormatter(logging.Formatter("%(message)s" if quiet else LOG_PREFIX + "%(message)s"))
+    handler.setFormatter(_PrefixFormatter("" if quiet else prefix))
     saved = (logger.level, logger.propagate)
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
@@ -339,7 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 
-            return run_explain(argv[1:])
+            with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
+                return run_explain(argv[1:])
         if any(a == "--flavor" or a.startswith("--flavor=") for a in argv):
             from .flavor import run_flavor, split_flavor
 
@@ -382,7 +403,7 @@ def _compare(argv: list[str]) -> int:
     """``parbleu compare ...`` (see :mod:`parbleu.cli.compare`); errors go to ``main``."""
     from .compare import run
 
-    with _logging("-q" in argv or "--quiet" in argv):
+    with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
         code, text = run(argv)
     if text:
         out = _Output(False)
@@ -395,7 +416,7 @@ def _distributed(argv: list[str]) -> int:
     """``parbleu distributed ...`` (see :mod:`parbleu.cli.distributed`); errors go to ``main``."""
     from .distributed import run
 
-    with _logging("-q" in argv or "--quiet" in argv):
+    with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
         code, text = run(argv)
     if text:
         out = _Output(False)
@@ -408,7 +429,7 @@ def _report(argv: list[str]) -> int:
     """``parbleu report ...`` (see :mod:`parbleu.cli.report`); errors go to ``main``."""
     from .report import run
 
-    with _logging("-q" in argv or "--quiet" in argv):
+    with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
         code, _ = run(argv)
     return code
 

@@ -35,7 +35,17 @@ SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
 #: Tokenizers parbleu implements (the SentencePiece ones need the ``spm`` extra).
 BLEU_TOKENIZERS = TOKENIZERS
 
-DESCRIPTION = """\
+#: The subcommands ``parbleu.cli.main`` dispatches on its first argument, each with the line
+#: ``parbleu --help`` lists for it (tests/cli/test_cli_docs.py checks the two agree).
+SUBCOMMANDS: dict[str, str] = {
+    "compare": "all-pairs significance of several systems (Holm-Bonferroni corrected)",
+    "report": "a self-contained HTML analysis of systems (scores, significance, examples)",
+    "explain": "why two BLEU implementations disagree on your data, factor by factor",
+    "distributed": "globs of files or a Parquet dataset scored on a Dask cluster",
+}
+
+DESCRIPTION = (
+    """\
 parbleu: SacreBLEU-exact BLEU, chrF and TER on a fast Rust core.
 
 A drop-in for SacreBLEU's scoring command: same flags, same output (the version field of
@@ -44,15 +54,21 @@ standard input (one system per tab-separated column):
 
     parbleu ref.de -i hyp.de -m bleu chrf
     cat hyp.de | parbleu ref.de -f text
+    parbleu ref.de -i hyp.de --flavor nltk     (other BLEU implementations' command lines)
 
-All-pairs significance testing of several systems (Holm-Bonferroni corrected):
+Subcommands (parbleu COMMAND --help for each):
 
-    parbleu compare ref.de -i sys1.de sys2.de sys3.de   (see parbleu compare --help)
+"""
+    + "".join(f"    {name:<12} {line}\n" for name, line in SUBCOMMANDS.items())
+    + """
+For example:
 
-Globs of files or a Parquet dataset on a Dask cluster:
-
+    parbleu compare ref.de -i sys1.de sys2.de sys3.de
+    parbleu report ref.de -i base.de new.de -o report.html
+    parbleu explain ref.de -i hyp.de --flavor nltk
     parbleu distributed --hyp 'out/*.de' --ref 'ref/*.de' --scheduler local:4
 """
+)
 
 
 def _non_negative_int(text: str) -> int:

@@ -212,13 +212,6 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
                 f"--flavors: unknown flavor {unknown[0]!r}; expected some of "
                 + ", ".join(flavor_names())
             )
-    if args.png is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise CliError(
-                "--png: PNG plots need matplotlib; install it with pip install 'parbleu[report]'"
-            ) from None
     out_path = Path(args.output)
     if out_path.is_dir():
         raise CliError(f"-o/--output: {args.output!r} is a directory; give a file name")

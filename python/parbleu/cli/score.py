@@ -219,6 +219,14 @@ def single_system_results(
     if args.confidence:
         require_significance("bootstrap_ci", "--confidence")
         n_bootstrap = args.confidence_n
+        from .._options import MAX_RESAMPLES
+
+        if not 0 <= n_bootstrap <= MAX_RESAMPLES:
+            # The metric would refuse it too, but under its API name (n_bootstrap).
+            raise CliError(
+                f"--confidence-n/-cin {n_bootstrap}: expected an integer from 0 to "
+                f"{MAX_RESAMPLES:,}"
+            )
     results = []
     for name in sorted(metrics):
         metric = metrics[name]

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from ..errors import InvalidOptionError, MissingDependencyError
 from ..progress import ProgressArg, make_progress
+from ._main_guard import refuse_unguarded_main
 
 __all__ = ["SchedulerArg", "connect", "import_dask", "reduce_tree"]
 
@@ -74,6 +75,7 @@ def connect(scheduler: SchedulerArg = None) -> Iterator[Any]:
             raise InvalidOptionError(
                 f"scheduler={scheduler!r}: expected 'local:N' with N >= 1 worker processes"
             )
+        refuse_unguarded_main(scheduler)
         cluster = dist.LocalCluster(
             n_workers=int(raw),
             threads_per_worker=1,

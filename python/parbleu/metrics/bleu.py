@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger("parbleu")
 
 MAX_NGRAM_ORDER = 4
+#: Largest ``smooth_value``: above it ``100 * smooth_value`` (floor's and add-k's precision)
+#: overflows a double and BLEU is ``inf``, as in SacreBLEU; refused instead of scored.
+MAX_SMOOTH_VALUE = 1.7976931348623157e308 / 100
 
 
 class BLEUSignature(Signature):
@@ -124,6 +127,11 @@ class BLEU(Metric[BLEUScore]):
         ):
             raise InvalidOptionError(
                 f"smooth_value={smooth_value!r}: expected a finite number >= 0 (or None)"
+            )
+        if smooth_value is not None and smooth_value > MAX_SMOOTH_VALUE:
+            raise InvalidOptionError(
+                f"smooth_value={smooth_value!r}: expected at most {MAX_SMOOTH_VALUE:.4g} "
+                "(100 x smooth_value must be finite, or BLEU is inf)"
             )
 
         if tokenize is None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParbleuError
+from ..errors import MissingDependencyError
 
 Table = tuple[list[str], list[list[str]]]
 
@@ -148,8 +148,8 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
 
     Raises
     ------
-    ParbleuError
-        When matplotlib is not installed.
+    MissingDependencyError
+        When matplotlib is not installed (the page and the tables need nothing).
     """
     try:
         import matplotlib
@@ -157,9 +157,10 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ParbleuError(
-            "PNG plots need matplotlib: pip install 'parbleu[report]' (the tables were "
-            "written without it)"
+        # `parbleu report --png` has written the page and the tables when this is raised.
+        raise MissingDependencyError(
+            "PNG plots (--png, Report.write_plots) need matplotlib, which is not installed (pip "
+            "install 'parbleu[report]'); the HTML page and the Markdown/LaTeX tables need nothing"
         ) from None
     import numpy as np
 

@@ -87,7 +87,11 @@ def _ensure_model(key: str) -> str:
             with open(record, "w", encoding="ascii") as f:
                 f.write(f"{file_digest(path, 'sha256')}  {os.path.basename(path)}\n")
         except OSError as e:  # the model is fine; only later checks are lost
-            _log.warning(f"could not record the SHA-256 of {path} in {record}: {e}")
+            # parbleu's own check (SacreBLEU records no digest): OWN_LOG's prefix, not SacreBLEU's.
+            _log.warning(
+                f"could not record the SHA-256 of {path} in {record}: {e}",
+                extra={"parbleu_own": True},
+            )
     return path
 
 
