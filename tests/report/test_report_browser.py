@@ -92,7 +92,8 @@ def test_renders_without_errors(browser: Any, report_file: Path, tmp_path: Path)
     # Histograms: one per system, one difference chart per non-baseline system.
     assert page.locator("#dist-charts svg").count() == 3
     assert page.locator("#diff-charts svg").count() == 2
-    assert page.locator("#diff-charts svg rect").count() == 40
+    # 10 bins worse, one of ties, 10 better (no difference beyond ±100 in BLEU).
+    assert page.locator("#diff-charts svg rect").count() == 42
     shot = (_shots() or tmp_path) / "report.png"
     shot.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shot), full_page=True)
@@ -127,6 +128,10 @@ def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: P
     page.locator("input.syspick").nth(1).uncheck()  # Facebook-AI
     assert not row.is_visible()
     assert page.locator("#dist-charts svg").count() == 2
+    # The list of all pairs is collapsed; opened, it shows the pairs of shown systems only.
+    assert not page.locator("#sig-table-0").is_visible()
+    page.click("#all-pairs-0 summary")
+    assert page.locator("#sig-table-0").is_visible()
     visible_pairs = page.eval_on_selector_all(
         "#sig-table-0 tbody tr", "rs => rs.filter(r => r.offsetParent !== null).length"
     )
@@ -135,7 +140,7 @@ def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: P
     assert row.is_visible() and page.locator("#dist-charts svg").count() == 3
     page.select_option("#baseline", "2")
     caption = page.text_content("#diff-caption") or ""
-    assert caption.endswith("VolcTrans-GLAT.")
+    assert caption.startswith("Sentence BLEU of each system minus the baseline's (VolcTrans-GLAT)")
     titles = page.eval_on_selector_all("#diff-charts .title", "ts => ts.map(t => t.textContent)")
     assert all(t.split(" \u2212 ")[1].startswith("VolcTrans-GLAT:") for t in titles)
     # The first pair with the new baseline is shown, the others hidden.

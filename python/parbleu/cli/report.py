@@ -291,4 +291,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         f"analysis {secs['analysis']:.2f} s, page {secs.get('render', 0.0):.2f} s{note}, "
         f"total {total:.2f} s\n"
     )
+    # Statistical caveats (too few segments, too few resamples), as the page says them.
+    for caveat in rep.data["test"].get("notes", []):
+        sys.stderr.write(f"parbleu: report: {caveat}\n")
     return ExitCode.OK, ""

@@ -92,18 +92,20 @@ def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None
     str
         A complete HTML document.
     """
+    from . import _sigpage  # it imports this module's helpers
+
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="parbleu {esc(__version__)}">',
-        f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
+        f"<title>{esc(title)}</title><style>{CSS}{_sigpage.CSS}</style></head><body>",
         f"<h1>{esc(title)}</h1>",
         _meta(data, files),
         _controls(data),
         _scores(data),
-        _significance(data),
+        _sigpage.section(data),
         _sentence(data),
         _buckets(data, "length_buckets", "By reference length", "Reference length (tokens)"),
         _buckets(data, "freq_buckets", "By word frequency", "Word frequency"),
@@ -167,53 +169,21 @@ def _scores(data: dict[str, Any]) -> str:
         for m in data["scores"]
     )
     conf = round(100 * test["confidence"], 6)
+    if test.get("skipped"):
+        ci_note = f"No confidence intervals: {esc(test['skipped'])}."
+    elif test["name"] == "bootstrap":
+        ci_note = (
+            f"Confidence intervals: {conf:g}% bootstrap intervals, {esc(test['n'])} resamples, "
+            f"seed {esc(test['seed'])} (parbleu's exact path)."
+        )
+    else:
+        ci_note = "No confidence intervals: approximate randomization gives none."
     return (
         '<section id="scores"><h2>Scores</h2>'
         + _table("score-table", head, rows)
-        + f'<p class="note">Confidence intervals: {conf:g}% bootstrap intervals, '
-        f"{esc(test['n'])} resamples, seed {esc(test['seed'])} (parbleu's exact path). "
-        "Click a header to sort.</p>" + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
+        + f'<p class="note" id="ci-note">{ci_note} Click a header to sort.</p>'
+        + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
     )
-
-
-def _significance(data: dict[str, Any]) -> str:
-    if len(data["systems"]) < 2:
-        return ""
-    test = data["test"]
-    name = (
-        "paired bootstrap resampling"
-        if test["name"] == "bootstrap"
-        else "approximate randomization"
-    )
-    out = [
-        '<section id="significance"><h2>Significance (all pairs, Holm-Bonferroni)</h2>',
-        f'<p class="note">{esc(name)}, {esc(test["n"])} samples, seed {esc(test["seed"])}; a '
-        f"pair is significant when its Holm-adjusted p-value is at most {test['alpha']:g}. "
-        "The first system of a pair ranks higher.</p>",
-    ]
-    for k, m in enumerate(data["scores"]):
-        head = [
-            _th("A", num=False),
-            _th("B", num=False),
-            _th("Δ (A − B)"),
-            _th("p"),
-            _th("p (Holm)"),
-            _th("significant", num=False),
-        ]
-        rows = []
-        for p in m["pairs"]:
-            rows.append(
-                f'<tr{_sys_attr(p["a"], p["b"])} class="sig-{"yes" if p["significant"] else "no"}">'
-                f'<td class="txt">{esc(p["a"])}</td><td class="txt">{esc(p["b"])}</td>'
-                f"{_num_td(p['delta'])}{_p_td(p['p'])}{_p_td(p['p_holm'])}"
-                f'<td class="sigcell">{"yes" if p["significant"] else "no"}</td></tr>'
-            )
-        out.append(f"<h3>{esc(m['metric'])}</h3>")
-        out.append(_table(f"sig-table-{k}", head, rows))
-        if m["test_signature"]:
-            out.append(f'<p><code class="sig">{esc(m["test_signature"])}</code></p>')
-    out.append("</section>")
-    return "\n".join(out)
 
 
 def _sentence(data: dict[str, Any]) -> str:
@@ -228,8 +198,13 @@ def _sentence(data: dict[str, Any]) -> str:
         '<p class="note">BLEU is sentence BLEU with effective order (as '
         "<code>sentence_bleu</code>). Histograms are drawn by the page's script.</p>"
         '<h3>Distribution per system</h3><div id="dist-charts" class="charts"></div>'
-        '<h3>Differences against the baseline</h3><p class="note" id="diff-caption"></p>'
-        '<div id="diff-charts" class="charts"></div></section>'
+        + (
+            '<h3>Differences against the baseline</h3><p class="note" id="diff-caption"></p>'
+            '<div id="diff-charts" class="charts"></div>'
+            if len(data["systems"]) > 1
+            else ""  # one system: nothing to take differences against
+        )
+        + "</section>"
     )
 
 
@@ -251,6 +226,12 @@ def _buckets(data: dict[str, Any], key: str, title: str, label: str) -> str:
             f"Words of the first reference and of each system, bucketed by their frequency in "
             f"the {esc(b['source'])}; precision, recall and F1 of clipped word matches, per "
             "bucket (compare-mt's word accuracy)."
+            + (
+                ""
+                if b.get("zero_bucket", True)
+                else " Every word of the references occurs in them, so there is no bucket "
+                "0; hypothesis words absent from the references match nothing and are left out."
+            )
         )
     else:
         note = (
@@ -289,6 +270,16 @@ def _tokens(tokens: Sequence[str], levels: Sequence[int]) -> str:
     )
 
 
+def _repeats(seg: dict[str, Any]) -> str:
+    """`` (also #12, #40: the same texts)`` for a segment shown once for its copies."""
+    n = seg.get("n_repeats", 0)
+    if not n:
+        return ""
+    listed = ", ".join(f"#{i + 1}" for i in seg["repeats"])
+    more = f" and {n - len(seg['repeats'])} more" if n > len(seg["repeats"]) else ""
+    return f" (also {listed}{more}: the same reference and outputs)"
+
+
 def _pairs(data: dict[str, Any]) -> str:
     if not data["pairs"]:
         return ""
@@ -325,7 +316,7 @@ def _pairs(data: dict[str, Any]) -> str:
             wb = " win" if s["winner"] == b else ""
             parts.append(
                 f'<div class="seg" data-index="{s["index"]}">'
-                f'<div class="ref">#{s["index"] + 1} reference: {esc(s["ref"])}</div>'
+                f'<div class="ref">#{s["index"] + 1}{_repeats(s)} reference: {esc(s["ref"])}</div>'
                 f'<div class="head{wa}">{esc(a)}: '
                 f'<span class="sent-score" data-v="{s["a_score"]!r}">'
                 f"{s['a_score']:.2f}</span></div>"

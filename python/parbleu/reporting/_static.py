@@ -36,6 +36,10 @@ def _f(x: float | None, width: int = 2) -> str:
     return "–" if x is None else f"{x:.{width}f}"
 
 
+def _rank_range(r: Sequence[int]) -> str:
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}–{r[1]}"
+
+
 def tables(data: dict[str, Any]) -> dict[str, Table]:
     """Return the report's tables as header and rows of text, by file stem.
 
@@ -47,8 +51,9 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     Returns
     -------
     dict
-        ``{"scores": (header, rows), "significance": ..., "length_buckets": ...,
-        "freq_buckets": ..., "flavors": ...}`` (only the sections the data has).
+        ``{"scores": (header, rows), "significance": ..., "clusters": ...,
+        "length_buckets": ..., "freq_buckets": ..., "flavors": ...}`` (only the sections the
+        data has).
     """
     names = data["systems"]
     out: dict[str, Table] = {}
@@ -71,6 +76,14 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
             for p in m["pairs"]
         ]  # fmt: skip
         out["significance"] = (["Metric", "A", "B", "Δ", "p", "p (Holm)", "significant"], rows)
+        rows = [
+            [m["metric"], str(c["rank"]), _rank_range(c["ranks"][n]), n, _f(m["scores"][n])]
+            for m in data["scores"]
+            for c in m.get("clusters", [])
+            for n in c["systems"]
+        ]
+        if rows:
+            out["clusters"] = (["Metric", "Cluster", "Rank range", "System", "Score"], rows)
     for key, label in (("length_buckets", "Reference length"), ("freq_buckets", "Frequency")):
         b = data[key]
         measure = "bleu" if b.get("bleu") else "f1"
