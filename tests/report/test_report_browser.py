@@ -176,3 +176,60 @@ def test_evil_text_stays_text(browser: Any, tmp_path: Path) -> None:
     assert name == "<img src=x onerror='window.__pwned=2'>"
     p.check_clean(path.as_uri())
     p.page.close()
+
+
+_CHARTS = """cs => cs.map(c => ({
+  title: c.querySelector('.title').textContent,
+  bars: Array.from(c.querySelectorAll('rect')).map(r => [r.getAttribute('class'),
+    r.querySelector('title').textContent]),
+  labels: Array.from(c.querySelectorAll('svg text')).map(t => t.textContent)
+}))"""
+
+
+def test_histograms_colour_by_direction(browser: Any, tmp_path: Path) -> None:
+    ref, systems = sample(60)
+    base = systems["Online-W"]
+    # "better": the reference itself on 20 segments (BLEU 100, TER 0), the baseline's output
+    # on the other 40 (ties). "long": five copies of the output on 10 segments (TER > 100).
+    better = ref[:20] + base[20:]
+    long = [" ".join([h] * 5) if i < 10 else h for i, h in enumerate(base)]
+    path = tmp_path / "hist.html"
+    rep = parbleu.report([ref], {"base": base, "better": better, "long": long}, n=20, flavors=())
+    rep.write(path)
+    ter = rep.data["sentence"][2]["scores"]
+    over = {n: sum(x > 100 for x in v) for n, v in ter.items()}
+    assert over["long"] >= 10
+    p = Page(browser, path)
+    page = p.page
+    for metric, word in ((0, "higher BLEU"), (2, "lower TER")):
+        page.select_option("#sent-metric", str(metric))
+        caption = page.text_content("#diff-caption") or ""
+        name = word.split()[1]
+        assert caption.startswith(f"Sentence {name} of each system minus the baseline's (base)")
+        assert f"({word} is better)" in caption
+        charts = page.eval_on_selector_all("#diff-charts .chart", _CHARTS)
+        titles = [c["title"].split(":")[0] for c in charts]
+        assert titles == ["better \u2212 base", "long \u2212 base"]
+        bars = charts[0]["bars"]
+        assert charts[0]["title"].endswith("better 20, worse 0, same 40")
+        # Ties: their own grey bar in the middle, not the first "better" bin.
+        mid = [k for k, (cls, _) in enumerate(bars) if cls == "bar tie"]
+        assert len(mid) == 1 and bars[mid[0]][1] == "40 ties (difference 0)"
+        filled = {cls for cls, tip in bars if not tip.startswith("0 ")}
+        assert filled - {"bar overflow pos"} == {"bar pos", "bar tie"}, bars  # better: green
+        # BLEU rises (right of 0), TER falls (left of 0): both green.
+        side = bars[mid[0] + 1 :] if metric == 0 else bars[: mid[0]]
+        assert sum(int(tip.split()[0]) for _, tip in side) == 20
+    # TER above 100: an overflow bar, labelled, in the distribution of "long".
+    dist = page.eval_on_selector_all("#dist-charts .chart", _CHARTS)
+    long_chart = next(c for c in dist if c["title"].startswith("long"))
+    k = over["long"]
+    assert long_chart["bars"][-1] == ["bar overflow", f"{k} segments above 100"]
+    assert long_chart["labels"][1] == ">100" and f"{k} above 100" in long_chart["title"]
+    assert len(long_chart["bars"]) == 21
+    # Without scores above 100 (BLEU), no overflow bar, and the axis ends at 100.
+    page.select_option("#sent-metric", "0")
+    for c in page.eval_on_selector_all("#dist-charts .chart", _CHARTS):
+        assert len(c["bars"]) == 20 and c["labels"][:2] == ["0", "100"]
+    p.check_clean(path.as_uri())
+    page.close()

@@ -294,6 +294,36 @@ def test_one_system() -> None:
     ]
     ci = parbleu.significance.confidence_interval(parbleu.BLEU(), systems["Online-W"], [ref], n=50)
     assert rep.data["scores"][0]["ci"]["only"]["low"] == ci.low
+    # Nothing to take differences against: no empty Differences heading and charts.
+    ids = {n.attrs.get("id") for n in root.iter()}
+    assert "dist-charts" in ids and not ids & {"diff-charts", "diff-caption"}
+    assert "Differences" not in root.by_id("sentence").text()
+
+
+def test_repeated_segments_are_shown_once() -> None:
+    ref, systems = sample(60)
+    a, b = list(systems["Online-W"]), list(systems["Facebook-AI"])
+    # Segment 7, where a beats b most, repeated at 20, 30 and 40 (same reference, same outputs).
+    diffs = [parbleu.BLEU(effective_order=True).sentence_score(x, [r]).score
+             - parbleu.BLEU(effective_order=True).sentence_score(y, [r]).score
+             for x, y, r in zip(a, b, ref)]  # fmt: skip
+    top = max(range(60), key=lambda i: (diffs[i], -i))
+    ref = list(ref)
+    for i in (20, 30, 40):
+        ref[i], a[i], b[i] = ref[top], a[top], b[top]
+    rep = parbleu.report([ref], {"a": a, "b": b}, flavors=(), top_segments=3, n=10)
+    segs = rep.data["pairs"][0]["segments"]
+    wins_a = [s for s in segs if s["winner"] == "a"]
+    assert len(wins_a) == 3
+    keys = [(s["ref"], tuple(s["a_tokens"]), tuple(s["b_tokens"])) for s in segs]
+    assert len(set(keys)) == len(keys)
+    first = wins_a[0]
+    copies = sorted({top, 20, 30, 40} - {first["index"]})
+    assert first["index"] == min(top, 20) and first["repeats"] == copies
+    assert first["n_repeats"] == 3
+    page = parse(rep.html())
+    shown = [d for d in page.iter("div") if "seg" in d.cls()][0]
+    assert "(also " + ", ".join(f"#{i + 1}" for i in copies) in shown.text()
 
 
 def test_baseline_and_pairs_of_many_systems() -> None:

@@ -130,11 +130,15 @@ JS = r"""
   // Scores outside the drawn range (sentence TER above 100) get a labelled overflow bar, never
   // the last bin; a difference of exactly 0 (a tie) gets its own grey bar between "worse" and
   // "better", coloured by the metric's direction (lower TER is better).
+  // Rounding puts a perfect sentence BLEU at 100.00000000000004 (as in SacreBLEU): values
+  // within EPS of an end of the range are in it, not overflow.
+  var EPS = 1e-9;
   function scoreBars(values, lo, hi, bins) {
     var counts = new Array(bins).fill(0), w = (hi - lo) / bins, under = 0, over = 0;
     values.forEach(function (v) {
-      if (v < lo) { under += 1; return; }
-      if (v > hi) { over += 1; return; }
+      if (v < lo - EPS) { under += 1; return; }
+      if (v > hi + EPS) { over += 1; return; }
+      v = Math.min(Math.max(v, lo), hi);
       counts[Math.min(bins - 1, Math.floor((v - lo) / w))] += 1;  // hi itself: last bin
     });
     var bars = counts.map(function (c, k) {
@@ -157,11 +161,10 @@ JS = r"""
     var neg = new Array(10).fill(0), pos = new Array(10).fill(0);
     var tie = 0, under = 0, over = 0;
     d.forEach(function (x) {
-      if (x === 0) { tie += 1; } else if (x < -100) { under += 1; } else if (x > 100) {
-        over += 1;
-      } else if (x < 0) { neg[Math.min(9, Math.floor((x + 100) / 10))] += 1; } else {
-        pos[Math.max(0, Math.ceil(x / 10) - 1)] += 1;
-      }
+      if (x === 0) { tie += 1; } else if (x < -100 - EPS) { under += 1; } else if (
+        x > 100 + EPS) { over += 1; } else if (x < 0) {
+        neg[Math.min(9, Math.max(0, Math.floor((x + 100) / 10)))] += 1;
+      } else { pos[Math.min(9, Math.max(0, Math.ceil(x / 10) - 1))] += 1; }
     });
     var down = higherIsBetter ? "neg" : "pos", up = higherIsBetter ? "pos" : "neg";
     var bars = [];

@@ -115,35 +115,41 @@ def plan(
         )
         return Plan(None, pairs, "skipped", None, why, (f"no significance or intervals: {why}",))
     default = DEFAULT_N[test]
-    notes: list[str] = []
+    what = "resamples" if test == "bootstrap" else "trials"
+    capped = False
     if n is not None:
         count, chosen = n, "given"
     elif pairs:
         need = needed_resamples(pairs, alpha)
         count, chosen = (need, "pairs") if need > default else (default, "default")
-        if count > max_n:
-            count = max_n
-            notes.append(
-                f"{pairs} pairs would need {need} resamples for the smallest reachable "
-                f"Holm-adjusted p-value to be alpha/{FLOOR_FACTOR}; {max_n} is the most "
-                "parbleu draws"
-            )
+        capped = count > max_n
+        count = min(count, max_n)
     else:
         count, chosen = default, "default"
     floor = pairs / (count + 1) if pairs else None
-    if floor is not None and floor > alpha:
+    notes: list[str] = []
+    if floor is None or floor <= alpha / FLOOR_FACTOR:
+        pass
+    elif capped:
         notes.append(
-            f"{count} resamples for {pairs} pairs: the smallest reachable Holm-adjusted "
-            f"p-value is {pairs}/{count + 1} = {floor:.3g} > alpha = {alpha:g}, so no pair can "
-            "be significant; leave the count out to have it chosen"
-            + (f" (at least {needed_resamples(pairs, alpha)})" if chosen == "given" else "")
+            f"{pairs} pairs would need {needed_resamples(pairs, alpha)} {what} for the smallest "
+            f"reachable Holm-adjusted p-value to be alpha/{FLOOR_FACTOR}; {max_n} is the most "
+            f"parbleu draws, which makes it {floor:.3g}"
+            + (": no pair can be significant; compare fewer systems" if floor > alpha else "")
         )
-    elif floor is not None and floor > alpha / FLOOR_FACTOR and chosen == "given":
+    elif floor > alpha:
         notes.append(
-            f"{count} resamples for {pairs} pairs: the smallest reachable Holm-adjusted "
-            f"p-value is {floor:.3g}, close to alpha = {alpha:g}; pairs with small but "
-            f"nonzero p-values may be missed (a count of {needed_resamples(pairs, alpha)} or "
-            "more avoids it)"
+            f"{count} {what} for {pairs} pairs: the smallest reachable Holm-adjusted p-value "
+            f"is {pairs}/{count + 1} = {floor:.3g} > alpha = {alpha:g}, so no pair can be "
+            f"significant; leave the count out to have it chosen (at least "
+            f"{needed_resamples(pairs, alpha)})"
+        )
+    elif chosen == "given":
+        notes.append(
+            f"{count} {what} for {pairs} pairs: the smallest reachable Holm-adjusted p-value "
+            f"is {floor:.3g}, close to alpha = {alpha:g}; pairs with small but nonzero "
+            f"p-values may be missed (a count of {needed_resamples(pairs, alpha)} or more "
+            "avoids it)"
         )
     return Plan(count, pairs, chosen, floor, None, tuple(notes))
 
