@@ -322,7 +322,7 @@ def test_repeated_segments_are_shown_once() -> None:
     assert first["index"] == min(top, 20) and first["repeats"] == copies
     assert first["n_repeats"] == 3
     page = parse(rep.html())
-    shown = [d for d in page.iter("div") if "seg" in d.cls()][0]
+    shown = next(d for d in page.iter("div") if "seg" in d.cls())
     assert "(also " + ", ".join(f"#{i + 1}" for i in copies) in shown.text()
 
 

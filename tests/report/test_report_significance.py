@@ -174,7 +174,9 @@ def test_few_segments_refuse_the_bootstrap(n_seg: int) -> None:
     ref, systems = sample(n_seg)
     rep = parbleu.report([ref], systems, flavors=())
     test = rep.data["test"]
-    assert test["n"] is None and test["skipped"] and f"at least {sig.MIN_SEGMENTS}" in test["skipped"]
+    assert (
+        test["n"] is None and test["skipped"] and f"at least {sig.MIN_SEGMENTS}" in test["skipped"]
+    )
     for m in rep.data["scores"]:
         assert m["pairs"] == [] and m["ci"] == {} and m["clusters"] == []
         assert m["scores"]["Online-W"] is not None

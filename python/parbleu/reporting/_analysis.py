@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._options import MAX_RESAMPLES
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError, ParbleuError
 from ..metrics import Metric, word_tokenization
-from .._options import MAX_RESAMPLES
 from . import _significance as _sig
 from . import _words
 from ._clusters import clusters
@@ -576,7 +576,7 @@ def _distinct(
     gain: npt.NDArray[np.float64],
     k: int,
 ) -> list[tuple[int, list[int]]]:
-    """The ``k`` segments of largest positive ``gain`` that differ in text, with their copies.
+    """Return the ``k`` segments of largest positive ``gain`` that differ in text, and copies.
 
     A segment repeated with the same reference and the same two outputs (test sets repeat
     short lines: headings, "Thank you.") has the same gain, so its copies would fill the list:

@@ -47,9 +47,7 @@ def clusters(ranking: Sequence[str], better: Iterable[tuple[str, str]]) -> list[
     start = 0
     for k in range(total):
         last = k == total - 1
-        cut = last or all(
-            sum(pos[b] > k for b in wins[a]) == total - k - 1 for a in names[: k + 1]
-        )
+        cut = last or all(sum(pos[b] > k for b in wins[a]) == total - k - 1 for a in names[: k + 1])
         if cut:
             members = names[start : k + 1]
             out.append(

@@ -71,7 +71,7 @@ class Plan:
 
 
 def needed_resamples(pairs: int, alpha: float) -> int:
-    """Smallest ``n`` with ``pairs / (n + 1) <= alpha / FLOOR_FACTOR``."""
+    """Return the smallest ``n`` with ``pairs / (n + 1) <= alpha / FLOOR_FACTOR``."""
     n = math.ceil(FLOOR_FACTOR * pairs / alpha) - 1
     # ceil of a float quotient may land one above or below the exact bound.
     while n > 0 and pairs * FLOOR_FACTOR <= alpha * n:
@@ -155,7 +155,7 @@ def plan(
 
 
 def why_count(p: Plan, test: str, alpha: float) -> str:
-    """One sentence on where the count comes from (for the page)."""
+    """Say in one sentence where the count comes from (for the page)."""
     what = "resamples" if test == "bootstrap" else "trials per pair"
     if p.n is None:
         return ""
@@ -176,7 +176,7 @@ def why_count(p: Plan, test: str, alpha: float) -> str:
 
 
 def describe(test: str) -> str:
-    """What the test computes, and how its p-values relate to ``sacrebleu --paired-bs``."""
+    """Say what the test computes, and how its p-values relate to ``sacrebleu --paired-bs``."""
     if test == "bootstrap":
         body = (
             "Paired bootstrap resampling, two-sided: each resample draws the segments with "

@@ -22,7 +22,7 @@ details.all-pairs>summary{cursor:pointer;color:var(--acc)}
 
 
 def _test_notes(data: dict[str, Any]) -> list[str]:
-    """The paragraphs saying which test ran, with how many resamples, and the warnings."""
+    """Return the paragraphs on which test ran, with how many resamples, and the warnings."""
     test = data["test"]
     out = []
     for note in test.get("notes", []):
@@ -81,13 +81,17 @@ def _pairs_table(k: int, m: dict[str, Any]) -> str:
         f'<details class="all-pairs" id="all-pairs-{k}"><summary>All {len(m["pairs"])} pairs '
         f"of {esc(m['metric'])} ({n_sig} significant): difference, p-value, Holm-adjusted "
         f"p-value</summary>{_table(f'sig-table-{k}', head, rows)}"
-        + (f'<p><code class="sig">{esc(m["test_signature"])}</code></p>' if m["test_signature"] else "")
+        + (
+            f'<p><code class="sig">{esc(m["test_signature"])}</code></p>'
+            if m["test_signature"]
+            else ""
+        )
         + "</details>"
     )
 
 
 def section(data: dict[str, Any]) -> str:
-    """The significance section (empty with one system)."""
+    """Render the significance section (empty with one system)."""
     if len(data["systems"]) < 2:
         return ""
     out = ['<section id="significance"><h2>Significance</h2>', *_test_notes(data)]

@@ -210,8 +210,7 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
                     out += c
                     ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n)
             ax.set_xlabel(
-                f"sentence {m['metric']} minus {data['baseline']}"
-                + outside_note(out, -100, 100)
+                f"sentence {m['metric']} minus {data['baseline']}" + outside_note(out, -100, 100)
             )
             ax.set_ylabel("segments")
             ax.legend(fontsize="small")
