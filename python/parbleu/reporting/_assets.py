@@ -38,6 +38,11 @@ border-radius:4px;padding:6px 10px;margin:8px 0}
 .tok{padding:0 1px;border-radius:2px}
 .win{font-weight:600}
 details{margin:4px 0}
+/* significance section */
+tr.cluster-first td{border-top:2px solid var(--fg)}
+table.clusters td.rank{font-weight:600}
+.warn{color:var(--bad);font-weight:600}
+details.all-pairs>summary{cursor:pointer;color:var(--acc)}
 """
 
 JS = r"""
