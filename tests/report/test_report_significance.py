@@ -7,6 +7,8 @@
   invariants on the WMT21 pairs).
 - Below ``MIN_SEGMENTS`` the bootstrap is refused with a note (page and command line), not
   an error; approximate randomization still runs.
+- :func:`parbleu.significance.compare_all` (and ``parbleu compare``) chooses its default count
+  by the same rule.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import itertools
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from report_support import NAMES, parse, sample
 
@@ -24,6 +27,7 @@ from helpers import SHARED
 from parbleu.cli import main
 from parbleu.reporting import _significance as sig
 from parbleu.reporting._clusters import clusters
+from parbleu.significance import compare_all
 
 WMT21 = SHARED / "data" / "wmt21"
 REF_A = WMT21 / "references" / "newstest2021.en-de.ref.A.de"
@@ -249,3 +253,26 @@ def test_plan_notes() -> None:
     near = sig.plan("ar", 5000, 16, 1000, 0.05, 10**6)  # 120/5001: below 0.05, above 0.01
     assert len(near.notes) == 1 and "5000 trials for 120 pairs" in near.notes[0]
     assert "may be missed (a count of 11999 or more" in near.notes[0]
+
+
+# --- the sibling: compare_all and parbleu compare choose the count the same way ---------------
+def test_compare_all_default_count_follows_the_pairs() -> None:
+    rng = np.random.default_rng(7)
+    lengths = rng.integers(10, 30, size=300)
+    # 14 systems with TER edit rates 0.10 to 0.36: neighbours close, far ones far apart.
+    systems = {
+        f"s{k:02d}": np.stack([rng.binomial(lengths, 0.10 + 0.02 * k), lengths], 1).astype(float)
+        for k in range(14)
+    }
+    ter = parbleu.TER()
+    ter.corpus_score(["x"], [["x"]])  # the signature needs the number of references
+    comp = compare_all(ter, systems)
+    assert comp.n == sig.needed_resamples(91, 0.05) == 9099
+    assert f"bs:{comp.n}" in comp.metrics[0].signature
+    far = [p for p in comp.metrics[0].pairs if abs(p.delta) >= 8]
+    assert far and all(p.significant for p in far)
+    # The old default: 1,000 resamples, nothing significant among 91 pairs.
+    old = compare_all(ter, systems, n=1000)
+    assert not any(p.significant for p in old.metrics[0].pairs)
+    assert compare_all(ter, dict(itertools.islice(systems.items(), 3))).n == 1000
+    assert compare_all(ter, dict(itertools.islice(systems.items(), 3)), test="ar").n == 10000

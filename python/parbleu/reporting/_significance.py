@@ -2,16 +2,10 @@
 
 Three decisions, each with its reason (``docs/report.md``, "Significance"):
 
-- **Resamples from the number of pairs.** A resampling p-value is at least ``1 / (n + 1)``,
-  and Holm-Bonferroni multiplies the smallest of ``m`` p-values by ``m``: with ``n`` resamples
-  no pair can be significant once ``m / (n + 1) > alpha`` (1,000 resamples: beyond 50 pairs,
-  11 systems). Unless the count is given, the report takes the default count or, if larger,
-  the smallest ``n`` with ``m / (n + 1) <= alpha / FLOOR_FACTOR``: the smallest reachable
-  adjusted p-value is then a fifth of ``alpha`` or less. Every pair none of whose resamples
-  crosses zero is then significant, and a pair whose exact p-value is half Holm's first
-  threshold (``alpha / (2 m)``) is found with probability about 0.9 despite the resampling
-  noise (Poisson(2.5) <= 4). A factor of 10 would make that 0.97 at twice the time: 16
-  systems x 1,000 segments would take about 4 s instead of 2.3 s on two cores.
+- **Resamples from the number of pairs**, as :func:`parbleu.significance.compare_all` chooses
+  them (:mod:`parbleu.significance._count`: the smallest reachable Holm-adjusted p-value is
+  ``alpha / 5`` or less), with the reason on the page, and a warning when a count given is
+  too small.
 - **A minimum corpus for the bootstrap.** Resampling ``N`` segments cannot stand for the
   population when ``N`` is small: with one segment every resample is that segment, every
   interval collapses to a point and every difference is "significant". Below
@@ -22,23 +16,20 @@ Three decisions, each with its reason (``docs/report.md``, "Significance"):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-#: Fewest segments for bootstrap p-values and intervals. Measured false-positive rate of the
-#: two-sided paired bootstrap at alpha = 0.05 (two WMT21 en-de systems with their outputs
-#: swapped at random per segment, so that neither is better; 1,000 draws of N segments, 999
-#: resamples each; BLEU / chrF / TER): N = 10: 0.100 / 0.112 / 0.104; 20: 0.078 / 0.076 /
-#: 0.077; 30: 0.074 / 0.067 / 0.082; 50: 0.058 / 0.064 / 0.069; 75: 0.053 / 0.055 / 0.054;
-#: 100: 0.060 / 0.049 / 0.055 (standard error about 0.007). From 50 segments the rate stays
-#: within 1.4 times alpha; below it climbs towards twice alpha (and to 0.8 at one segment).
-MIN_SEGMENTS = 50
+from ..significance._count import DEFAULT_N, FLOOR_FACTOR, MIN_SEGMENTS, needed_resamples
 
-#: The smallest reachable Holm-adjusted p-value is at most ``alpha / FLOOR_FACTOR``.
-FLOOR_FACTOR = 5
-
-#: Default counts when the number of pairs asks for no more (as :func:`compare_all`).
-DEFAULT_N = {"bootstrap": 1000, "ar": 10000}
+__all__ = [
+    "DEFAULT_N",
+    "FLOOR_FACTOR",
+    "MIN_SEGMENTS",
+    "Plan",
+    "describe",
+    "needed_resamples",
+    "plan",
+    "why_count",
+]
 
 
 @dataclass(frozen=True)
@@ -68,17 +59,6 @@ class Plan:
     floor: float | None
     skipped: str | None
     notes: tuple[str, ...]
-
-
-def needed_resamples(pairs: int, alpha: float) -> int:
-    """Return the smallest ``n`` with ``pairs / (n + 1) <= alpha / FLOOR_FACTOR``."""
-    n = math.ceil(FLOOR_FACTOR * pairs / alpha) - 1
-    # ceil of a float quotient may land one above or below the exact bound.
-    while n > 0 and pairs * FLOOR_FACTOR <= alpha * n:
-        n -= 1
-    while pairs * FLOOR_FACTOR > alpha * (n + 1):
-        n += 1
-    return n
 
 
 def plan(
