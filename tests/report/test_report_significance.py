@@ -242,7 +242,7 @@ def test_the_page_names_the_test(test: str) -> None:
         assert words in said
     count = root.by_id("sig-count").text()
     what = "resamples" if test == "bootstrap" else "trials per pair"
-    assert count.startswith(f"99 {what}, as given.") and "seed 12345" in count
+    assert count.startswith(f"99 {what}, as given.") and "Seed 12345." in count
     assert rep.data["test"]["sided"] == "two-sided" and rep.data["test"]["rng"] == "splitmix64"
 
 

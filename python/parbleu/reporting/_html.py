@@ -197,7 +197,7 @@ def _sig_notes(data: dict[str, Any]) -> list[str]:
     if test.get("skipped"):
         return out
     out.append(f'<p class="note" id="sig-test">{esc(test.get("description", ""))}</p>')
-    seed = f"seed {esc(test['seed'])}"
+    seed = f"Seed {esc(test['seed'])}"
     out.append(
         f'<p class="note" id="sig-count">{esc(test.get("n_why", ""))} {seed}. A pair is '
         f"significant when its Holm-adjusted p-value is at most {test['alpha']:g}.</p>"
@@ -287,8 +287,9 @@ def _sentence(data: dict[str, Any]) -> str:
     return (
         '<section id="sentence"><h2>Sentence-level scores</h2>'
         f'<label>Metric: <select id="sent-metric">{options}</select></label>'
-        '<p class="note">BLEU is sentence BLEU with effective order (as '
-        "<code>sentence_bleu</code>). Histograms are drawn by the page's script.</p>"
+        '<p class="note">Each segment scored alone with the metric chosen (sentence BLEU with '
+        "effective order, as <code>sentence_bleu</code>); sentence TER can exceed 100. "
+        "Histograms are drawn by the page's script.</p>"
         '<h3>Distribution per system</h3><div id="dist-charts" class="charts"></div>'
         + (
             '<h3>Differences against the baseline</h3><p class="note" id="diff-caption"></p>'
