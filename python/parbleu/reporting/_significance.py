@@ -43,7 +43,8 @@ class Plan:
     pairs
         Pairs per metric (each metric is its own Holm family).
     chosen
-        ``"default"``, ``"pairs"`` (raised for the number of pairs) or ``"given"``.
+        ``"default"``, ``"pairs"`` (raised for the number of pairs), ``"given"`` or
+        ``"skipped"`` (too few segments).
     floor
         The smallest reachable Holm-adjusted p-value, ``pairs / (n + 1)`` (``None``: no pairs
         or skipped).
