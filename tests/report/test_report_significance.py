@@ -90,7 +90,7 @@ def test_too_few_resamples_are_said() -> None:
     assert len(notes) == 1 and "no pair can be significant" in notes[0]
     assert f"at least {sig.needed_resamples(91, 0.05)}" in notes[0]
     warn = [p for p in parse(rep.html()).by_id("significance").iter("p") if "warn" in p.cls()]
-    assert [p.text() for p in warn] == [notes[0] + "."]
+    assert [p.text() for p in warn] == [notes[0][0].upper() + notes[0][1:] + "."]
 
 
 def test_needed_resamples_is_the_smallest() -> None:
@@ -186,7 +186,7 @@ def test_few_segments_refuse_the_bootstrap(n_seg: int) -> None:
         assert m["scores"]["Online-W"] is not None
     root = parse(rep.html())
     warn = [p.text() for p in root.by_id("significance").iter("p") if "warn" in p.cls()]
-    assert len(warn) == 1 and "no significance or intervals" in warn[0]
+    assert len(warn) == 1 and warn[0].startswith("No significance or intervals: ")
     assert "No confidence intervals" in root.by_id("ci-note").text()
     assert not [t for t in root.iter("table") if (t.attrs.get("id") or "").startswith("sig-")]
 

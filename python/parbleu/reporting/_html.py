@@ -192,8 +192,8 @@ def _sig_notes(data: dict[str, Any]) -> list[str]:
     """Return the paragraphs on which test ran, with how many resamples, and the warnings."""
     test = data["test"]
     out = []
-    for note in test.get("notes", []):
-        out.append(f'<p class="note warn">{esc(note)}.</p>')
+    for note in test.get("notes", []):  # the command line prints them after "parbleu: "
+        out.append(f'<p class="note warn">{esc(note[:1].upper() + note[1:])}.</p>')
     if test.get("skipped"):
         return out
     out.append(f'<p class="note" id="sig-test">{esc(test.get("description", ""))}</p>')
