@@ -86,3 +86,19 @@ def test_short_names() -> None:
     assert short_names(["x", "y"]) == ["x", "y"]
     assert short_names(["d/a.de", "e/a.de"]) == ["d", "e"]
     assert short_names(["a.de", "a.de.gz"]) == ["de", "de.gz"]
+
+
+def test_few_segments_warn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # One segment: every bootstrap resample is that segment, every pair "significant".
+    files = []
+    for name, path in (("ref", REF), *((f"h{k}", h) for k, h in enumerate(HYPS))):
+        (tmp_path / name).write_text(_lines(path)[0] + "\n", encoding="utf-8")
+        files.append(str(tmp_path / name))
+    run = run_main(["compare", files[0], "-i", *files[1:], "-m", "bleu"], monkeypatch)
+    assert run.code == 0 and run.out
+    assert run.err_lines == [
+        "parbleu: compare: warning: 1 segment: the paired bootstrap needs at least 50 segments "
+        "(with fewer it finds differences too often); use --paired-ar, valid at any size"
+    ]
+    run = run_main(["compare", files[0], "-i", *files[1:], "-m", "bleu", "-par"], monkeypatch)
+    assert run.code == 0 and run.err_lines == []

@@ -92,7 +92,8 @@ def test_renders_without_errors(browser: Any, report_file: Path, tmp_path: Path)
     # Histograms: one per system, one difference chart per non-baseline system.
     assert page.locator("#dist-charts svg").count() == 3
     assert page.locator("#diff-charts svg").count() == 2
-    assert page.locator("#diff-charts svg rect").count() == 40
+    # 10 bins worse, one of ties, 10 better (no difference beyond ±100 in BLEU).
+    assert page.locator("#diff-charts svg rect").count() == 42
     shot = (_shots() or tmp_path) / "report.png"
     shot.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shot), full_page=True)
@@ -127,6 +128,10 @@ def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: P
     page.locator("input.syspick").nth(1).uncheck()  # Facebook-AI
     assert not row.is_visible()
     assert page.locator("#dist-charts svg").count() == 2
+    # The list of all pairs is collapsed; opened, it shows the pairs of shown systems only.
+    assert not page.locator("#sig-table-0").is_visible()
+    page.click("#all-pairs-0 summary")
+    assert page.locator("#sig-table-0").is_visible()
     visible_pairs = page.eval_on_selector_all(
         "#sig-table-0 tbody tr", "rs => rs.filter(r => r.offsetParent !== null).length"
     )
@@ -135,7 +140,7 @@ def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: P
     assert row.is_visible() and page.locator("#dist-charts svg").count() == 3
     page.select_option("#baseline", "2")
     caption = page.text_content("#diff-caption") or ""
-    assert caption.endswith("VolcTrans-GLAT.")
+    assert caption.startswith("Sentence BLEU of each system minus the baseline's (VolcTrans-GLAT)")
     titles = page.eval_on_selector_all("#diff-charts .title", "ts => ts.map(t => t.textContent)")
     assert all(t.split(" \u2212 ")[1].startswith("VolcTrans-GLAT:") for t in titles)
     # The first pair with the new baseline is shown, the others hidden.
@@ -171,3 +176,60 @@ def test_evil_text_stays_text(browser: Any, tmp_path: Path) -> None:
     assert name == "<img src=x onerror='window.__pwned=2'>"
     p.check_clean(path.as_uri())
     p.page.close()
+
+
+_CHARTS = """cs => cs.map(c => ({
+  title: c.querySelector('.title').textContent,
+  bars: Array.from(c.querySelectorAll('rect')).map(r => [r.getAttribute('class'),
+    r.querySelector('title').textContent]),
+  labels: Array.from(c.querySelectorAll('svg text')).map(t => t.textContent)
+}))"""
+
+
+def test_histograms_colour_by_direction(browser: Any, tmp_path: Path) -> None:
+    ref, systems = sample(60)
+    base = systems["Online-W"]
+    # "better": the reference itself on 20 segments (BLEU 100, TER 0), the baseline's output
+    # on the other 40 (ties). "long": five copies of the output on 10 segments (TER > 100).
+    better = ref[:20] + base[20:]
+    long = [" ".join([h] * 5) if i < 10 else h for i, h in enumerate(base)]
+    path = tmp_path / "hist.html"
+    rep = parbleu.report([ref], {"base": base, "better": better, "long": long}, n=20, flavors=())
+    rep.write(path)
+    ter = rep.data["sentence"][2]["scores"]
+    over = {n: sum(x > 100 for x in v) for n, v in ter.items()}
+    assert over["long"] >= 10
+    p = Page(browser, path)
+    page = p.page
+    for metric, word in ((0, "higher BLEU"), (2, "lower TER")):
+        page.select_option("#sent-metric", str(metric))
+        caption = page.text_content("#diff-caption") or ""
+        name = word.split()[1]
+        assert caption.startswith(f"Sentence {name} of each system minus the baseline's (base)")
+        assert f"({word} is better)" in caption
+        charts = page.eval_on_selector_all("#diff-charts .chart", _CHARTS)
+        titles = [c["title"].split(":")[0] for c in charts]
+        assert titles == ["better \u2212 base", "long \u2212 base"]
+        bars = charts[0]["bars"]
+        assert charts[0]["title"].endswith("better 20, worse 0, same 40")
+        # Ties: their own grey bar in the middle, not the first "better" bin.
+        mid = [k for k, (cls, _) in enumerate(bars) if cls == "bar tie"]
+        assert len(mid) == 1 and bars[mid[0]][1] == "40 ties (difference 0)"
+        filled = {cls for cls, tip in bars if not tip.startswith("0 ")}
+        assert filled - {"bar overflow pos"} == {"bar pos", "bar tie"}, bars  # better: green
+        # BLEU rises (right of 0), TER falls (left of 0): both green.
+        side = bars[mid[0] + 1 :] if metric == 0 else bars[: mid[0]]
+        assert sum(int(tip.split()[0]) for _, tip in side) == 20
+    # TER above 100: an overflow bar, labelled, in the distribution of "long".
+    dist = page.eval_on_selector_all("#dist-charts .chart", _CHARTS)
+    long_chart = next(c for c in dist if c["title"].startswith("long"))
+    k = over["long"]
+    assert long_chart["bars"][-1] == ["bar overflow", f"{k} segments above 100"]
+    assert long_chart["labels"][1] == ">100" and f"{k} above 100" in long_chart["title"]
+    assert len(long_chart["bars"]) == 21
+    # Without scores above 100 (BLEU), no overflow bar, and the axis ends at 100.
+    page.select_option("#sent-metric", "0")
+    for c in page.eval_on_selector_all("#dist-charts .chart", _CHARTS):
+        assert len(c["bars"]) == 20 and c["labels"][:2] == ["0", "100"]
+    p.check_clean(path.as_uri())
+    page.close()

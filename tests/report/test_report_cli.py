@@ -140,5 +140,7 @@ def test_png_and_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     for p in figs.glob("*.png"):
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     stems = {p.stem for p in figs.glob("*.md")}
-    assert stems == {"scores", "significance", "length_buckets", "freq_buckets", "flavors"}
+    assert stems == {
+        "scores", "significance", "clusters", "length_buckets", "freq_buckets", "flavors"
+    }  # fmt: skip
     assert stems == {p.stem for p in figs.glob("*.tex")}

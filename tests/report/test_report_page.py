@@ -165,7 +165,10 @@ def test_frequency_buckets_equal_a_naive_count() -> None:
         return next(k for k in range(len(edges) - 1) if edges[k] <= freq[w] < edges[k + 1])
 
     ref_n = Counter(bucket(w) for t in rt for w in t)
-    assert b["ref_tokens"] == [ref_n[k] for k in range(len(edges) - 1)]
+    # Counted in the references, no reference word is in bucket "0": it is left out.
+    assert ref_n[0] == 0 and b["labels"][0] == "1" and not b["zero_bucket"]
+    shown = range(1, len(edges) - 1)
+    assert b["ref_tokens"] == [ref_n[k] for k in shown]
     for name in NAMES:
         ht = _tokens(systems[name])
         hyp_n = Counter(bucket(w) for t in ht for w in t)
@@ -173,11 +176,11 @@ def test_frequency_buckets_equal_a_naive_count() -> None:
         for h, r in zip(ht, rt):
             for (w,), c in _clipped(h, r, 1).items():
                 match[bucket(w)] += c
-        for k in range(len(edges) - 1):
+        for j, k in enumerate(shown):
             p = 100 * match[k] / hyp_n[k] if hyp_n[k] else None
             r_ = 100 * match[k] / ref_n[k] if ref_n[k] else None
-            assert b["precision"][name][k] == pytest.approx(p)
-            assert b["recall"][name][k] == pytest.approx(r_)
+            assert b["precision"][name][j] == pytest.approx(p)
+            assert b["recall"][name][j] == pytest.approx(r_)
 
 
 def test_word_list_buckets() -> None:
@@ -189,6 +192,10 @@ def test_word_list_buckets() -> None:
     rt = _tokens(ref)
     assert b["ref_tokens"][-1] == sum(t.count("die") + t.count("der") for t in rt)
     assert b["ref_tokens"][5] == sum(t.count("und") for t in rt)
+    # With a word list, "0" holds the reference words the list lacks: kept, and filled.
+    assert b["zero_bucket"] and b["labels"][0] == "0"
+    assert b["ref_tokens"][0] == sum(len(t) for t in rt) - b["ref_tokens"][5] - b["ref_tokens"][-1]
+    assert all(r is not None for r in b["recall"]["Online-W"][:1])
 
 
 def test_ngram_lists_equal_a_naive_count() -> None:
@@ -275,7 +282,7 @@ def test_system_controls(page: Node) -> None:
 
 
 def test_one_system() -> None:
-    ref, systems = sample(30)
+    ref, systems = sample(60)
     rep = parbleu.report([ref], {"only": systems["Online-W"]}, n=50, flavors=())
     root = parse(rep.html())
     assert rep.data["pairs"] == []
@@ -287,6 +294,36 @@ def test_one_system() -> None:
     ]
     ci = parbleu.significance.confidence_interval(parbleu.BLEU(), systems["Online-W"], [ref], n=50)
     assert rep.data["scores"][0]["ci"]["only"]["low"] == ci.low
+    # Nothing to take differences against: no empty Differences heading and charts.
+    ids = {n.attrs.get("id") for n in root.iter()}
+    assert "dist-charts" in ids and not ids & {"diff-charts", "diff-caption"}
+    assert "Differences" not in root.by_id("sentence").text()
+
+
+def test_repeated_segments_are_shown_once() -> None:
+    ref, systems = sample(60)
+    a, b = list(systems["Online-W"]), list(systems["Facebook-AI"])
+    # Segment 7, where a beats b most, repeated at 20, 30 and 40 (same reference, same outputs).
+    diffs = [parbleu.BLEU(effective_order=True).sentence_score(x, [r]).score
+             - parbleu.BLEU(effective_order=True).sentence_score(y, [r]).score
+             for x, y, r in zip(a, b, ref)]  # fmt: skip
+    top = max(range(60), key=lambda i: (diffs[i], -i))
+    ref = list(ref)
+    for i in (20, 30, 40):
+        ref[i], a[i], b[i] = ref[top], a[top], b[top]
+    rep = parbleu.report([ref], {"a": a, "b": b}, flavors=(), top_segments=3, n=10)
+    segs = rep.data["pairs"][0]["segments"]
+    wins_a = [s for s in segs if s["winner"] == "a"]
+    assert len(wins_a) == 3
+    keys = [(s["ref"], tuple(s["a_tokens"]), tuple(s["b_tokens"])) for s in segs]
+    assert len(set(keys)) == len(keys)
+    first = wins_a[0]
+    copies = sorted({top, 20, 30, 40} - {first["index"]})
+    assert first["index"] == min(top, 20) and first["repeats"] == copies
+    assert first["n_repeats"] == 3
+    page = parse(rep.html())
+    shown = next(d for d in page.iter("div") if "seg" in d.cls())
+    assert "(also " + ", ".join(f"#{i + 1}" for i in copies) in shown.text()
 
 
 def test_baseline_and_pairs_of_many_systems() -> None:

@@ -7,7 +7,14 @@ from pathlib import Path
 from report_support import NAMES, sample_report
 
 import parbleu
-from parbleu.reporting._static import latex, latex_escape, markdown, markdown_escape, tables
+from parbleu.reporting._static import (
+    fold_into,
+    latex,
+    latex_escape,
+    markdown,
+    markdown_escape,
+    tables,
+)
 
 
 def test_score_table_text() -> None:
@@ -59,3 +66,30 @@ def test_markdown_escapes_html_as_latex_is_escaped(tmp_path: Path) -> None:
 def test_write_tables(tmp_path: Path) -> None:
     written = sample_report(200).write_tables(tmp_path / "t")
     assert {p.name for p in written} >= {"scores.md", "scores.tex", "flavors.tex"}
+
+
+def test_plots_fold_values_outside_the_range() -> None:
+    # A perfect sentence BLEU is 100.00000000000004; TER can exceed 100: neither may vanish.
+    v, outside = fold_into([100.00000000000004, 250.0, 0.0, 37.5, -120.0], 0, 100)
+    assert v.tolist() == [100.0, 100.0, 0.0, 37.5, 0.0] and outside == 2
+
+
+def test_cluster_table() -> None:
+    data = {
+        "systems": ["a", "b", "c"],
+        "baseline": "a",
+        "test": {"confidence": 0.95},
+        "scores": [
+            {"metric": "BLEU", "scores": {"a": 30.0, "b": 29.0, "c": 20.0}, "ci": {},
+             "pairs": [], "clusters": [
+                 {"rank": 1, "systems": ["a", "b"], "ranks": {"a": [1, 2], "b": [1, 2]}},
+                 {"rank": 2, "systems": ["c"], "ranks": {"c": [3, 3]}}]},
+        ],
+        "length_buckets": {"labels": [], "bleu": {}, "f1": {}},
+        "freq_buckets": {"labels": [], "f1": {}},
+        "flavors": [],
+    }  # fmt: skip
+    head, rows = tables(data)["clusters"]
+    assert head == ["Metric", "Cluster", "Rank range", "System", "Score"]
+    assert rows == [["BLEU", "1", "1–2", "a", "30.00"], ["BLEU", "1", "1–2", "b", "29.00"],
+                    ["BLEU", "2", "3", "c", "20.00"]]  # fmt: skip

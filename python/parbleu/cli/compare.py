@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 
 from .arguments import (
@@ -74,7 +75,8 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
         "systems; also gives each system's confidence interval.",
         ar_help="Approximate randomization: one run of --n trials per pair.",
         n_help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 for bootstrap, "
-        "10000 for AR)",
+        "10000 for AR, or more with many systems: enough for the smallest reachable "
+        "Holm-adjusted p-value to be alpha/5 or below)",
         seed_help="Seed of parbleu's resampling (any integer from 0 to 2**64-1; 0 is a seed "
         "like any other). SACREBLEU_SEED is not read. (Default: %(default)s)",
         alpha_help="Family-wise significance level of each metric's pairs (Holm-Bonferroni). "
@@ -121,6 +123,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
     """
     from ..significance import compare_all
+    from ..significance._count import MIN_SEGMENTS
     from .score import build_metrics, metric_class
 
     args = parse_or_exit(build_parser(), argv)
@@ -176,6 +179,14 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         alpha=args.alpha,
         workers=args.workers,
     )
+    n_seg = len(refs[0])
+    if not args.paired_ar and n_seg < MIN_SEGMENTS:
+        # One segment makes every pair "significant" (every resample is that segment).
+        sys.stderr.write(
+            f"parbleu: compare: warning: {n_seg} segment{'s' if n_seg != 1 else ''}: the paired "
+            f"bootstrap needs at least {MIN_SEGMENTS} segments (with fewer it finds "
+            "differences too often); use --paired-ar, valid at any size\n"
+        )
     if args.format == "json":
         data = {"files": dict(zip(labels, args.input)), **comparison.to_dict()}
         return ExitCode.OK, json.dumps(data, indent=2, ensure_ascii=False)

@@ -111,7 +111,9 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         p,
         bs_help="Paired bootstrap resampling (the default; also gives the intervals).",
         ar_help="Approximate randomization.",
-        n_help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 / 10000)",
+        n_help="Resamples (bootstrap) or trials per pair (AR). (Default: 1000 / 10000, or more "
+        "with many systems: enough for the smallest reachable Holm-adjusted p-value to be "
+        "alpha/5 or below; docs/report.md)",
         seed_help="Seed. (Default: %(default)s)",
         alpha_help="Family-wise significance level per metric. (Default: %(default)s)",
     )
@@ -296,4 +298,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         f"analysis {secs['analysis']:.2f} s, page {secs.get('render', 0.0):.2f} s{note}, "
         f"total {total:.2f} s\n"
     )
+    # Statistical caveats (too few segments, too few resamples), as the page says them.
+    for caveat in rep.data["test"].get("notes", []):
+        sys.stderr.write(f"parbleu: report: {caveat}\n")
     return ExitCode.OK, ""

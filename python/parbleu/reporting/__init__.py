@@ -123,7 +123,12 @@ def report(
     test
         ``"bootstrap"`` (paired bootstrap, which also gives the intervals) or ``"ar"``.
     n
-        Resamples or trials (default 1000 for bootstrap, 10000 for AR).
+        Resamples or trials per pair. ``None`` (default): 1000 for bootstrap, 10000 for AR,
+        or, with more pairs than these resolve, the smallest count that brings the smallest
+        reachable Holm-adjusted p-value (pairs / (n + 1)) to ``alpha / 5`` or below (16
+        systems: 11,999). A count given is used as given; the page warns when it is too
+        small. With fewer than 50 segments the bootstrap is not run: no p-values, no
+        intervals, a note instead (``docs/report.md``, "Significance").
     seed
         Seed of the resampling (any integer in ``[0, 2**64)``).
     alpha

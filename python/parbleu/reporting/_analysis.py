@@ -17,9 +17,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._options import MAX_RESAMPLES
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError, ParbleuError
 from ..metrics import Metric, word_tokenization
+from . import _significance as _sig
 from . import _words
+from ._clusters import clusters
 from ._options import Options
 
 
@@ -156,6 +159,8 @@ def analyze(
     ):
         raise InvalidOptionError(f"max_order={opts.max_order!r}: expected an integer 1-8")
 
+    _check_test_options(opts)  # also when too few segments skip the tests that check them
+    plan = _sig.plan(opts.test, opts.n, len(names), len(streams[0]), opts.alpha, MAX_RESAMPLES)
     stats: dict[str, dict[str, npt.NDArray[Any]]] = {}
     metric_rows = []  # per metric, in order (two metrics may share a class)
     scores_out = []
@@ -167,7 +172,7 @@ def analyze(
         rows = dict(zip(names, many))
         stats[type(metric).__name__] = rows
         metric_rows.append(rows)
-        scores_out.append(_score_section(metric, rows, names, opts))
+        scores_out.append(_score_section(metric, rows, names, opts, plan))
 
     sentence = _sentence_scores(metrics, metric_rows, systems, streams, opts)
     # Word-level analysis: tokens as the first metric counting words tokenizes (BLEU).
@@ -184,13 +189,7 @@ def analyze(
         "baseline": baseline,
         "n_segments": len(ref1),
         "n_references": len(streams),
-        "test": {
-            "name": opts.test,
-            "n": scores_out[0]["n"] if scores_out else None,
-            "seed": opts.seed,
-            "alpha": opts.alpha,
-            "confidence": opts.confidence,
-        },
+        "test": _test_section(opts, plan),
         "scores": scores_out,
         "sentence": sentence,
         "length_buckets": _length_buckets(words, names, length_edges, bleu_rows, bleu),
@@ -206,11 +205,51 @@ def analyze(
     return data
 
 
+def _check_test_options(opts: Options) -> None:
+    """Refuse a bad test, count, seed, alpha or confidence with the significance API's words."""
+    from ..significance.exact import _check_confidence, _check_n, _check_seed
+
+    if opts.test not in ("bootstrap", "ar"):
+        raise InvalidOptionError(f"test={opts.test!r}: expected 'bootstrap' or 'ar'")
+    if opts.n is not None:
+        _check_n(opts.n)
+    _check_seed(opts.seed)
+    _check_confidence(opts.confidence)
+    if (
+        isinstance(opts.alpha, bool)
+        or not isinstance(opts.alpha, (int, float))
+        or not 0 < opts.alpha < 1
+    ):
+        raise InvalidOptionError(f"alpha={opts.alpha!r}: expected a number in (0, 1)")
+
+
+def _test_section(opts: Options, plan: _sig.Plan) -> dict[str, Any]:
+    """Which test ran, with how many resamples and why (the page and the CLI say it)."""
+    return {
+        "name": opts.test,
+        "n": plan.n,
+        "seed": opts.seed,
+        "alpha": opts.alpha,
+        "confidence": opts.confidence,
+        "sided": "two-sided",
+        "rng": "splitmix64",
+        "pairs_per_metric": plan.pairs,
+        "n_chosen": plan.chosen,
+        "n_why": _sig.why_count(plan, opts.test, opts.alpha),
+        "min_holm_p": plan.floor,
+        "min_segments": _sig.MIN_SEGMENTS,
+        "skipped": plan.skipped,
+        "description": _sig.describe(opts.test),
+        "notes": list(plan.notes),
+    }
+
+
 def _score_section(
     metric: Metric[Any],
     rows: dict[str, npt.NDArray[Any]],
     names: list[str],
     opts: Options,
+    plan: _sig.Plan,
 ) -> dict[str, Any]:
     """Corpus scores, signature, intervals and (with two systems or more) all pairs."""
     from ..significance import compare_all, confidence_interval
@@ -224,25 +263,33 @@ def _score_section(
         "ci": {},
         "pairs": [],
         "ranking": [],
+        "clusters": [],
         "test_signature": None,
-        "n": None,
+        "n": plan.n,
     }
+    if plan.n is None:
+        # Too few segments for the bootstrap: scores only, in score order.
+        sign = 1.0 if metric.higher_is_better else -1.0
+        out["ranking"] = sorted(names, key=lambda n: -sign * scores[n].score)
+        return out
     if len(names) >= 2:
         comp = compare_all(
             metric,
             rows,
             None,
             test=opts.test,  # type: ignore[arg-type]
-            n=opts.n,
+            n=plan.n,
             seed=opts.seed,
             alpha=opts.alpha,
             confidence=opts.confidence,
             workers=opts.workers,
         )
         mc = comp.metrics[0]
-        out["n"] = comp.n
         out["test_signature"] = mc.signature
         out["ranking"] = list(mc.ranking)
+        out["clusters"] = clusters(
+            mc.ranking, ((p.system_a, p.system_b) for p in mc.pairs if p.significant)
+        )
         out["pairs"] = [
             {
                 "a": p.system_a,
@@ -256,8 +303,7 @@ def _score_section(
         ]
         intervals = dict(mc.intervals)
     else:
-        n_bs = opts.n if opts.n is not None else 1000
-        out["n"] = n_bs
+        n_bs = plan.n
         out["ranking"] = list(names)
         intervals = (
             {
@@ -387,6 +433,15 @@ def _freq_buckets(
         out["precision"][name] = [x[0] for x in prf]
         out["recall"][name] = [x[1] for x in prf]
         out["f1"][name] = [x[2] for x in prf]
+    # Counted in the references, no reference word has frequency 0: that bucket would hold
+    # only hypothesis words absent from the references (precision 0, no recall, no F1), a
+    # row of dashes. It is left out; with a word list it holds the unseen words, and stays.
+    out["zero_bucket"] = word_counts is not None or edges[0] != 1
+    if not out["zero_bucket"]:
+        out["labels"] = out["labels"][1:]
+        out["ref_tokens"] = out["ref_tokens"][1:]
+        for key in ("precision", "recall", "f1"):
+            out[key] = {n: v[1:] for n, v in out[key].items()}
     return out
 
 
@@ -483,11 +538,10 @@ def _top_segments(
     sb = np.asarray(sent["scores"][b])
     diff = sa - sb if sent["higher_is_better"] else sb - sa
     k = opts.top_segments
-    # Stable: equal differences keep segment order.
-    best_a = [int(i) for i in np.argsort(-diff, kind="stable")[:k] if diff[i] > 0]
-    best_b = [int(i) for i in np.argsort(diff, kind="stable")[:k] if diff[i] < 0]
+    best_a = _distinct(words, ia, ib, ref1, diff, k)
+    best_b = _distinct(words, ia, ib, ref1, -diff, k)
     out = []
-    for i in best_a + best_b:
+    for i, repeats in best_a + best_b:
         ref_tokens = words.ref_tokens(i)
         ref_ngrams = _words.ngram_set(ref_tokens, opts.max_order)
         ta, tb = words.sys_tokens(ia, i), words.sys_tokens(ib, i)
@@ -503,9 +557,47 @@ def _top_segments(
                 "b_match": _words.highlight(tb, ref_ngrams, opts.max_order),
                 "a_score": float(sa[i]),
                 "b_score": float(sb[i]),
+                "repeats": repeats[:MAX_REPEATS_LISTED],
+                "n_repeats": len(repeats),
             }
         )
     return out
+
+
+#: Indices of identical segments listed with a shown one (the count is always given).
+MAX_REPEATS_LISTED = 10
+
+
+def _distinct(
+    words: _words.WordStats,
+    ia: int,
+    ib: int,
+    ref1: list[str],
+    gain: npt.NDArray[np.float64],
+    k: int,
+) -> list[tuple[int, list[int]]]:
+    """Return the ``k`` segments of largest positive ``gain`` that differ in text, and copies.
+
+    A segment repeated with the same reference and the same two outputs (test sets repeat
+    short lines: headings, "Thank you.") has the same gain, so its copies would fill the list:
+    each is shown once, with the indices of its copies. Copies share their gain, so the scan
+    stops below the gain of the ``k``-th segment shown. Equal gains keep segment order.
+    """
+    shown: dict[tuple[str, bytes, bytes], tuple[int, list[int]]] = {}
+    if k <= 0:
+        return []
+    bound = None
+    for i in np.argsort(-gain, kind="stable").tolist():
+        if gain[i] <= 0 or (bound is not None and gain[i] < bound):
+            break
+        key = (ref1[i], words.seg_ids(ia, i).tobytes(), words.seg_ids(ib, i).tobytes())
+        if key in shown:
+            shown[key][1].append(i)
+        elif len(shown) < k:
+            shown[key] = (i, [])
+            if len(shown) == k:
+                bound = gain[i]
+    return list(shown.values())
 
 
 def _flavors(

@@ -28,6 +28,7 @@ padding:8px 0;z-index:2;display:flex;flex-wrap:wrap;gap:6px 18px;align-items:cen
 .chart .title{font-size:12px;font-weight:600;margin:0 4px}
 svg text{font:10px system-ui,sans-serif;fill:var(--mute)}
 .bar{fill:var(--acc)}.bar.neg{fill:var(--bad)}.bar.pos{fill:var(--good)}
+.bar.tie{fill:var(--mute)}.bar.overflow{opacity:.55}
 .seg{display:grid;grid-template-columns:1fr 1fr;gap:4px 14px;border:1px solid var(--line);
 border-radius:4px;padding:6px 10px;margin:8px 0}
 .seg .ref{grid-column:1/3;color:var(--mute)}
@@ -37,6 +38,11 @@ border-radius:4px;padding:6px 10px;margin:8px 0}
 .tok{padding:0 1px;border-radius:2px}
 .win{font-weight:600}
 details{margin:4px 0}
+/* significance section */
+tr.cluster-first td{border-top:2px solid var(--fg)}
+table.clusters td.rank{font-weight:600}
+.warn{color:var(--bad);font-weight:600}
+details.all-pairs>summary{cursor:pointer;color:var(--acc)}
 """
 
 JS = r"""
@@ -126,34 +132,87 @@ JS = r"""
   });
 
   // --- histograms of sentence scores and of differences against the baseline -------------
-  function histogram(values, lo, hi, bins) {
-    var counts = new Array(bins).fill(0), w = (hi - lo) / bins;
+  // Scores outside the drawn range (sentence TER above 100) get a labelled overflow bar, never
+  // the last bin; a difference of exactly 0 (a tie) gets its own grey bar between "worse" and
+  // "better", coloured by the metric's direction (lower TER is better).
+  // Rounding puts a perfect sentence BLEU at 100.00000000000004 (as in SacreBLEU): values
+  // within EPS of an end of the range are in it, not overflow.
+  var EPS = 1e-9;
+  function scoreBars(values, lo, hi, bins) {
+    var counts = new Array(bins).fill(0), w = (hi - lo) / bins, under = 0, over = 0;
     values.forEach(function (v) {
-      var k = Math.floor((v - lo) / w);
-      if (k >= bins) { k = bins - 1; }
-      if (k < 0) { k = 0; }
-      counts[k] += 1;
+      if (v < lo - EPS) { under += 1; return; }
+      if (v > hi + EPS) { over += 1; return; }
+      v = Math.min(Math.max(v, lo), hi);
+      counts[Math.min(bins - 1, Math.floor((v - lo) / w))] += 1;  // hi itself: last bin
     });
-    return counts;
+    var bars = counts.map(function (c, k) {
+      var a = lo + k * w;
+      return { c: c, cls: "bar", tip: c + " segments in [" + a + ", " + (a + w) +
+        (k === bins - 1 ? "]" : ")") };
+    });
+    // An overflow bar's label replaces the label of the range's end next to it (no overlap).
+    if (under) {
+      bars.unshift({ c: under, cls: "bar overflow", tip: under + " segments below " + lo });
+    }
+    if (over) {
+      bars.push({ c: over, cls: "bar overflow", tip: over + " segments above " + hi });
+    }
+    var labels = [{ at: 0, text: (under ? "<" : "") + lo },
+      { at: bars.length, text: (over ? ">" : "") + hi }];
+    return { bars: bars, labels: labels, under: under, over: over };
   }
-  function barChart(title, counts, lo, hi, signed) {
-    var W = 260, H = 120, P = 22, n = counts.length;
-    var max = Math.max.apply(null, counts.concat([1]));
+  function diffBars(d, higherIsBetter) {
+    var neg = new Array(10).fill(0), pos = new Array(10).fill(0);
+    var tie = 0, under = 0, over = 0;
+    d.forEach(function (x) {
+      if (x === 0) { tie += 1; } else if (x < -100 - EPS) { under += 1; } else if (
+        x > 100 + EPS) { over += 1; } else if (x < 0) {
+        neg[Math.min(9, Math.max(0, Math.floor((x + 100) / 10)))] += 1;
+      } else { pos[Math.min(9, Math.max(0, Math.ceil(x / 10) - 1))] += 1; }
+    });
+    var down = higherIsBetter ? "neg" : "pos", up = higherIsBetter ? "pos" : "neg";
+    var bars = [];
+    if (under) {
+      bars.push({ c: under, cls: "bar overflow " + down, tip: under + " below \u2212100" });
+    }
+    neg.forEach(function (c, k) {
+      bars.push({ c: c, cls: "bar " + down, tip: c + " in [" + (k * 10 - 100) + ", " +
+        (k * 10 - 90) + ")" });
+    });
+    var mid = bars.length;
+    bars.push({ c: tie, cls: "bar tie", tip: tie + " ties (difference 0)" });
+    pos.forEach(function (c, k) {
+      bars.push({ c: c, cls: "bar " + up, tip: c + " in (" + (k * 10) + ", " + (k * 10 + 10) +
+        "]" });
+    });
+    if (over) {
+      bars.push({ c: over, cls: "bar overflow " + up, tip: over + " above 100" });
+    }
+    var labels = [{ at: 0, text: (under ? "<" : "") + "\u2212100" },
+      { at: mid + 0.5, text: "0" }, { at: bars.length, text: (over ? ">" : "") + "100" }];
+    return { bars: bars, labels: labels, under: under, over: over };
+  }
+  function barChart(title, h) {
+    var W = 260, H = 120, P = 22, n = h.bars.length;
+    var max = Math.max.apply(null, h.bars.map(function (b) { return b.c; }).concat([1]));
     var box = el("div", { "class": "chart" });
     box.appendChild(el("div", { "class": "title" }, title));
     var svg = sv("svg", { width: W, height: H + P, viewBox: "0 0 " + W + " " + (H + P),
       role: "img" });
     var bw = (W - 2 * P) / n;
-    counts.forEach(function (c, k) {
-      var h = H * c / max, mid = lo + (k + 0.5) * (hi - lo) / n;
-      var cls = "bar" + (signed ? (mid < 0 ? " neg" : (mid > 0 ? " pos" : "")) : "");
-      var r = sv("rect", { x: P + k * bw + 0.5, y: H - h + 2, width: Math.max(bw - 1, 1),
-        height: h, "class": cls });
-      r.appendChild(sv("title", {}, c + " segments"));
+    h.bars.forEach(function (b, k) {
+      var ht = H * b.c / max;
+      var r = sv("rect", { x: P + k * bw + 0.5, y: H - ht + 2, width: Math.max(bw - 1, 1),
+        height: ht, "class": b.cls });
+      r.appendChild(sv("title", {}, b.tip));
       svg.appendChild(r);
     });
-    svg.appendChild(sv("text", { x: P, y: H + 16 }, String(lo)));
-    svg.appendChild(sv("text", { x: W - P, y: H + 16, "text-anchor": "end" }, String(hi)));
+    h.labels.forEach(function (l) {
+      var anchor = l.at === 0 ? "start" : (l.at >= n ? "end" : "middle");
+      svg.appendChild(sv("text", { x: P + l.at * bw, y: H + 16, "text-anchor": anchor },
+        l.text));
+    });
     svg.appendChild(sv("text", { x: 2, y: 10 }, String(max)));
     box.appendChild(svg);
     return box;
@@ -163,14 +222,16 @@ JS = r"""
     var dist = document.getElementById("dist-charts");
     var diff = document.getElementById("diff-charts");
     if (!m || !dist) { return; }
-    dist.textContent = ""; diff.textContent = "";
+    dist.textContent = "";
+    if (diff) { diff.textContent = ""; }
     var base = m.scores[state.baseline];
     state.shown.forEach(function (name) {
       var v = m.scores[name];
       var mean = v.reduce(function (a, b) { return a + b; }, 0) / v.length;
-      dist.appendChild(barChart(name + " (mean " + fmt(mean, 2) + ")",
-        histogram(v, 0, 100, 20), 0, 100, false));
-      if (name === state.baseline) { return; }
+      var h = scoreBars(v, 0, 100, 20);
+      dist.appendChild(barChart(name + " (mean " + fmt(mean, 2) +
+        (h.over ? "; " + h.over + " above 100" : "") + ")", h));
+      if (name === state.baseline || !diff) { return; }
       var d = v.map(function (x, i) { return x - base[i]; });
       var better = 0, worse = 0;
       d.forEach(function (x) {
@@ -179,11 +240,15 @@ JS = r"""
       if (!m.higher_is_better) { var t = better; better = worse; worse = t; }
       var title = name + " \u2212 " + state.baseline + ": better " + better + ", worse " + worse +
         ", same " + (d.length - better - worse);
-      diff.appendChild(barChart(title, histogram(d, -100, 100, 20), -100, 100, true));
+      diff.appendChild(barChart(title, diffBars(d, m.higher_is_better)));
     });
     var caption = document.getElementById("diff-caption");
     if (caption) {
-      caption.textContent = "Differences against the baseline, " + state.baseline + ".";
+      caption.textContent = "Sentence " + m.metric + " of each system minus the baseline's (" +
+        state.baseline + "), segment by segment, in bins of 10 points. Green: better than " +
+        "the baseline, red: worse (" + (m.higher_is_better ? "higher" : "lower") + " " +
+        m.metric + " is better); the grey bar in the middle counts ties (the same score). " +
+        "Differences beyond \u00b1100 get their own bar at either end, labelled.";
     }
   }
   var metricPick = document.getElementById("sent-metric");

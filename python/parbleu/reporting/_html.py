@@ -167,51 +167,113 @@ def _scores(data: dict[str, Any]) -> str:
         for m in data["scores"]
     )
     conf = round(100 * test["confidence"], 6)
+    if test.get("skipped"):
+        ci_note = f"No confidence intervals: {esc(test['skipped'])}."
+    elif test["name"] == "bootstrap":
+        ci_note = (
+            f"Confidence intervals: {conf:g}% bootstrap intervals, {esc(test['n'])} resamples, "
+            f"seed {esc(test['seed'])} (parbleu's exact path)."
+        )
+    else:
+        ci_note = "No confidence intervals: approximate randomization gives none."
     return (
         '<section id="scores"><h2>Scores</h2>'
         + _table("score-table", head, rows)
-        + f'<p class="note">Confidence intervals: {conf:g}% bootstrap intervals, '
-        f"{esc(test['n'])} resamples, seed {esc(test['seed'])} (parbleu's exact path). "
-        "Click a header to sort.</p>" + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
+        + f'<p class="note" id="ci-note">{ci_note} Click a header to sort.</p>'
+        + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
+    )
+
+
+# --- significance: which test ran, clusters per metric, all pairs behind a toggle ---------
+# Per metric a WMT-style table of clusters (systems not significantly different share one;
+# each system has its rank range), then the flat list of every pair in a collapsed
+# <details> (it runs to screens at 16 systems).
+def _sig_notes(data: dict[str, Any]) -> list[str]:
+    """Return the paragraphs on which test ran, with how many resamples, and the warnings."""
+    test = data["test"]
+    out = []
+    for note in test.get("notes", []):  # the command line prints them after "parbleu: "
+        out.append(f'<p class="note warn">{esc(note[:1].upper() + note[1:])}.</p>')
+    if test.get("skipped"):
+        return out
+    out.append(f'<p class="note" id="sig-test">{esc(test.get("description", ""))}</p>')
+    seed = f"Seed {esc(test['seed'])}"
+    out.append(
+        f'<p class="note" id="sig-count">{esc(test.get("n_why", ""))} {seed}. A pair is '
+        f"significant when its Holm-adjusted p-value is at most {test['alpha']:g}.</p>"
+    )
+    return out
+
+
+def _sig_clusters(k: int, m: dict[str, Any]) -> str:
+    head = [
+        _th("cluster", num=False),
+        _th("rank range", num=False),
+        _th("System", num=False),
+        _th(m["metric"]),
+    ]
+    rows = []
+    for c in m["clusters"]:
+        for j, name in enumerate(c["systems"]):
+            lo, hi = c["ranks"][name]
+            first = ' class="cluster-first"' if j == 0 and c["rank"] > 1 else ""
+            rows.append(
+                f"<tr{_sys_attr(name)}{first}>"
+                f'<td class="rank">{c["rank"] if j == 0 else ""}</td>'
+                f'<td class="txt">{lo if lo == hi else f"{lo}–{hi}"}</td>'
+                f'<td class="txt">{esc(name)}</td>{_num_td(m["scores"][name])}</tr>'
+            )
+    return _table(f"cluster-table-{k}", head, rows, cls="clusters")
+
+
+def _sig_pairs(k: int, m: dict[str, Any]) -> str:
+    head = [
+        _th("A", num=False),
+        _th("B", num=False),
+        _th("Δ (A − B)"),
+        _th("p"),
+        _th("p (Holm)"),
+        _th("significant", num=False),
+    ]
+    rows = []
+    for p in m["pairs"]:
+        rows.append(
+            f'<tr{_sys_attr(p["a"], p["b"])} class="sig-{"yes" if p["significant"] else "no"}">'
+            f'<td class="txt">{esc(p["a"])}</td><td class="txt">{esc(p["b"])}</td>'
+            f"{_num_td(p['delta'])}{_p_td(p['p'])}{_p_td(p['p_holm'])}"
+            f'<td class="sigcell">{"yes" if p["significant"] else "no"}</td></tr>'
+        )
+    n_sig = sum(1 for p in m["pairs"] if p["significant"])
+    return (
+        f'<details class="all-pairs" id="all-pairs-{k}"><summary>All {len(m["pairs"])} pairs '
+        f"of {esc(m['metric'])} ({n_sig} significant): difference, p-value, Holm-adjusted "
+        f"p-value</summary>{_table(f'sig-table-{k}', head, rows)}"
+        + (
+            f'<p><code class="sig">{esc(m["test_signature"])}</code></p>'
+            if m["test_signature"]
+            else ""
+        )
+        + "</details>"
     )
 
 
 def _significance(data: dict[str, Any]) -> str:
+    """Render the significance section (empty with one system)."""
     if len(data["systems"]) < 2:
         return ""
-    test = data["test"]
-    name = (
-        "paired bootstrap resampling"
-        if test["name"] == "bootstrap"
-        else "approximate randomization"
-    )
-    out = [
-        '<section id="significance"><h2>Significance (all pairs, Holm-Bonferroni)</h2>',
-        f'<p class="note">{esc(name)}, {esc(test["n"])} samples, seed {esc(test["seed"])}; a '
-        f"pair is significant when its Holm-adjusted p-value is at most {test['alpha']:g}. "
-        "The first system of a pair ranks higher.</p>",
-    ]
-    for k, m in enumerate(data["scores"]):
-        head = [
-            _th("A", num=False),
-            _th("B", num=False),
-            _th("Δ (A − B)"),
-            _th("p"),
-            _th("p (Holm)"),
-            _th("significant", num=False),
-        ]
-        rows = []
-        for p in m["pairs"]:
-            rows.append(
-                f'<tr{_sys_attr(p["a"], p["b"])} class="sig-{"yes" if p["significant"] else "no"}">'
-                f'<td class="txt">{esc(p["a"])}</td><td class="txt">{esc(p["b"])}</td>'
-                f"{_num_td(p['delta'])}{_p_td(p['p'])}{_p_td(p['p_holm'])}"
-                f'<td class="sigcell">{"yes" if p["significant"] else "no"}</td></tr>'
-            )
-        out.append(f"<h3>{esc(m['metric'])}</h3>")
-        out.append(_table(f"sig-table-{k}", head, rows))
-        if m["test_signature"]:
-            out.append(f'<p><code class="sig">{esc(m["test_signature"])}</code></p>')
+    out = ['<section id="significance"><h2>Significance</h2>', *_sig_notes(data)]
+    if not data["test"].get("skipped"):
+        out.append(
+            '<p class="note">Clusters, per metric, as WMT ranks systems: a line separates two '
+            "clusters when every system above it is significantly better than every system "
+            "below it; systems of one cluster are not told apart. A rank range runs from 1 + "
+            "the number of systems significantly better to N − the number significantly "
+            "worse. The first system of a pair ranks higher.</p>"
+        )
+        for k, m in enumerate(data["scores"]):
+            out.append(f"<h3>{esc(m['metric'])}</h3>")
+            out.append(_sig_clusters(k, m))
+            out.append(_sig_pairs(k, m))
     out.append("</section>")
     return "\n".join(out)
 
@@ -225,11 +287,17 @@ def _sentence(data: dict[str, Any]) -> str:
     return (
         '<section id="sentence"><h2>Sentence-level scores</h2>'
         f'<label>Metric: <select id="sent-metric">{options}</select></label>'
-        '<p class="note">BLEU is sentence BLEU with effective order (as '
-        "<code>sentence_bleu</code>). Histograms are drawn by the page's script.</p>"
+        '<p class="note">Each segment scored alone with the metric chosen (sentence BLEU with '
+        "effective order, as <code>sentence_bleu</code>); sentence TER can exceed 100. "
+        "Histograms are drawn by the page's script.</p>"
         '<h3>Distribution per system</h3><div id="dist-charts" class="charts"></div>'
-        '<h3>Differences against the baseline</h3><p class="note" id="diff-caption"></p>'
-        '<div id="diff-charts" class="charts"></div></section>'
+        + (
+            '<h3>Differences against the baseline</h3><p class="note" id="diff-caption"></p>'
+            '<div id="diff-charts" class="charts"></div>'
+            if len(data["systems"]) > 1
+            else ""  # one system: nothing to take differences against
+        )
+        + "</section>"
     )
 
 
@@ -251,6 +319,12 @@ def _buckets(data: dict[str, Any], key: str, title: str, label: str) -> str:
             f"Words of the first reference and of each system, bucketed by their frequency in "
             f"the {esc(b['source'])}; precision, recall and F1 of clipped word matches, per "
             "bucket (compare-mt's word accuracy)."
+            + (
+                ""
+                if b.get("zero_bucket", True)
+                else " Every word of the references occurs in them, so there is no bucket "
+                "0; hypothesis words absent from the references match nothing and are left out."
+            )
         )
     else:
         note = (
@@ -289,6 +363,16 @@ def _tokens(tokens: Sequence[str], levels: Sequence[int]) -> str:
     )
 
 
+def _repeats(seg: dict[str, Any]) -> str:
+    """`` (also #12, #40: the same texts)`` for a segment shown once for its copies."""
+    n = seg.get("n_repeats", 0)
+    if not n:
+        return ""
+    listed = ", ".join(f"#{i + 1}" for i in seg["repeats"])
+    more = f" and {n - len(seg['repeats'])} more" if n > len(seg["repeats"]) else ""
+    return f" (also {listed}{more}: the same reference and outputs)"
+
+
 def _pairs(data: dict[str, Any]) -> str:
     if not data["pairs"]:
         return ""
@@ -325,7 +409,7 @@ def _pairs(data: dict[str, Any]) -> str:
             wb = " win" if s["winner"] == b else ""
             parts.append(
                 f'<div class="seg" data-index="{s["index"]}">'
-                f'<div class="ref">#{s["index"] + 1} reference: {esc(s["ref"])}</div>'
+                f'<div class="ref">#{s["index"] + 1}{_repeats(s)} reference: {esc(s["ref"])}</div>'
                 f'<div class="head{wa}">{esc(a)}: '
                 f'<span class="sent-score" data-v="{s["a_score"]!r}">'
                 f"{s['a_score']:.2f}</span></div>"

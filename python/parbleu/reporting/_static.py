@@ -36,6 +36,10 @@ def _f(x: float | None, width: int = 2) -> str:
     return "–" if x is None else f"{x:.{width}f}"
 
 
+def _rank_range(r: Sequence[int]) -> str:
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}–{r[1]}"
+
+
 def tables(data: dict[str, Any]) -> dict[str, Table]:
     """Return the report's tables as header and rows of text, by file stem.
 
@@ -47,8 +51,9 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     Returns
     -------
     dict
-        ``{"scores": (header, rows), "significance": ..., "length_buckets": ...,
-        "freq_buckets": ..., "flavors": ...}`` (only the sections the data has).
+        ``{"scores": (header, rows), "significance": ..., "clusters": ...,
+        "length_buckets": ..., "freq_buckets": ..., "flavors": ...}`` (only the sections the
+        data has).
     """
     names = data["systems"]
     out: dict[str, Table] = {}
@@ -71,6 +76,14 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
             for p in m["pairs"]
         ]  # fmt: skip
         out["significance"] = (["Metric", "A", "B", "Δ", "p", "p (Holm)", "significant"], rows)
+        rows = [
+            [m["metric"], str(c["rank"]), _rank_range(c["ranks"][n]), n, _f(m["scores"][n])]
+            for m in data["scores"]
+            for c in m.get("clusters", [])
+            for n in c["systems"]
+        ]
+        if rows:
+            out["clusters"] = (["Metric", "Cluster", "Rank range", "System", "Score"], rows)
     for key, label in (("length_buckets", "Reference length"), ("freq_buckets", "Frequency")):
         b = data[key]
         measure = "bleu" if b.get("bleu") else "f1"
@@ -143,6 +156,20 @@ def write_tables(data: dict[str, Any], directory: Path) -> list[Path]:
     return written
 
 
+def fold_into(values: Sequence[float], lo: float, hi: float) -> tuple[Any, int]:
+    """Values clipped into ``[lo, hi]``, and how many lay outside it (beyond rounding).
+
+    matplotlib's ``hist(range=...)`` drops what lies outside: a perfect sentence BLEU
+    (100.00000000000004, as SacreBLEU computes it) and sentence TER above 100 vanished from
+    the PNG histograms. Clipped, they are drawn at the ends, and the axis label counts them.
+    """
+    import numpy as np
+
+    v = np.asarray(values, dtype=float)
+    outside = int(np.sum((v < lo - 1e-9) | (v > hi + 1e-9)))
+    return np.clip(v, lo, hi), outside
+
+
 def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
     """Write the plots as PNG: sentence-score histograms, differences, bucket charts.
 
@@ -175,22 +202,34 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         plt.close(fig)
         written.append(path)
 
+    folded = fold_into
+
+    def outside_note(count: int, lo: float, hi: float) -> str:
+        return f" ({count} outside [{lo:g}, {hi:g}], drawn at its ends)" if count else ""
+
     for k, m in enumerate(data["sentence"]):
         fig, ax = plt.subplots(figsize=(6, 3.5))
+        out = 0
         for n in names:
-            ax.hist(m["scores"][n], bins=20, range=(0, 100), histtype="step", label=n)
-        ax.set_xlabel(f"sentence {m['metric']}")
+            v, c = folded(m["scores"][n], 0, 100)
+            out += c
+            ax.hist(v, bins=20, range=(0, 100), histtype="step", label=n)
+        ax.set_xlabel(f"sentence {m['metric']}" + outside_note(out, 0, 100))
         ax.set_ylabel("segments")
         ax.legend(fontsize="small")
         save(fig, f"sentence_{k}_distribution")
         base = np.asarray(m["scores"][data["baseline"]])
         if len(names) > 1:
             fig, ax = plt.subplots(figsize=(6, 3.5))
+            out = 0
             for n in names:
                 if n != data["baseline"]:
-                    d = np.asarray(m["scores"][n]) - base
+                    d, c = folded(np.asarray(m["scores"][n]) - base, -100, 100)
+                    out += c
                     ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n)
-            ax.set_xlabel(f"sentence {m['metric']} minus {data['baseline']}")
+            ax.set_xlabel(
+                f"sentence {m['metric']} minus {data['baseline']}" + outside_note(out, -100, 100)
+            )
             ax.set_ylabel("segments")
             ax.legend(fontsize="small")
             save(fig, f"sentence_{k}_differences")

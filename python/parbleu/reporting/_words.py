@@ -72,6 +72,8 @@ class WordStats:
     seg_ref_len: IntArray
     hyp_word_ids: list[IntArray]
     orders: list[OrderMatches] = field(default_factory=list)
+    #: Start of each segment in ``ref_ids`` (key -1) or a system's ids, computed on demand.
+    _starts: dict[int, IntArray] = field(default_factory=dict, repr=False, compare=False)
 
     def ngram_text(self, order: int, index: int) -> str:
         """Return reference n-gram ``index`` of ``order`` (1-based) as text."""
@@ -80,15 +82,25 @@ class WordStats:
 
     def ref_tokens(self, seg: int) -> list[str]:
         """Return the tokens of reference segment ``seg``."""
-        return self._tokens(self.ref_ids, self.seg_ref_len, seg)
+        return [self.vocab[int(t)] for t in self.seg_ids(-1, seg)]
 
     def sys_tokens(self, system: int, seg: int) -> list[str]:
         """Return the tokens of segment ``seg`` of system ``system`` (0-based)."""
-        return self._tokens(self.hyp_word_ids[system], self.seg_hyp_len[system], seg)
+        return [self.vocab[int(t)] for t in self.seg_ids(system, seg)]
 
-    def _tokens(self, ids: IntArray, lens: IntArray, seg: int) -> list[str]:
-        start = int(lens[:seg].sum())
-        return [self.vocab[int(t)] for t in ids[start : start + int(lens[seg])]]
+    def seg_ids(self, system: int, seg: int) -> IntArray:
+        """Token ids of segment ``seg`` of ``system`` (-1: the reference stream)."""
+        ids, lens = (
+            (self.ref_ids, self.seg_ref_len)
+            if system < 0
+            else (self.hyp_word_ids[system], self.seg_hyp_len[system])
+        )
+        starts = self._starts.get(system)
+        if starts is None:
+            # Once per stream: summing the lengths before each segment asked for was
+            # quadratic when many segments are looked at (duplicates in the top examples).
+            starts = self._starts[system] = np.concatenate(([0], np.cumsum(lens)))
+        return ids[int(starts[seg]) : int(starts[seg + 1])]
 
 
 def tokenize_lines(

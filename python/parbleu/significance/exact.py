@@ -17,6 +17,7 @@ from .._options import MAX_RESAMPLES, check_count, check_probability
 from .._resampling import DEFAULT_SEED, _CompatEngine, _workers
 from ..errors import InvalidOptionError
 from ..score import Score
+from ._count import default_resamples
 from ._systems import References, Systems, Test, _system_rows
 from .compatible import _compat_bs_p, _compat_interval, _compat_seed, _compute_p_value
 from .results import Comparison, ConfidenceInterval, MetricComparison, PairedResult, PairwiseResult
@@ -410,7 +411,10 @@ def compare_all(
         systems) or ``"ar"`` (approximate randomization, one run per pair with the same
         masks).
     n
-        Resamples or trials (default 1000 for bootstrap, 10000 for AR).
+        Resamples or trials per pair. Default: 1000 for bootstrap, 10000 for AR, or, with
+        more pairs than these resolve, the smallest count whose smallest reachable
+        Holm-adjusted p-value (pairs / (n + 1)) is ``alpha / 5`` or below (16 systems:
+        11,999; see :mod:`._count`).
     seed
         Any integer in ``[0, 2**64)``, or ``None`` for a random seed (reported).
     alpha
@@ -427,9 +431,14 @@ def compare_all(
     """
     if test not in ("bootstrap", "ar"):
         raise InvalidOptionError(f"test={test!r}: expected 'bootstrap' or 'ar'")
-    n = _check_n(n if n is not None else (1000 if test == "bootstrap" else 10000))
     if not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
         raise InvalidOptionError(f"alpha={alpha!r}: expected a number in (0, 1)")
+    if n is None and isinstance(systems, Mapping):
+        # Enough for Holm to reach alpha / 5 over all pairs (1,000 resamples made nothing
+        # significant beyond 50 pairs); capped at the most that can be drawn.
+        k = len(systems)
+        n = min(default_resamples(test, k * (k - 1) // 2, float(alpha)), MAX_RESAMPLES)
+    n = _check_n(n if n is not None else (1000 if test == "bootstrap" else 10000))
     conf = _check_confidence(confidence)
     s = _check_seed(seed)
     metric_list = list(metrics) if isinstance(metrics, Sequence) else [metrics]
