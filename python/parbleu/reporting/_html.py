@@ -198,8 +198,9 @@ def _scores(data: dict[str, Any]) -> str:
         head.append(_th(m["metric"]))
         head.append(_th(f"{m['metric']} CI low"))
         head.append(_th(f"{m['metric']} CI high"))
-        if m.get("length_ratio"):
-            head.append(_th("length ratio"))
+    ratio = next((m["length_ratio"] for m in data["scores"] if m.get("length_ratio")), None)
+    if ratio is not None:
+        head.append(_th("length ratio"))
     rows = []
     for n in data["systems"]:
         cells = [f'<td class="txt">{esc(n)}</td>']
@@ -208,8 +209,8 @@ def _scores(data: dict[str, Any]) -> str:
             cells.append(_num_td(m["scores"][n], extra=' class="score"'))
             cells.append(_num_td(ci["low"] if ci else None))
             cells.append(_num_td(ci["high"] if ci else None))
-            if m.get("length_ratio"):
-                cells.append(_num_td(m["length_ratio"][n], 3, ' class="ratio"'))
+        if ratio is not None:
+            cells.append(_num_td(ratio[n], 3, ' class="ratio"'))
         rows.append(f'<tr{_sys_attr(n)} data-name="{esc(n)}">{"".join(cells)}</tr>')
     test = data["test"]
     sigs = "".join(
@@ -223,7 +224,7 @@ def _scores(data: dict[str, Any]) -> str:
         + f'<p class="note">Confidence intervals: {conf:g}% bootstrap intervals, '
         f"{esc(test['n'])} resamples, seed {esc(test['seed'])} (parbleu's exact path). "
         "Length ratio: hypothesis/reference length in BLEU's tokens (SacreBLEU's "
-        "<code>ratio</code>; below 1 the brevity penalty applies). "
+        "ratio; below 1 the brevity penalty applies). "
         "Click a header to sort.</p>" + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
     )
 

@@ -150,10 +150,20 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
     names = data["systems"]
     written = []
 
+    # The legend goes to the right of the plot, never over the bars (one column per 16
+    # systems); the saved image grows to hold it (bbox_inches="tight").
+    ncol = max(1, -(-len(names) // 16))
+
+    def legend(ax: Any) -> None:
+        ax.legend(
+            fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+            ncol=ncol, frameon=False,
+        )  # fmt: skip
+
     def save(fig: Any, stem: str) -> None:
         path = directory / f"{stem}.png"
         fig.tight_layout()
-        fig.savefig(path, dpi=150)
+        fig.savefig(path, dpi=150, bbox_inches="tight")
         plt.close(fig)
         written.append(path)
 
@@ -163,7 +173,7 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
             ax.hist(m["scores"][n], bins=20, range=(0, 100), histtype="step", label=n)
         ax.set_xlabel(f"sentence {m['metric']}")
         ax.set_ylabel("segments")
-        ax.legend(fontsize="small")
+        legend(ax)
         save(fig, f"sentence_{k}_distribution")
         base = np.asarray(m["scores"][data["baseline"]])
         if len(names) > 1:
@@ -174,7 +184,7 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
                     ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n)
             ax.set_xlabel(f"sentence {m['metric']} minus {data['baseline']}")
             ax.set_ylabel("segments")
-            ax.legend(fontsize="small")
+            legend(ax)
             save(fig, f"sentence_{k}_differences")
     for key in ("length_buckets", "freq_buckets"):
         b = data[key]
@@ -188,6 +198,6 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         ax.set_xticks(x)
         ax.set_xticklabels(b["labels"])
         ax.set_ylabel("BLEU" if measure == "bleu" else "word F1")
-        ax.legend(fontsize="small")
+        legend(ax)
         save(fig, key)
     return written
