@@ -244,10 +244,10 @@ JS = r"""
       var why = "";
       if (!keys.length) {
         why = "No computed pair has both systems shown.";
-      } else if (!mine.length && state.shown.indexOf(base) >= 0) {
-        why = "No pair with " + base + " was computed: with " + DATA.systems.length +
-          " systems only the pairs of " + DATA.baseline + " are; run the report with " +
-          "--baseline " + base + " for " + base + "'s pairs.";
+      } else if (DATA.pair_scope !== "all" && base !== DATA.baseline) {
+        why = "Pairs of " + base + " with the other systems were not computed: with " +
+          DATA.systems.length + " systems only the pairs of " + DATA.baseline +
+          " are; run the report with --baseline " + base + " for " + base + "'s pairs.";
       }
       note.textContent = why;
     }
