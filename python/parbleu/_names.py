@@ -33,7 +33,7 @@ def common_affixes(names: Sequence[str]) -> tuple[str, str]:
     Returns
     -------
     tuple of str
-        ``(prefix, suffix)``; each ends (starts) at one of ``/ \\ . _ -`` or is empty.
+        ``(prefix, suffix)``; each ends (starts) at a separator (``/``, ``.``, ...) or is empty.
     """
     prefix = _common_prefix(names)
     cut = max((prefix.rfind(c) for c in _SEPARATORS), default=-1)

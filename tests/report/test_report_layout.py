@@ -153,9 +153,7 @@ def test_long_ngrams_are_clipped() -> None:
         [[huge, *ref[1:]]], {"a": [huge, *systems["Online-W"][1:]], "b": systems["Facebook-AI"]},
         metrics=[parbleu.BLEU()], n=10, flavors=(),
     )  # fmt: skip
-    cell = next(
-        td for td in parse(rep.html()).by_id("ngrams-0-a").iter("td") if "zzz" in td.text()
-    )
+    cell = next(td for td in parse(rep.html()).by_id("ngrams-0-a").iter("td") if "zzz" in td.text())
     assert len(_visible(cell)) <= 80 and cell.text().count("z") == 5_000
 
 
@@ -251,9 +249,7 @@ def test_flavors_score_every_system_by_default() -> None:
 # --- PNG -------------------------------------------------------------------------------------
 
 
-def test_png_legends_do_not_cover_the_data(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_png_legends_do_not_cover_the_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     require_extra("matplotlib")
     import matplotlib.pyplot as plt
 

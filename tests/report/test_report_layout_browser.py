@@ -67,7 +67,8 @@ def test_long_lines_are_bounded(browser: Any, tmp_path: Path) -> None:  # noqa: 
     path = tmp_path / "long.html"
     parbleu.report(
         [[many, ref[1], huge, ref[3]]], {"a": systems["Online-W"], "b": [many, ref[1], huge, "x"]},
-        metrics=[parbleu.BLEU(), parbleu.CHRF()], n=10, flavors=(), top_segments=4,
+        metrics=[parbleu.BLEU(), parbleu.CHRF()], n=10, flavors=("nltk",), top_segments=4,
+        names=["A" * 300, "B" * 300], title="T" * 300,
     ).write(path)  # fmt: skip
     p = Page(browser, path)
     page = p.page

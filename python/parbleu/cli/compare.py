@@ -15,6 +15,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
+from .._names import common_affixes, short_names
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -25,7 +26,6 @@ from .arguments import (
     int_at_least,
     parse_or_exit,
 )
-from .._names import common_affixes, short_names
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
 from .parser import MAX_WIDTH, add_metric_arguments

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._names import display_names, short_names
+from ..errors import ParbleuError
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -27,8 +29,6 @@ from .arguments import (
     int_at_least,
     parse_or_exit,
 )
-from .._names import display_names, short_names
-from ..errors import ParbleuError
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
 from .parser import METRIC_NAMES, add_metric_arguments

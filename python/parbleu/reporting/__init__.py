@@ -180,8 +180,8 @@ def report(
     Report
         ``.write(path)`` writes the page; ``.data`` holds the numbers.
     """
-    from ..metrics import METRIC_NAMES, metric_from_name
     from .._names import display_names
+    from ..metrics import METRIC_NAMES, metric_from_name
     from ._analysis import analyze, check_inputs, check_source
 
     t0 = time.perf_counter()

@@ -145,8 +145,7 @@ def check_source(src: Sequence[str] | None, n_segments: int) -> list[str] | None
         return None
     if isinstance(src, (str, bytes)) or not isinstance(src, Sequence):
         raise InputTypeError(
-            f"src: got a {type(src).__name__}; expected a list of source sentences, one per "
-            "segment"
+            f"src: got a {type(src).__name__}; expected a list of source sentences, one per segment"
         )
     lines = list(src)
     if len(lines) != n_segments:
@@ -521,9 +520,7 @@ def _pairs(
                 "ngrams_a": _top_ngrams(words, ma, mb, order_of, local, ref_count, opts),
                 "ngrams_b": _top_ngrams(words, mb, ma, order_of, local, ref_count, opts),
                 "metric": sent["metric"] if sent else None,
-                "segments": _top_segments(
-                    words, index[a], index[b], a, b, sent, ref1, src, opts
-                ),
+                "segments": _top_segments(words, index[a], index[b], a, b, sent, ref1, src, opts),
             }
         )
     return out

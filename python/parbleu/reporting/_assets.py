@@ -34,11 +34,14 @@ padding:4px 0}
 .hidden,.off-sys{display:none!important}
 .charts{display:flex;flex-wrap:wrap;gap:10px}
 .chart{border:1px solid var(--line);border-radius:4px;padding:4px}
-.chart .title{font-size:12px;font-weight:600;margin:0 4px}
+.chart .title{font-size:12px;font-weight:600;margin:0 4px;max-width:260px;
+overflow-wrap:anywhere}
+select{max-width:min(30em,90vw)}h2,h3,p,li{overflow-wrap:anywhere}
 svg text{font:10px system-ui,sans-serif;fill:var(--mute)}
 .bar{fill:var(--acc)}.bar.neg{fill:var(--bad)}.bar.pos{fill:var(--good)}
 .seg{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:4px 14px;
-border:1px solid var(--line);border-radius:4px;padding:6px 10px;margin:8px 0}
+border:1px solid var(--line);border-radius:4px;padding:6px 10px;margin:8px 0;
+overflow-wrap:anywhere}
 .seg .ref,.seg .src{grid-column:1/3;color:var(--mute)}
 .seg .ref,.seg .src,.seg .hyp{max-height:12em;overflow:auto;overflow-wrap:anywhere}
 details.more,details.more>summary{display:inline}

@@ -91,10 +91,8 @@ SHOW_NGRAM = 80
 
 
 def _more(rest: str, n_chars: int) -> str:
-    """The hidden remainder of a clipped text: one click shows it (no script needed)."""
-    return (
-        f'<details class="more"><summary>… {n_chars:,} more characters</summary>{rest}</details>'
-    )
+    """Fold the rest of a clipped text away: one click shows it (no script needed)."""
+    return f'<details class="more"><summary>… {n_chars:,} more characters</summary>{rest}</details>'
 
 
 def clip_text(text: str, limit: int = SHOW_CHARS) -> str:
@@ -105,7 +103,7 @@ def clip_text(text: str, limit: int = SHOW_CHARS) -> str:
 
 
 def _bar(x: float | None, scale: float) -> str:
-    """A ``style`` attribute drawing ``x`` as a bar behind the cell's number (CSS only)."""
+    """Return a ``style`` attribute that draws ``x`` as a bar behind its cell (CSS only)."""
     if x is None or scale <= 0:
         return ""
     return f' style="--w:{max(0.0, min(100.0, 100.0 * x / scale)):.1f}%"'
