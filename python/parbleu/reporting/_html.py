@@ -376,7 +376,7 @@ def _diff_buckets(data: dict[str, Any]) -> str:
     tables = []
     for k, _t in measures:
         width = 0 if k == "segments" else 2
-        scale = float(data["n_segments"]) if k == "segments" else 100.0
+        scale = _scale(b[k], None if k == "segments" else 100.0)
         tables.append(
             f'<div class="length_diff_buckets-view" data-key="{k}">'
             + _bucket_table(f"length_diff_buckets-{k}", data, b["labels"], b[k], width, scale, None)
@@ -386,8 +386,8 @@ def _diff_buckets(data: dict[str, Any]) -> str:
         '<section id="length_diff_buckets"><h2>By length difference</h2><p class="note">'
         "Segments bucketed by the system's length minus the first reference's, in BLEU's "
         "tokens (compare-mt's <code>lengthdiff</code> buckets): how many segments are that much "
-        "shorter (negative) or longer, and the BLEU of those segments. The bars draw the share "
-        "of all segments, or BLEU 0-100.</p>"
+        "shorter (negative) or longer, and the BLEU of those segments. The bars draw each "
+        "count against the largest, or BLEU 0-100.</p>"
         '<label>Measure: <select class="pick" data-target=".length_diff_buckets-view">'
         f"{options}</select></label>{''.join(tables)}</section>"
     )
