@@ -114,11 +114,14 @@ def test_png_and_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "plots " in err
     pngs = sorted(p.name for p in figs.glob("*.png"))
     assert pngs == sorted([
-        "freq_buckets.png", "length_buckets.png",
+        "freq_buckets.png", "length_buckets.png", "length_diff_buckets.png",
         *(f"sentence_{k}_{w}.png" for k in range(3) for w in ("distribution", "differences")),
     ])  # fmt: skip
     for p in figs.glob("*.png"):
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     stems = {p.stem for p in figs.glob("*.md")}
-    assert stems == {"scores", "significance", "length_buckets", "freq_buckets", "flavors"}
+    assert stems == {
+        "scores", "significance", "length_buckets", "freq_buckets", "length_diff_buckets",
+        "flavors",
+    }  # fmt: skip
     assert stems == {p.stem for p in figs.glob("*.tex")}

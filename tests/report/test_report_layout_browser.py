@@ -120,6 +120,21 @@ def test_baseline_rebases_the_pairs(browser: Any, tmp_path: Path) -> None:  # no
     page.close()
 
 
+def test_page_opens_on_a_pair_of_the_baseline(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    ref, systems = sample(40)
+    texts = list(systems.values())
+    seven = {f"s{k}": texts[k % 3][k:] + texts[k % 3][:k] for k in range(7)}
+    path = tmp_path / "seven.html"
+    parbleu.report([ref], seven, n=10, flavors=(), baseline="s3").write(path)
+    p = Page(browser, path)
+    assert _shown_pair(p.page) == [["s0", "s3"]]
+    assert _options(p.page)[:6] == [f"s{k} vs s3" for k in range(3)] + [
+        f"s3 vs s{k}" for k in range(4, 7)
+    ]
+    p.check_clean(path.as_uri())
+    p.page.close()
+
+
 def test_pair_menu_drops_hidden_systems(browser: Any, tmp_path: Path) -> None:  # noqa: F811
     ref, systems = sample(40)
     texts = list(systems.values())

@@ -257,6 +257,7 @@ JS = r"""
     sel.dispatchEvent(new Event("change"));
   }
   applySystems();
+  pairOptions(true);  // open on a pair of the baseline
   document.documentElement.setAttribute("data-ready", "1");
 })();
 """

@@ -48,7 +48,8 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     -------
     dict
         ``{"scores": (header, rows), "significance": ..., "length_buckets": ...,
-        "freq_buckets": ..., "flavors": ...}`` (only the sections the data has).
+        "freq_buckets": ..., "length_diff_buckets": ..., "flavors": ...}`` (only the
+        sections the data has).
     """
     names = data["systems"]
     out: dict[str, Table] = {}
@@ -76,6 +77,13 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
         measure = "bleu" if b.get("bleu") else "f1"
         rows = [[lab] + [_f(b[measure][n][i]) for n in names] for i, lab in enumerate(b["labels"])]
         out[key] = ([f"{label} ({'BLEU' if measure == 'bleu' else 'word F1'})", *names], rows)
+    diff = data.get("length_diff_buckets")
+    if diff:
+        rows = [
+            [lab] + [str(diff["segments"][n][i]) for n in names]
+            for i, lab in enumerate(diff["labels"])
+        ]
+        out["length_diff_buckets"] = (["Length difference (segments)", *names], rows)
     if data["flavors"]:
         rows = [[f["name"]] + [_f(f["scores"][n]) for n in names] for f in data["flavors"]]
         out["flavors"] = (["Flavor", *names], rows)
@@ -153,6 +161,9 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
     # The legend goes to the right of the plot, never over the bars (one column per 16
     # systems); the saved image grows to hold it (bbox_inches="tight").
     ncol = max(1, -(-len(names) // 16))
+    # matplotlib's default cycle repeats after 10 colours: 20 for up to 20 systems.
+    cmap = plt.get_cmap("tab10" if len(names) <= 10 else "tab20")
+    color = {n: cmap(i % cmap.N) for i, n in enumerate(names)}
 
     def legend(ax: Any) -> None:
         ax.legend(
@@ -170,7 +181,9 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
     for k, m in enumerate(data["sentence"]):
         fig, ax = plt.subplots(figsize=(6, 3.5))
         for n in names:
-            ax.hist(m["scores"][n], bins=20, range=(0, 100), histtype="step", label=n)
+            ax.hist(
+                m["scores"][n], bins=20, range=(0, 100), histtype="step", label=n, color=color[n]
+            )
         ax.set_xlabel(f"sentence {m['metric']}")
         ax.set_ylabel("segments")
         legend(ax)
@@ -181,7 +194,7 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
             for n in names:
                 if n != data["baseline"]:
                     d = np.asarray(m["scores"][n]) - base
-                    ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n)
+                    ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n, color=color[n])
             ax.set_xlabel(f"sentence {m['metric']} minus {data['baseline']}")
             ax.set_ylabel("segments")
             legend(ax)
@@ -194,10 +207,23 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         w = 0.8 / max(len(names), 1)
         for j, n in enumerate(names):
             vals = [np.nan if v is None else v for v in b[measure][n]]
-            ax.bar(x + j * w - 0.4 + w / 2, vals, w, label=n)
+            ax.bar(x + j * w - 0.4 + w / 2, vals, w, label=n, color=color[n])
         ax.set_xticks(x)
         ax.set_xticklabels(b["labels"])
         ax.set_ylabel("BLEU" if measure == "bleu" else "word F1")
         legend(ax)
         save(fig, key)
+    diff = data.get("length_diff_buckets")
+    if diff:
+        # One line per system: 16 buckets of 14-50 systems would be a wall of thin bars.
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        x = np.arange(len(diff["labels"]))
+        for n in names:
+            ax.plot(x, diff["segments"][n], marker=".", label=n, color=color[n])
+        ax.set_xticks(x)
+        ax.set_xticklabels(diff["labels"], rotation=45, ha="right", fontsize="small")
+        ax.set_xlabel("hypothesis minus reference length (tokens)")
+        ax.set_ylabel("segments")
+        legend(ax)
+        save(fig, "length_diff_buckets")
     return written
