@@ -69,6 +69,10 @@ def short_names(names: Sequence[str]) -> list[str]:
     return out
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
 def display_names(keys: Sequence[str], names: Sequence[str] | None) -> list[str]:
     """Return the names to show for systems given as ``keys``.
 
@@ -103,7 +107,8 @@ def display_names(keys: Sequence[str], names: Sequence[str] | None) -> list[str]
     out = list(names)
     if len(out) != len(keys):
         raise LengthMismatchError(
-            f"names: {len(out)} names for {len(keys)} systems; give one name per system, in order"
+            f"names: {_count(len(out), 'name')} for {_count(len(keys), 'system')}; give one "
+            "name per system, in order"
         )
     for k, n in enumerate(out, 1):
         if not isinstance(n, str) or not n.strip():

@@ -63,6 +63,7 @@ def test_names_set_the_names() -> None:
 @pytest.mark.parametrize(
     ("names", "error", "message"),
     [
+        (["a"], LengthMismatchError, "names: 1 name for 3 systems;"),
         (["a", "b"], LengthMismatchError, "names: 2 names for 3 systems"),
         (["a", "b", "c", "d"], LengthMismatchError, "names: 4 names for 3 systems"),
         (["a", "a", "c"], InvalidOptionError, "names: 'a' is given twice (names 1 and 2)"),
