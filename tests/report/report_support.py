@@ -119,3 +119,14 @@ def parse(page: str) -> Node:
     assert b.stack == [b.root], f"unclosed: {[n.tag for n in b.stack[1:]]}"
     assert b.doctype is not None and b.doctype.lower() == "doctype html"
     return b.root
+
+
+@functools.cache
+def wmt_ja_en(n_lines: int) -> tuple[list[str], dict[str, list[str]]]:
+    """14 WMT21 ja-en systems (of 16, by name), keyed by their full file names."""
+    import testdata
+
+    wmt = testdata.root() / "data" / "wmt21"
+    paths = sorted((wmt / "system-outputs").glob("newstest2021.ja-en.hyp.*.en"))[:14]
+    ref = lines(wmt / "references" / "newstest2021.ja-en.ref.A.en")[:n_lines]
+    return ref, {p.name: lines(p)[:n_lines] for p in paths}

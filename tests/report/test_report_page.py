@@ -64,6 +64,12 @@ def test_score_table_equals_sacrebleu(page: Node) -> None:
             expected = metric.corpus_score(systems[name], [ref]).score
             assert _data_v(cells[1 + 3 * k]) == pytest.approx(expected, rel=1e-12, abs=1e-12)
             assert cells[1 + 3 * k].text() == f"{expected:.2f}"
+    # The last column: BLEU's hypothesis/reference length, as SacreBLEU's ratio.
+    assert head[-1] == "length ratio"
+    for row, name in zip(rows, NAMES):
+        bleu = oracles[0].corpus_score(systems[name], [ref])
+        assert _data_v(row.iter("td")[-1]) == pytest.approx(bleu.sys_len / bleu.ref_len)
+        assert row.iter("td")[-1].text() == f"{bleu.sys_len / bleu.ref_len:.3f}"
     sigs = [c.text() for c in page.by_id("scores").iter("code")]
     oracles[0].corpus_score(systems[NAMES[0]], [ref])
     assert sigs[0] == oracles[0].get_signature().format().replace(
@@ -130,15 +136,19 @@ def test_length_buckets_equal_sacrebleu(page: Node) -> None:
     b = sample_report(N).data["length_buckets"]
     lens = [len(t) for t in _tokens(ref)]
     edges = [0, *b["edges"], math.inf]
+    # Systems down, buckets across (a 50-system page grows down, not sideways), the segment
+    # counts in the footer.
     table = page.by_id("length_buckets-bleu")
+    assert [th.text() for th in table.iter("th")] == ["System", *b["labels"]]
     rows = table.iter("tbody")[0].iter("tr")
-    assert [r.iter("td")[0].text() for r in rows] == b["labels"]
-    for k, row in enumerate(rows):
+    assert [r.iter("td")[0].text() for r in rows] == list(NAMES)
+    counts = table.iter("tfoot")[0].iter("td")
+    assert counts[0].text() == "segments"
+    for k in range(len(b["labels"])):
         idx = [i for i, n in enumerate(lens) if edges[k] <= n < edges[k + 1]]
-        cells = row.iter("td")
-        assert _data_v(cells[1]) == len(idx) == b["segments"][k]
-        for j, name in enumerate(NAMES):
-            got = _data_v(cells[2 + j])
+        assert _data_v(counts[1 + k]) == len(idx) == b["segments"][k]
+        for row, name in zip(rows, NAMES):
+            got = _data_v(row.iter("td")[1 + k])
             if not idx:
                 assert got is None
                 continue
@@ -263,12 +273,15 @@ def test_flavor_table_nltk_equals_nltk(page: Node) -> None:
     corpus_bleu = pytest.importorskip("nltk.translate.bleu_score").corpus_bleu
 
     ref, systems = sample(N)
-    rows = page.by_id("flavor-table").iter("tbody")[0].iter("tr")
-    assert [r.iter("td")[0].text() for r in rows] == ["nltk", "multi-bleu", "tfnmt"]
-    cells = rows[0].iter("td")
-    for j, name in enumerate(NAMES):
+    table = page.by_id("flavor-table")
+    assert [th.text() for th in table.iter("th")] == ["System", "nltk", "multi-bleu", "tfnmt"]
+    rows = table.iter("tbody")[0].iter("tr")
+    assert [r.iter("td")[0].text() for r in rows] == list(NAMES)
+    for row, name in zip(rows, NAMES):
         expected = 100 * corpus_bleu([[r.split()] for r in ref], [h.split() for h in systems[name]])
-        assert _data_v(cells[2 + j]) == pytest.approx(expected, rel=1e-12)
+        assert _data_v(row.iter("td")[1]) == pytest.approx(expected, rel=1e-12)
+    about = page.by_id("flavor-about").iter("tbody")[0].iter("tr")
+    assert [r.iter("td")[0].text() for r in about] == ["nltk", "multi-bleu", "tfnmt"]
     details = page.by_id("flavors").iter("details")
     assert details and "nltk" in details[0].text()
 
@@ -291,6 +304,7 @@ def test_one_system() -> None:
         "sentence",
         "length_buckets",
         "freq_buckets",
+        "length_diff_buckets",
     ]
     ci = parbleu.significance.confidence_interval(parbleu.BLEU(), systems["Online-W"], [ref], n=50)
     assert rep.data["scores"][0]["ci"]["only"]["low"] == ci.low

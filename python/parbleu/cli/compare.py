@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .._names import common_affixes, short_names
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -192,52 +193,6 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         return ExitCode.OK, json.dumps(data, indent=2, ensure_ascii=False)
     text = comparison.table(args.width)
     if labels != args.input:
-        prefix, suffix = _affixes(args.input)
+        prefix, suffix = common_affixes(args.input)
         text = f"Systems: the files {prefix}<name>{suffix}.\n{text}"
     return ExitCode.OK, text
-
-
-_SEPARATORS = "/\\._-"
-
-
-def _common_prefix(strings: list[str]) -> str:
-    # Character by character (file names, not path components: "hyp.a.de", "hyp.b.de").
-    first, last = min(strings), max(strings)
-    n = 0
-    while n < min(len(first), len(last)) and first[n] == last[n]:
-        n += 1
-    return first[:n]
-
-
-def _affixes(paths: list[str]) -> tuple[str, str]:
-    """Return the common prefix and suffix of ``paths``, cut at a separator (``/``, ``.``)."""
-    prefix = _common_prefix(paths)
-    cut = max((prefix.rfind(c) for c in _SEPARATORS), default=-1)
-    prefix = prefix[: cut + 1]
-    suffix = _common_prefix([p[::-1] for p in paths])[::-1]
-    cut = max((suffix[::-1].rfind(c) for c in _SEPARATORS), default=-1)
-    suffix = suffix[len(suffix) - cut - 1 :] if cut >= 0 else ""
-    return prefix, suffix
-
-
-def short_names(paths: list[str]) -> list[str]:
-    """System names: the file names without their common prefix and suffix.
-
-    ``a/hyp.sys1.de`` and ``a/hyp.sys2.de`` become ``sys1`` and ``sys2``; the full names are
-    kept when shortening would leave an empty or a repeated name.
-
-    Parameters
-    ----------
-    paths
-        The file names, as given.
-
-    Returns
-    -------
-    list of str
-        One name per file.
-    """
-    prefix, suffix = _affixes(paths)
-    names = [p[len(prefix) : len(p) - len(suffix)] for p in paths]
-    if any(not n for n in names) or len(set(names)) != len(names):
-        return list(paths)
-    return names

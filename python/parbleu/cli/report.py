@@ -4,7 +4,7 @@
         [--png DIR] [--freq-corpus FILE] [-m bleu chrf ter] [--paired-bs | --paired-ar]
 
 The metric options are the main command's (``-tok``, ``-lc``, ...). System names are the file
-names without their common prefix and suffix, as in ``parbleu compare``.
+names without their common prefix and suffix, as in ``parbleu compare``, or ``--names``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._names import display_names, short_names
+from ..errors import ParbleuError
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -27,7 +29,6 @@ from .arguments import (
     int_at_least,
     parse_or_exit,
 )
-from .compare import short_names
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
 from .parser import METRIC_NAMES, add_metric_arguments
@@ -96,6 +97,20 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         help="Training data: bucket words by their frequency in this text (tokenized as "
         "BLEU tokenizes) instead of in the references.",
     )
+    p.add_argument(
+        "--names",
+        default=None,
+        metavar="A,B,...",
+        help="System names, comma-separated, one per -i file in order (non-empty, all "
+        "different). (Default: the file names without their common prefix and suffix)",
+    )
+    p.add_argument(
+        "--src",
+        default=None,
+        metavar="FILE",
+        help="Source sentences (one per line, aligned with the references), shown with the "
+        "example segments.",
+    )
     p.add_argument("--title", default=None, help="Page title. (Default: parbleu report)")
     add_num_refs(p)
     add_encoding(p)
@@ -128,16 +143,24 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     ana.add_argument(
         "--flavor-systems",
         type=int_at_least(1),
-        default=1,
+        default=None,
         metavar="K",
-        help="Systems scored in the flavors table: the baseline, then the others in order. "
-        "(Default: %(default)s)",
+        help="Systems scored in the flavors table: the baseline, then the others in order "
+        "(about 0.25 s of CPU per system at 1,000 segments). (Default: all)",
     )
     ana.add_argument(
         "--explain",
         action="store_true",
         help="Add each flavor's step-by-step explanation of its gap to SacreBLEU's score, for "
         "the baseline (parbleu explain; about as costly as the rest of a 20-system report).",
+    )
+    ana.add_argument(
+        "--all-pairs-up-to",
+        type=int_at_least(2),
+        default=8,
+        metavar="K",
+        help="With at most K systems every pair gets a side-by-side section; with more, the "
+        "baseline's pairs. (Default: %(default)s)",
     )
     ana.add_argument(
         "--top-segments",
@@ -238,8 +261,22 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
                 f"{len(refs[0])}; the files must be aligned line by line"
             )
         systems[path] = lines
-    labels = short_names(list(systems)) if len(systems) > 1 else [Path(args.input[0]).name]
+    if args.names is not None:
+        try:
+            labels = display_names(args.input, args.names.split(","))
+        except ParbleuError as e:
+            raise CliError(f"--names: {e}".replace("--names: names: ", "--names: ")) from None
+    else:
+        labels = short_names(list(systems)) if len(systems) > 1 else [Path(args.input[0]).name]
     named = {label: systems[path] for label, path in zip(labels, systems)}
+    src = None
+    if args.src is not None:
+        src = read_file_lines(args.src, args.encoding, "--src file")
+        if len(src) != len(refs[0]):
+            raise CliError(
+                f"--src: file {args.src!r} has {len(src)} lines but the references have "
+                f"{len(refs[0])}; the files must be aligned line by line"
+            )
     baseline = args.baseline
     if baseline is not None and baseline not in named:
         by_file = dict(zip(args.input, labels))
@@ -275,6 +312,9 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         title=args.title or "parbleu report",
         files=dict(zip(labels, args.input)),
         workers=args.workers,
+        names=labels,
+        src=src,
+        all_pairs_up_to=args.all_pairs_up_to,
     )
     # A full disk (-o /dev/full) fails on write or close, where OSError has no file name:
     # name what was being written.

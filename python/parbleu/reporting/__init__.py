@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..metrics.base import Metric
-from ._options import FREQ_EDGES, LENGTH_EDGES, Options
+from ._options import FREQ_EDGES, LENGTH_DIFF_EDGES, LENGTH_EDGES, Options
 
 __all__ = ["Report", "report"]
 
@@ -96,16 +96,19 @@ def report(
     word_counts: Mapping[str, int] | None = None,
     length_edges: Sequence[int] = LENGTH_EDGES,
     freq_edges: Sequence[int] = FREQ_EDGES,
+    length_diff_edges: Sequence[int] = LENGTH_DIFF_EDGES,
     max_order: int = 4,
     top_ngrams: int = 10,
     top_segments: int = 5,
     all_pairs_up_to: int = 8,
     flavors: Sequence[str] | None = None,
-    flavor_systems: int = 1,
+    flavor_systems: int | None = None,
     explain: bool = False,
     title: str = "parbleu report",
     files: Mapping[str, str] | None = None,
     workers: int | None = None,
+    names: Sequence[str] | None = None,
+    src: Sequence[str] | None = None,
 ) -> Report:
     """Analyse systems against references for an HTML report.
 
@@ -114,12 +117,15 @@ def report(
     references
         Reference streams (``references[k][i]``: reference ``k`` of segment ``i``).
     systems
-        ``{name: hypotheses}``, one or more systems, in the order to show them.
+        ``{name: hypotheses}``, one or more systems, in the order to show them. The page
+        shows the names without their common prefix and suffix (``newstest2021.en-de.hyp.``
+        and ``.de`` of WMT file names); ``names`` sets them.
     metrics
         Metric objects for the score and significance tables; default ``BLEU()``,
         ``CHRF()``, ``TER()``. Word-level analyses tokenize as the first BLEU does.
     baseline
-        The system that differences are taken against (default: the first).
+        The system that differences are taken against (default: the first), by its key in
+        ``systems`` or its shown name.
     test
         ``"bootstrap"`` (paired bootstrap, which also gives the intervals) or ``"ar"``.
     n
@@ -140,6 +146,9 @@ def report(
         count words in the first reference stream.
     length_edges, freq_edges
         Bucket starts (increasing integers >= 1).
+    length_diff_edges
+        Bucket starts of the length-difference buckets (hypothesis minus reference tokens;
+        increasing integers; default compare-mt's, -20 ... 20).
     max_order
         Longest n-gram of the n-gram analysis and of the highlighting.
     top_ngrams, top_segments
@@ -152,9 +161,9 @@ def report(
         all, ``()`` for none.
     flavor_systems
         How many systems the flavors table scores: the baseline, then the others in order;
-        the other columns show a dash. Each flavor scores each system from the raw text (12
-        flavors cost about half as much per system as the rest of a 20-system report), so
-        the default is the baseline only.
+        the other rows show a dash. ``None`` (the default): every system. Each flavor scores
+        each system from the raw text (about 0.25 s of CPU per system for the 12 flavors at
+        1,000 segments), so a smaller number saves time on many systems.
     explain
         Add each flavor's step-by-step explanation of the gap between SacreBLEU's score and
         the flavor's for the baseline (:func:`parbleu.flavors.explain`; about as costly as the
@@ -165,17 +174,29 @@ def report(
         ``{system name: file name}`` to list in the page.
     workers
         Threads: 1 serial, -1 all cores, ``None`` the library default.
+    names
+        The names to show, one per system in order (non-empty, all different); ``None`` for
+        the keys of ``systems`` without their common prefix and suffix.
+    src
+        Source sentences, one per segment, shown with the example segments.
 
     Returns
     -------
     Report
         ``.write(path)`` writes the page; ``.data`` holds the numbers.
     """
+    from .._names import display_names
     from ..metrics import METRIC_NAMES, metric_from_name
-    from ._analysis import analyze, check_inputs
+    from ._analysis import analyze, check_inputs, check_source
 
     t0 = time.perf_counter()
     streams, sys_lines = check_inputs(references, systems)
+    keys = list(sys_lines)
+    shown = display_names(keys, names)
+    sys_lines = {s: sys_lines[k] for s, k in zip(shown, keys)}
+    if baseline is not None and baseline not in sys_lines and baseline in keys:
+        baseline = shown[keys.index(baseline)]
+    source = check_source(src, len(streams[0]))
     metric_list: list[Metric[Any]] = (
         [m for m in map(metric_from_name, METRIC_NAMES) if m is not None]
         if metrics is None
@@ -191,6 +212,7 @@ def report(
         max_order=max_order,
         length_edges=tuple(length_edges),
         freq_edges=tuple(freq_edges),
+        length_diff_edges=tuple(length_diff_edges),
         top_ngrams=top_ngrams,
         top_segments=top_segments,
         all_pairs_up_to=all_pairs_up_to,
@@ -199,10 +221,15 @@ def report(
         explain=explain,
         workers=workers,
     )
-    data = analyze(streams, sys_lines, metric_list, opts, word_counts)
+    data = analyze(streams, sys_lines, metric_list, opts, word_counts, source)
+    renamed = dict(zip(keys, shown))
     return Report(
         data=data,
         title=title,
-        files=None if files is None else {str(k): str(v) for k, v in files.items()},
+        files=(
+            None
+            if files is None
+            else {renamed.get(str(k), str(k)): str(v) for k, v in files.items()}
+        ),
         seconds={"analysis": time.perf_counter() - t0},
     )

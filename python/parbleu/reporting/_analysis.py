@@ -32,14 +32,16 @@ def _num(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _edges(name: str, edges: Sequence[int]) -> tuple[int, ...]:
+def _edges(name: str, edges: Sequence[int], low: int | None = 1) -> tuple[int, ...]:
     out = tuple(edges)
     if (
         not out
-        or any(isinstance(e, bool) or not isinstance(e, int) or e < 1 for e in out)
+        or any(isinstance(e, bool) or not isinstance(e, int) for e in out)
+        or (low is not None and any(e < low for e in out))
         or any(b <= a for a, b in zip(out, out[1:]))
     ):
-        raise InvalidOptionError(f"{name}={edges!r}: expected increasing integers >= 1")
+        at_least = f" >= {low}" if low is not None else ""
+        raise InvalidOptionError(f"{name}={edges!r}: expected increasing integers{at_least}")
     return out
 
 
@@ -62,6 +64,30 @@ def bucket_labels(edges: Sequence[int], zero: bool) -> list[str]:
     for a, b in zip(edges, edges[1:]):
         labels.append(str(a) if b == a + 1 else f"{a}-{b - 1}")
     labels.append(f">={edges[-1]}")
+    return labels
+
+
+def diff_labels(edges: Sequence[int]) -> list[str]:
+    """Labels of the length-difference buckets ``(-inf, e0), [e0, e1), ..., [e_last, inf)``.
+
+    Parameters
+    ----------
+    edges
+        Increasing bucket starts (any integers).
+
+    Returns
+    -------
+    list of str
+        One label per bucket: ``<-20``, ``-20..-11``, ``-1``, ``+2``, ``>=+20``.
+    """
+
+    def signed(x: int) -> str:
+        return f"+{x}" if x > 0 else str(x)
+
+    labels = [f"<{signed(edges[0])}"]
+    for a, b in zip(edges, edges[1:]):
+        labels.append(signed(a) if b == a + 1 else f"{signed(a)}..{signed(b - 1)}")
+    labels.append(f">={signed(edges[-1])}")
     return labels
 
 
@@ -116,12 +142,35 @@ def check_inputs(
     return streams, out
 
 
+def check_source(src: Sequence[str] | None, n_segments: int) -> list[str] | None:
+    """Validate the source sentences shown with the examples (one per segment)."""
+    if src is None:
+        return None
+    if isinstance(src, (str, bytes)) or not isinstance(src, Sequence):
+        raise InputTypeError(
+            f"src: got a {type(src).__name__}; expected a list of source sentences, one per segment"
+        )
+    lines = list(src)
+    if len(lines) != n_segments:
+        raise LengthMismatchError(
+            f"src: {len(lines)} source sentences but the references have {n_segments} "
+            "segments; nothing is truncated"
+        )
+    for i, line in enumerate(lines):
+        if not isinstance(line, str):
+            raise InputTypeError(
+                f"src[{i}]: got a {type(line).__name__}; expected a string (line {i + 1})"
+            )
+    return lines
+
+
 def analyze(
     streams: list[list[str | None]],
     systems: dict[str, list[str]],
     metrics: Sequence[Metric[Any]],
     opts: Options,
     word_counts: Mapping[str, int] | None = None,
+    src: list[str] | None = None,
 ) -> dict[str, Any]:
     """Compute every section of a report.
 
@@ -138,6 +187,8 @@ def analyze(
     word_counts
         Word frequencies for the frequency buckets (a training-data word list); ``None`` to
         count words in the references.
+    src
+        Source sentences (one per segment) shown with the examples, or ``None``.
 
     Returns
     -------
@@ -152,6 +203,7 @@ def analyze(
     baseline = opts.baseline if opts.baseline is not None else names[0]
     length_edges = _edges("length_edges", opts.length_edges)
     freq_edges = _edges("freq_edges", opts.freq_edges)
+    diff_edges = _edges("length_diff_edges", opts.length_diff_edges, low=None)
     if (
         isinstance(opts.max_order, bool)
         or not isinstance(opts.max_order, int)
@@ -194,13 +246,16 @@ def analyze(
         "sentence": sentence,
         "length_buckets": _length_buckets(words, names, length_edges, bleu_rows, bleu),
         "freq_buckets": _freq_buckets(words, names, freq_edges, word_counts),
+        "length_diff_buckets": _length_diff_buckets(words, names, diff_edges, bleu_rows, bleu),
+        "has_src": src is not None,
         "word_tokenizer": (
             f"{getattr(tokenizer, 'signature', lambda: '13a')()}"
             + (" lowercased" if lowercase else "")
         ),
         "max_order": opts.max_order,
     }
-    data["pairs"] = _pairs(words, names, baseline, sentence, ref1, opts)
+    data["pairs"] = _pairs(words, names, baseline, sentence, ref1, src, opts)
+    data["pair_scope"] = "all" if len(names) <= opts.all_pairs_up_to else "baseline"
     data["flavors"] = _flavors(streams, systems, names, baseline, opts)
     return data
 
@@ -267,6 +322,12 @@ def _score_section(
         "test_signature": None,
         "n": plan.n,
     }
+    if all(hasattr(scores[n], "sys_len") for n in names):
+        # BLEU's hypothesis/reference length (its tokens), as SacreBLEU's ``ratio``.
+        out["length_ratio"] = {
+            n: _num(scores[n].sys_len / scores[n].ref_len) if scores[n].ref_len else None
+            for n in names
+        }
     if plan.n is None:
         # Too few segments for the bootstrap: scores only, in score order.
         sign = 1.0 if metric.higher_is_better else -1.0
@@ -400,6 +461,39 @@ def _length_buckets(
     return out
 
 
+def _length_diff_buckets(
+    words: _words.WordStats,
+    names: list[str],
+    edges: tuple[int, ...],
+    bleu_rows: dict[str, npt.NDArray[Any]] | None,
+    bleu: Metric[Any] | None,
+) -> dict[str, Any]:
+    """Segments bucketed by hypothesis minus reference length (tokens), per system.
+
+    compare-mt's ``lengthdiff`` sentence buckets: how many segments of each system are that
+    much shorter or longer than the first reference, and the BLEU of those segments.
+    """
+    n_b = len(edges) + 1
+    out: dict[str, Any] = {
+        "labels": diff_labels(edges),
+        "edges": list(edges),
+        "segments": {},
+        "bleu": {},
+    }
+    for s, name in enumerate(names):
+        diff = np.asarray(words.seg_hyp_len[s], dtype=np.int64) - words.seg_ref_len
+        bucket = np.searchsorted(np.asarray(edges), diff, side="right")
+        counts = np.bincount(bucket, minlength=n_b)
+        out["segments"][name] = counts.tolist()
+        if bleu is not None and bleu_rows is not None:
+            rows = bleu_rows[name]
+            out["bleu"][name] = [
+                bleu.score_from_stats(rows[bucket == b]).score if counts[b] else None
+                for b in range(n_b)
+            ]
+    return out
+
+
 def _freq_buckets(
     words: _words.WordStats,
     names: list[str],
@@ -457,6 +551,7 @@ def _pairs(
     baseline: str,
     sentence: list[dict[str, Any]],
     ref1: list[str],
+    src: list[str] | None,
     opts: Options,
 ) -> list[dict[str, Any]]:
     """Per pair: n-grams each system matches more often, and the segments that differ most."""
@@ -480,7 +575,7 @@ def _pairs(
                 "ngrams_a": _top_ngrams(words, ma, mb, order_of, local, ref_count, opts),
                 "ngrams_b": _top_ngrams(words, mb, ma, order_of, local, ref_count, opts),
                 "metric": sent["metric"] if sent else None,
-                "segments": _top_segments(words, index[a], index[b], a, b, sent, ref1, opts),
+                "segments": _top_segments(words, index[a], index[b], a, b, sent, ref1, src, opts),
             }
         )
     return out
@@ -529,6 +624,7 @@ def _top_segments(
     b: str,
     sent: dict[str, Any] | None,
     ref1: list[str],
+    src: list[str] | None,
     opts: Options,
 ) -> list[dict[str, Any]]:
     """Return the segments where ``a`` beats ``b`` most, then those where ``b`` beats ``a`` most."""
@@ -550,6 +646,7 @@ def _top_segments(
                 "index": i,
                 "winner": a if diff[i] > 0 else b,
                 "ref": ref1[i],
+                "src": None if src is None else src[i],
                 "ref_tokens": ref_tokens,
                 "a_tokens": ta,
                 "b_tokens": tb,
@@ -616,9 +713,11 @@ def _flavors(
     if any(s is None for st in streams for s in st):
         return []  # the originals take no missing references
     refs = [[str(x) for x in st] for st in streams]
-    k = opts.flavor_systems
+    k = len(names) if opts.flavor_systems is None else opts.flavor_systems
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InvalidOptionError(f"flavor_systems={k!r}: expected an integer >= 1")
+        raise InvalidOptionError(
+            f"flavor_systems={opts.flavor_systems!r}: expected an integer >= 1 or None (all)"
+        )
     # The baseline first, then the others in order: each flavor scores each system anew.
     scored = [baseline, *(n for n in names if n != baseline)][:k]
     out = []

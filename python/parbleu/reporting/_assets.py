@@ -2,16 +2,21 @@
 
 CSS = """
 :root{--fg:#1d232b;--mute:#5d6875;--line:#d9dee4;--bg:#fff;--alt:#f5f7f9;--acc:#2458a6;
---good:#1d7a3c;--bad:#b3261e;--m1:#fff2b3;--m2:#ffe07a;--m3:#ffc94a;--m4:#ffb000}
+--good:#1d7a3c;--bad:#b3261e;--m1:#fff2b3;--m2:#ffe07a;--m3:#ffc94a;--m4:#ffb000;
+--barc:#dbe6f6}
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);
 background:var(--bg);margin:0;padding:0 24px 48px;max-width:1400px}
-h1{font-size:22px;margin:20px 0 4px}h2{font-size:18px;margin:32px 0 8px;
+h1{font-size:22px;margin:20px 0 4px;overflow-wrap:anywhere}h2{font-size:18px;margin:32px 0 8px;
 border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:18px 0 6px}
 .meta,.note{color:var(--mute)}.note{font-size:12px}
 code,.sig{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .sig{word-break:break-all;color:var(--mute)}
-table{border-collapse:collapse;margin:6px 0 10px;font-variant-numeric:tabular-nums}
+table{border-collapse:collapse;margin:0;font-variant-numeric:tabular-nums}
+.tbl{max-width:100%;overflow-x:auto;margin:6px 0 10px}
+td.txt{overflow-wrap:break-word;max-width:30em}
+td.b{background:linear-gradient(90deg,var(--barc) var(--w),transparent var(--w))}
+tfoot td{color:var(--mute);font-size:12px}
 th,td{border-bottom:1px solid var(--line);padding:3px 9px;text-align:right;vertical-align:top}
 th{background:var(--alt);font-weight:600;white-space:nowrap}
 th:first-child,td:first-child,td.txt,th.txt{text-align:left}
@@ -21,17 +26,27 @@ table.sortable th[aria-sort=descending]::after{content:" \\25BC";font-size:10px}
 tr.sig-yes td.sigcell{color:var(--good);font-weight:600}
 .controls{position:sticky;top:0;background:var(--bg);border-bottom:1px solid var(--line);
 padding:8px 0;z-index:2;display:flex;flex-wrap:wrap;gap:6px 18px;align-items:center}
-.controls label{white-space:nowrap}
+.controls label{white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis}
+.controls details{max-width:100%}.controls summary{cursor:pointer}
+.controls .boxes{display:flex;flex-wrap:wrap;gap:2px 14px;max-height:30vh;overflow:auto;
+padding:4px 0}
+#files code{overflow-wrap:anywhere}
 .hidden,.off-sys{display:none!important}
 .charts{display:flex;flex-wrap:wrap;gap:10px}
 .chart{border:1px solid var(--line);border-radius:4px;padding:4px}
-.chart .title{font-size:12px;font-weight:600;margin:0 4px}
+.chart .title{font-size:12px;font-weight:600;margin:0 4px;max-width:260px;
+overflow-wrap:anywhere}
+select{max-width:min(30em,90vw)}h2,h3,p,li{overflow-wrap:anywhere}
 svg text{font:10px system-ui,sans-serif;fill:var(--mute)}
 .bar{fill:var(--acc)}.bar.neg{fill:var(--bad)}.bar.pos{fill:var(--good)}
 .bar.tie{fill:var(--mute)}.bar.overflow{opacity:.55}
-.seg{display:grid;grid-template-columns:1fr 1fr;gap:4px 14px;border:1px solid var(--line);
-border-radius:4px;padding:6px 10px;margin:8px 0}
-.seg .ref{grid-column:1/3;color:var(--mute)}
+.seg{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:4px 14px;
+border:1px solid var(--line);border-radius:4px;padding:6px 10px;margin:8px 0;
+overflow-wrap:anywhere}
+.seg .ref,.seg .src{grid-column:1/3;color:var(--mute)}
+.seg .ref,.seg .src,.seg .hyp{max-height:12em;overflow:auto;overflow-wrap:anywhere}
+details.more,details.more>summary{display:inline}
+details.more>summary{cursor:pointer;color:var(--acc);font-size:12px}
 .seg .head{font-size:12px;color:var(--mute)}
 .m1{background:var(--m1)}.m2{background:var(--m2)}.m3{background:var(--m3)}
 .m4,.m5,.m6,.m7,.m8{background:var(--m4)}
@@ -113,7 +128,10 @@ JS = r"""
       var on = names.every(function (n) { return state.shown.indexOf(n) >= 0; });
       e.classList.toggle("off-sys", !on);
     });
+    var count = document.getElementById("sys-count");
+    if (count) { count.textContent = state.shown.length + " of " + DATA.systems.length; }
     drawSentence();
+    pairOptions(false);
   }
   Array.prototype.forEach.call(document.querySelectorAll("input.syspick"), function (box) {
     box.addEventListener("change", function () {
@@ -128,7 +146,7 @@ JS = r"""
   basePick.addEventListener("change", function () {
     state.baseline = DATA.systems[parseInt(basePick.value, 10)];
     drawSentence();
-    choosePairFor(state.baseline);
+    pairOptions(true);
   });
 
   // --- histograms of sentence scores and of differences against the baseline -------------
@@ -268,19 +286,43 @@ JS = r"""
     sel.addEventListener("change", show);
     show();
   });
-  function choosePairFor(name) {
+  // The pair menu lists the pairs whose two systems are shown, the baseline's first; a new
+  // baseline selects its first pair. Where the baseline has no computed pair (more systems
+  // than all_pairs_up_to: only the report's baseline has pairs), a note says so.
+  function pairOptions(rebase) {
     var sel = document.getElementById("pair-pick");
     if (!sel) { return; }
-    for (var k = 0; k < DATA.pairs.length; k++) {
+    var base = state.baseline, mine = [], rest = [];
+    DATA.pairs.forEach(function (p, k) {
+      if (state.shown.indexOf(p.a) < 0 || state.shown.indexOf(p.b) < 0) { return; }
+      (p.a === base || p.b === base ? mine : rest).push(k);
+    });
+    var keep = sel.value, order = mine.concat(rest);
+    sel.textContent = "";
+    order.forEach(function (k) {
       var p = DATA.pairs[k];
-      if (p.a === name || p.b === name) {
-        sel.value = String(k);
-        sel.dispatchEvent(new Event("change"));
-        return;
+      sel.appendChild(el("option", { value: String(k) }, p.a + " vs " + p.b));
+    });
+    var keys = order.map(String);
+    if (rebase || keys.indexOf(keep) < 0) { keep = keys.length ? keys[0] : ""; }
+    sel.value = keep;
+    sel.disabled = keys.length === 0;
+    var note = document.getElementById("pair-note");
+    if (note) {
+      var why = "";
+      if (!keys.length) {
+        why = "No computed pair has both systems shown.";
+      } else if (DATA.pair_scope !== "all" && base !== DATA.baseline) {
+        why = "Pairs of " + base + " with the other systems were not computed: with " +
+          DATA.systems.length + " systems only the pairs of " + DATA.baseline +
+          " are; run the report with --baseline " + base + " for " + base + "'s pairs.";
       }
+      note.textContent = why;
     }
+    sel.dispatchEvent(new Event("change"));
   }
   applySystems();
+  pairOptions(true);  // open on a pair of the baseline
   document.documentElement.setAttribute("data-ready", "1");
 })();
 """

@@ -68,11 +68,45 @@ def _th(label: str, num: bool = True, cls: str = "") -> str:
     return f"<th{' data-num' if num else ''}{c}>{esc(label)}</th>"
 
 
-def _table(table_id: str, head: Sequence[str], rows: Iterable[str], cls: str = "sortable") -> str:
+def _table(
+    table_id: str,
+    head: Sequence[str],
+    rows: Iterable[str],
+    cls: str = "sortable",
+    foot: str = "",
+) -> str:
+    # Each table scrolls sideways inside its own box: the page itself never does, whatever
+    # the number of systems (issue 24: 2,105 px at 14 systems, 8,456 px at 50).
+    tfoot = f"<tfoot>{foot}</tfoot>" if foot else ""
     return (
-        f'<table id="{esc(table_id)}" class="{cls}"><thead><tr>{"".join(head)}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="tbl"><table id="{esc(table_id)}" class="{cls}"><thead><tr>'
+        f"{''.join(head)}</tr></thead><tbody>{''.join(rows)}</tbody>{tfoot}</table></div>"
     )
+
+
+#: Characters of a segment (reference, source, output) shown before "show more".
+SHOW_CHARS = 400
+#: Characters of an n-gram shown in the n-gram tables.
+SHOW_NGRAM = 80
+
+
+def _more(rest: str, n_chars: int) -> str:
+    """Fold the rest of a clipped text away: one click shows it (no script needed)."""
+    return f'<details class="more"><summary>… {n_chars:,} more characters</summary>{rest}</details>'
+
+
+def clip_text(text: str, limit: int = SHOW_CHARS) -> str:
+    """Escape ``text``, showing its first ``limit`` characters and the rest behind a click."""
+    if len(text) <= limit:
+        return esc(text)
+    return esc(text[:limit]) + _more(esc(text[limit:]), len(text) - limit)
+
+
+def _bar(x: float | None, scale: float) -> str:
+    """Return a ``style`` attribute that draws ``x`` as a bar behind its cell (CSS only)."""
+    if x is None or scale <= 0:
+        return ""
+    return f' style="--w:{max(0.0, min(100.0, 100.0 * x / scale)):.1f}%"'
 
 
 def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None) -> str:
@@ -107,6 +141,7 @@ def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None
         _sentence(data),
         _buckets(data, "length_buckets", "By reference length", "Reference length (tokens)"),
         _buckets(data, "freq_buckets", "By word frequency", "Word frequency"),
+        _diff_buckets(data),
         _pairs(data),
         _flavors(data),
         '<script type="application/json" id="parbleu-data">',
@@ -131,17 +166,26 @@ def _meta(data: dict[str, Any], files: dict[str, str] | None) -> str:
     return "\n".join(out)
 
 
+#: Up to this many systems the check boxes are open; with more they fold (14-50 boxes would
+#: fill the sticky bar, which stays on screen).
+OPEN_SYSTEMS = 8
+
+
 def _controls(data: dict[str, Any]) -> str:
+    names = data["systems"]
     boxes = "".join(
         f'<label><input type="checkbox" class="syspick" data-i="{i}" checked> {esc(n)}</label>'
-        for i, n in enumerate(data["systems"])
+        for i, n in enumerate(names)
     )
     options = "".join(
         f'<option value="{i}"{" selected" if n == data["baseline"] else ""}>{esc(n)}</option>'
-        for i, n in enumerate(data["systems"])
+        for i, n in enumerate(names)
     )
+    opened = " open" if len(names) <= OPEN_SYSTEMS else ""
     return (
-        f'<div class="controls"><span>Systems:</span> {boxes}'
+        f'<div class="controls"><details id="syslist"{opened}><summary>Systems '
+        f'(<span id="sys-count">{len(names)} of {len(names)}</span> shown)</summary>'
+        f'<div class="boxes">{boxes}</div></details>'
         f'<label>Baseline: <select id="baseline">{options}</select></label></div>'
     )
 
@@ -152,6 +196,9 @@ def _scores(data: dict[str, Any]) -> str:
         head.append(_th(m["metric"]))
         head.append(_th(f"{m['metric']} CI low"))
         head.append(_th(f"{m['metric']} CI high"))
+    ratio = next((m["length_ratio"] for m in data["scores"] if m.get("length_ratio")), None)
+    if ratio is not None:
+        head.append(_th("length ratio"))
     rows = []
     for n in data["systems"]:
         cells = [f'<td class="txt">{esc(n)}</td>']
@@ -160,6 +207,8 @@ def _scores(data: dict[str, Any]) -> str:
             cells.append(_num_td(m["scores"][n], extra=' class="score"'))
             cells.append(_num_td(ci["low"] if ci else None))
             cells.append(_num_td(ci["high"] if ci else None))
+        if ratio is not None:
+            cells.append(_num_td(ratio[n], 3, ' class="ratio"'))
         rows.append(f'<tr{_sys_attr(n)} data-name="{esc(n)}">{"".join(cells)}</tr>')
     test = data["test"]
     sigs = "".join(
@@ -179,7 +228,9 @@ def _scores(data: dict[str, Any]) -> str:
     return (
         '<section id="scores"><h2>Scores</h2>'
         + _table("score-table", head, rows)
-        + f'<p class="note" id="ci-note">{ci_note} Click a header to sort.</p>'
+        + f'<p class="note" id="ci-note">{ci_note} '
+        "Length ratio: hypothesis/reference length in BLEU's tokens (SacreBLEU's "
+        "ratio; below 1 the brevity penalty applies). Click a header to sort.</p>"
         + f"<h3>Signatures</h3><ul>{sigs}</ul></section>"
     )
 
@@ -310,6 +361,44 @@ _MEASURES = (
 )
 
 
+def _bucket_table(
+    table_id: str,
+    data: dict[str, Any],
+    labels: Sequence[str],
+    values: dict[str, list[Any]],
+    width: int,
+    scale: float,
+    foot: tuple[str, Sequence[int]] | None,
+) -> str:
+    """One row per system, one column per bucket, each number drawn as a bar behind it.
+
+    Systems are rows so that 50 systems make a long table, not a wide one; the bars make the
+    table its own chart (no script, no matplotlib).
+    """
+    head = [_th("System", num=False)] + [_th(lab) for lab in labels]
+    rows = []
+    for n in data["systems"]:
+        cells = [f'<td class="txt">{esc(n)}</td>']
+        for x in values[n]:
+            cells.append(_num_td(x, width, ' class="b"' + _bar(x, scale)))
+        rows.append(f'<tr{_sys_attr(n)} data-name="{esc(n)}">{"".join(cells)}</tr>')
+    tfoot = ""
+    if foot is not None:
+        what, counts = foot
+        tfoot = (
+            f'<tr class="counts"><td class="txt">{esc(what)}</td>'
+            + "".join(f'<td data-v="{c}">{c}</td>' for c in counts)
+            + "</tr>"
+        )
+    return _table(table_id, head, rows, foot=tfoot)
+
+
+def _scale(values: dict[str, list[Any]], fixed: float | None) -> float:
+    if fixed is not None:
+        return fixed
+    return max((x for v in values.values() for x in v if x is not None), default=0.0)
+
+
 def _buckets(data: dict[str, Any], key: str, title: str, label: str) -> str:
     b = data[key]
     measures = [(k, t) for k, t in _MEASURES if b.get(k)]
@@ -331,35 +420,50 @@ def _buckets(data: dict[str, Any], key: str, title: str, label: str) -> str:
             "Segments bucketed by the first reference's length in tokens; BLEU of each "
             "bucket's segments (statistics of the score table), and word precision/recall/F1."
         )
+    counts = b["segments"] if key == "length_buckets" else b["ref_tokens"]
+    what = "segments" if key == "length_buckets" else "ref words"
     tables = []
     for k, _t in measures:
-        head = [_th(label, num=False), _th("segments" if key == "length_buckets" else "ref words")]
-        head += [f"<th data-num{_sys_attr(n)}>{esc(n)}</th>" for n in data["systems"]]
-        counts = b["segments"] if key == "length_buckets" else b["ref_tokens"]
-        rows = []
-        for i, lab in enumerate(b["labels"]):
-            cells = [
-                f'<td class="txt" data-v="{i}">{esc(lab)}</td>',
-                f'<td data-v="{counts[i]}">{counts[i]}</td>',
-            ]
-            for n in data["systems"]:
-                width = 3 if k == "length_ratio" else 2
-                cells.append(_num_td(b[k][n][i], width, _sys_attr(n)))
-            rows.append(f"<tr>{''.join(cells)}</tr>")
+        width = 3 if k == "length_ratio" else 2
+        scale = _scale(b[k], None if k == "length_ratio" else 100.0)
         tables.append(
-            f'<div class="{key}-view" data-key="{k}">' + _table(f"{key}-{k}", head, rows) + "</div>"
+            f'<div class="{key}-view" data-key="{k}">'
+            + _bucket_table(f"{key}-{k}", data, b["labels"], b[k], width, scale, (what, counts))
+            + "</div>"
         )
     return (
-        f'<section id="{key}"><h2>{esc(title)}</h2><p class="note">{note}</p>'
+        f'<section id="{key}"><h2>{esc(title)}</h2><p class="note">{note} '
+        f"{esc(label)} across, systems down; the bars draw each number (0-100; the length "
+        "ratio against the largest).</p>"
         f'<label>Measure: <select class="pick" data-target=".{key}-view">{options}</select>'
         f"</label>{''.join(tables)}</section>"
     )
 
 
-def _tokens(tokens: Sequence[str], levels: Sequence[int]) -> str:
-    return " ".join(
-        f'<span class="tok m{lv}">{esc(t)}</span>' if lv else esc(t)
-        for t, lv in zip(tokens, levels)
+def _diff_buckets(data: dict[str, Any]) -> str:
+    b = data.get("length_diff_buckets")
+    if not b:
+        return ""
+    measures = [("segments", "segments"), ("bleu", "BLEU of the bucket's segments")]
+    measures = [(k, t) for k, t in measures if b.get(k)]
+    options = "".join(f'<option value="{k}">{esc(t)}</option>' for k, t in measures)
+    tables = []
+    for k, _t in measures:
+        width = 0 if k == "segments" else 2
+        scale = _scale(b[k], None if k == "segments" else 100.0)
+        tables.append(
+            f'<div class="length_diff_buckets-view" data-key="{k}">'
+            + _bucket_table(f"length_diff_buckets-{k}", data, b["labels"], b[k], width, scale, None)
+            + "</div>"
+        )
+    return (
+        '<section id="length_diff_buckets"><h2>By length difference</h2><p class="note">'
+        "Segments bucketed by the system's length minus the first reference's, in BLEU's "
+        "tokens (compare-mt's <code>lengthdiff</code> buckets): how many segments are that much "
+        "shorter (negative) or longer, and the BLEU of those segments. The bars draw each "
+        "count against the largest, or BLEU 0-100.</p>"
+        '<label>Measure: <select class="pick" data-target=".length_diff_buckets-view">'
+        f"{options}</select></label>{''.join(tables)}</section>"
     )
 
 
@@ -371,6 +475,33 @@ def _repeats(seg: dict[str, Any]) -> str:
     listed = ", ".join(f"#{i + 1}" for i in seg["repeats"])
     more = f" and {n - len(seg['repeats'])} more" if n > len(seg["repeats"]) else ""
     return f" (also {listed}{more}: the same reference and outputs)"
+
+
+def _marked(pieces: Sequence[tuple[str, int]]) -> str:
+    return " ".join(
+        f'<span class="tok m{lv}">{esc(t)}</span>' if lv else esc(t) for t, lv in pieces
+    )
+
+
+def _tokens(tokens: Sequence[str], levels: Sequence[int], limit: int = SHOW_CHARS) -> str:
+    """Tokens with their match level; past ``limit`` characters the rest folds away."""
+    shown: list[tuple[str, int]] = []
+    rest: list[tuple[str, int]] = []
+    used = 0
+    for t, lv in zip(tokens, levels):
+        if used >= limit:
+            rest.append((t, lv))
+        elif used + len(t) > limit:  # the token that crosses the limit is split there
+            shown.append((t[: limit - used], lv))
+            rest.append((t[limit - used :], lv))
+            used = limit
+        else:
+            shown.append((t, lv))
+            used += len(t) + 1
+    if not rest:
+        return _marked(shown)
+    hidden = sum(len(t) for t, _ in rest) + len(rest) - 1
+    return _marked(shown) + " " + _more(_marked(rest), hidden)
 
 
 def _pairs(data: dict[str, Any]) -> str:
@@ -393,7 +524,8 @@ def _pairs(data: dict[str, Any]) -> str:
                 _th("in ref"),
             ]
             rows = [
-                f'<tr><td class="txt">{esc(g["ngram"])}</td><td data-v="{g["n"]}">{g["n"]}</td>'
+                f'<tr><td class="txt">{clip_text(g["ngram"], SHOW_NGRAM)}</td>'
+                f'<td data-v="{g["n"]}">{g["n"]}</td>'
                 f'<td data-v="{g["mine"]}">{g["mine"]}</td>'
                 f'<td data-v="{g["other"]}">{g["other"]}</td>'
                 f'<td data-v="{g["ref"]}">{g["ref"]}</td></tr>'
@@ -407,9 +539,16 @@ def _pairs(data: dict[str, Any]) -> str:
         for s in p["segments"]:
             wa = " win" if s["winner"] == a else ""
             wb = " win" if s["winner"] == b else ""
+            src = s.get("src")
             parts.append(
                 f'<div class="seg" data-index="{s["index"]}">'
-                f'<div class="ref">#{s["index"] + 1}{_repeats(s)} reference: {esc(s["ref"])}</div>'
+                + (
+                    f'<div class="src">#{s["index"] + 1} source: {clip_text(src)}</div>'
+                    if src is not None
+                    else ""
+                )
+                + f'<div class="ref">#{s["index"] + 1}{_repeats(s)} reference: '
+                f"{clip_text(s['ref'])}</div>"
                 f'<div class="head{wa}">{esc(a)}: '
                 f'<span class="sent-score" data-v="{s["a_score"]!r}">'
                 f"{s['a_score']:.2f}</span></div>"
@@ -421,42 +560,54 @@ def _pairs(data: dict[str, Any]) -> str:
             )
         parts.append("</div>")
         blocks.append("".join(parts))
+    scope = (
+        "every pair of systems"
+        if data.get("pair_scope") == "all"
+        else f"the pairs of the baseline, {esc(data['baseline'])} (more systems than "
+        f"<code>all_pairs_up_to</code>; <code>--baseline NAME</code> computes another's)"
+    )
     return (
         '<section id="pairs"><h2>Two systems side by side</h2>'
-        '<p class="note">n-grams of the first reference ranked by (matches of one + 1) / '
+        f'<p class="note">Computed for {scope}. '
+        "n-grams of the first reference ranked by (matches of one + 1) / "
         "(matches of both + 2), as compare-mt does; highlighted tokens belong to an n-gram of "
         f"the reference (darker: longer, up to {data['max_order']}). Word-level analyses use "
-        f"the first reference, tokenized as BLEU does ({esc(data['word_tokenizer'])}).</p>"
+        f"the first reference, tokenized as BLEU does ({esc(data['word_tokenizer'])}). "
+        f"Texts longer than {SHOW_CHARS} characters are cut; click to see the rest.</p>"
         f'<label>Pair: <select id="pair-pick" class="pick" data-target=".pair-view">{options}'
-        f"</select></label>{''.join(blocks)}</section>"
+        f'</select></label><p class="note" id="pair-note"></p>{"".join(blocks)}</section>'
     )
 
 
 def _flavors(data: dict[str, Any]) -> str:
     if not data["flavors"]:
         return ""
-    head = [_th("flavor", num=False), _th("original", num=False, cls="txt")]
-    head += [f"<th data-num{_sys_attr(n)}>{esc(n)}</th>" for n in data["systems"]]
-    head += [
-        _th(x, num=False, cls="txt")
-        for x in ("tokenization", "case", "reference length", "smoothing")
-    ]
+    flavors = data["flavors"]
+    # Systems down, flavors across: 12 narrow columns fit the window, 50 systems do not.
+    head = [_th("System", num=False)] + [_th(f["name"]) for f in flavors]
     rows = []
-    explain = []
-    for f in data["flavors"]:
-        cells = [
-            f'<td class="txt">{esc(f["name"])}</td>',
-            f'<td class="txt">{esc(f["original"])}</td>',
-        ]
-        for n in data["systems"]:
+    for n in data["systems"]:
+        cells = [f'<td class="txt">{esc(n)}</td>']
+        for f in flavors:
             err = f["errors"].get(n)
             title = f' title="{esc(err)}"' if err else ""
-            cells.append(_num_td(f["scores"][n], 2, _sys_attr(n) + title))
-        cells += [
+            cells.append(_num_td(f["scores"][n], 2, title))
+        rows.append(f'<tr{_sys_attr(n)} data-name="{esc(n)}">{"".join(cells)}</tr>')
+    about_head = [
+        _th(x, num=False)
+        for x in ("flavor", "original", "tokenization", "case", "reference length", "smoothing")
+    ]
+    about = [
+        "<tr>"
+        + "".join(
             f'<td class="txt">{esc(f[k])}</td>'
-            for k in ("tokenization", "case", "ref_length", "smoothing")
-        ]
-        rows.append(f"<tr>{''.join(cells)}</tr>")
+            for k in ("name", "original", "tokenization", "case", "ref_length", "smoothing")
+        )
+        + "</tr>"
+        for f in flavors
+    ]
+    explain = []
+    for f in flavors:
         if f["explain"]:
             steps = "".join(
                 f'<tr><td class="txt">{esc(s["factor"])}</td>'
@@ -466,17 +617,20 @@ def _flavors(data: dict[str, Any]) -> str:
             )
             explain.append(
                 f"<details><summary>{esc(f['name'])}: from SacreBLEU's score to the flavor's "
-                f'</summary><table><thead><tr><th>factor</th><th class="txt">change</th>'
-                f"<th>score</th></tr></thead><tbody>{steps}</tbody></table></details>"
+                f'</summary><div class="tbl"><table><thead><tr><th>factor</th>'
+                f'<th class="txt">change</th><th>score</th></tr></thead><tbody>{steps}</tbody>'
+                "</table></div></details>"
             )
     base = data["baseline"]
     return (
         '<section id="flavors"><h2>Flavors: the same data under other BLEU implementations</h2>'
         '<p class="note">BLEU (0-100) as each reproduced implementation reports it with its '
-        "default options (token-list APIs get whitespace tokens); a dash is a system not "
-        "scored (<code>flavor_systems</code>, <code>--flavor-systems</code>) or an input the "
-        "original fails on (hover for the reason).</p>"
+        "default options (token-list APIs get whitespace tokens), one row per system; a dash "
+        "is a system not scored (<code>flavor_systems</code>, <code>--flavor-systems</code>) "
+        "or an input the original fails on (hover for the reason).</p>"
         + _table("flavor-table", head, rows)
+        + "<h3>What each flavor does</h3>"
+        + _table("flavor-about", about_head, about, cls="")
         + (
             f"<h3>Why they differ (baseline, {esc(base)}, step by step)</h3>" + "".join(explain)
             if explain

@@ -52,8 +52,8 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     -------
     dict
         ``{"scores": (header, rows), "significance": ..., "clusters": ...,
-        "length_buckets": ..., "freq_buckets": ..., "flavors": ...}`` (only the sections the
-        data has).
+        "length_buckets": ..., "freq_buckets": ..., "length_diff_buckets": ...,
+        "flavors": ...}`` (only the sections the data has).
     """
     names = data["systems"]
     out: dict[str, Table] = {}
@@ -89,6 +89,13 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
         measure = "bleu" if b.get("bleu") else "f1"
         rows = [[lab] + [_f(b[measure][n][i]) for n in names] for i, lab in enumerate(b["labels"])]
         out[key] = ([f"{label} ({'BLEU' if measure == 'bleu' else 'word F1'})", *names], rows)
+    diff = data.get("length_diff_buckets")
+    if diff:
+        rows = [
+            [lab] + [str(diff["segments"][n][i]) for n in names]
+            for i, lab in enumerate(diff["labels"])
+        ]
+        out["length_diff_buckets"] = (["Length difference (segments)", *names], rows)
     if data["flavors"]:
         rows = [[f["name"]] + [_f(f["scores"][n]) for n in names] for f in data["flavors"]]
         out["flavors"] = (["Flavor", *names], rows)
@@ -195,10 +202,23 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
     names = data["systems"]
     written = []
 
+    # The legend goes to the right of the plot, never over the bars (one column per 16
+    # systems); the saved image grows to hold it (bbox_inches="tight").
+    ncol = max(1, -(-len(names) // 16))
+    # matplotlib's default cycle repeats after 10 colours: 20 for up to 20 systems.
+    cmap = plt.get_cmap("tab10" if len(names) <= 10 else "tab20")
+    color = {n: cmap(i % cmap.N) for i, n in enumerate(names)}
+
+    def legend(ax: Any) -> None:
+        ax.legend(
+            fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+            ncol=ncol, frameon=False,
+        )  # fmt: skip
+
     def save(fig: Any, stem: str) -> None:
         path = directory / f"{stem}.png"
         fig.tight_layout()
-        fig.savefig(path, dpi=150)
+        fig.savefig(path, dpi=150, bbox_inches="tight")
         plt.close(fig)
         written.append(path)
 
@@ -213,10 +233,10 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         for n in names:
             v, c = folded(m["scores"][n], 0, 100)
             out += c
-            ax.hist(v, bins=20, range=(0, 100), histtype="step", label=n)
+            ax.hist(v, bins=20, range=(0, 100), histtype="step", label=n, color=color[n])
         ax.set_xlabel(f"sentence {m['metric']}" + outside_note(out, 0, 100))
         ax.set_ylabel("segments")
-        ax.legend(fontsize="small")
+        legend(ax)
         save(fig, f"sentence_{k}_distribution")
         base = np.asarray(m["scores"][data["baseline"]])
         if len(names) > 1:
@@ -226,12 +246,12 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
                 if n != data["baseline"]:
                     d, c = folded(np.asarray(m["scores"][n]) - base, -100, 100)
                     out += c
-                    ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n)
+                    ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n, color=color[n])
             ax.set_xlabel(
                 f"sentence {m['metric']} minus {data['baseline']}" + outside_note(out, -100, 100)
             )
             ax.set_ylabel("segments")
-            ax.legend(fontsize="small")
+            legend(ax)
             save(fig, f"sentence_{k}_differences")
     for key in ("length_buckets", "freq_buckets"):
         b = data[key]
@@ -241,10 +261,23 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         w = 0.8 / max(len(names), 1)
         for j, n in enumerate(names):
             vals = [np.nan if v is None else v for v in b[measure][n]]
-            ax.bar(x + j * w - 0.4 + w / 2, vals, w, label=n)
+            ax.bar(x + j * w - 0.4 + w / 2, vals, w, label=n, color=color[n])
         ax.set_xticks(x)
         ax.set_xticklabels(b["labels"])
         ax.set_ylabel("BLEU" if measure == "bleu" else "word F1")
-        ax.legend(fontsize="small")
+        legend(ax)
         save(fig, key)
+    diff = data.get("length_diff_buckets")
+    if diff:
+        # One line per system: 16 buckets of 14-50 systems would be a wall of thin bars.
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        x = np.arange(len(diff["labels"]))
+        for n in names:
+            ax.plot(x, diff["segments"][n], marker=".", label=n, color=color[n])
+        ax.set_xticks(x)
+        ax.set_xticklabels(diff["labels"], rotation=45, ha="right", fontsize="small")
+        ax.set_xlabel("hypothesis minus reference length (tokens)")
+        ax.set_ylabel("segments")
+        legend(ax)
+        save(fig, "length_diff_buckets")
     return written
