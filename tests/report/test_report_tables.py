@@ -53,8 +53,11 @@ def test_markdown_escapes_html_as_latex_is_escaped(tmp_path: Path) -> None:
     # Markdown renders raw HTML: a system's name must stay text, as in the .tex tables.
     evil = "<img src=x onerror=alert(1)>&amp;\\|\nx"
     assert markdown_escape(evil) == "&lt;img src=x onerror=alert(1)&gt;&amp;amp;\\\\\\| x"
-    refs = [["the cat sat on the mat", "a dog"]]
-    rep = parbleu.report(refs, {evil: ["the cat sat", "a dog"], "b": ["cat", "dog"]}, n=10)
+    # 60 segments: from 50 on the significance table has rows (docs/report.md), so every
+    # table holds the name.
+    refs = [["the cat sat on the mat", "a dog"] * 30]
+    hyps = {evil: ["the cat sat", "a dog"] * 30, "b": ["cat", "dog"] * 30}
+    rep = parbleu.report(refs, hyps, n=10)
     written = [p for p in rep.write_tables(tmp_path) if p.suffix == ".md"]
     assert {p.stem for p in written} >= {"scores", "significance", "length_buckets"}
     for path in written:
