@@ -1,24 +1,32 @@
-"""Distributed scoring: 1 and 2 Dask worker processes against the in-process streaming path.
+"""Distributed scoring: Dask worker processes against the in-process streaming path.
 
-    python benchmarks/bench_distributed.py [--lines 10000000] [--metrics bleu chrf]
-                                           [--part-lines 1048576]
+    python benchmarks/bench_distributed.py                  # 10M lines: the issue-25 run
+    python benchmarks/bench_distributed.py --lines 500000   # a quick check at a small size
+    python benchmarks/bench_distributed.py --sim-only       # only the simulated 100 workers
 
 A hypothesis file and a reference file of ``--lines`` lines are made in a temporary directory
 by repeating the WMT21 en-de lines (Online-W against reference A). Then:
 
 * in process: ``parbleu.score_files`` (the streaming path, one thread, as each worker uses),
-  in a fresh process;
+  in a fresh process, ``parbleu`` imported before the clock starts;
 * ``parbleu.distributed.score_files`` on a local cluster of 1 and of 2 worker processes (one
-  thread each), cluster start-up not counted;
+  thread each; ``--part-lines`` as given, default: automatic), the cluster started and
+  ``parbleu`` imported on the workers before the clock starts;
+* a simulated large cluster: ``--sim-workers`` (100) workers of one thread in this process
+  (a ``LocalCluster`` of threads) on small partitions (``--sim-part-lines``), at ``--sim-lines``
+  and at 4 times as many lines with the same number of partitions, then twice the partitions:
+  the tasks and the driver's memory follow the partitions, not the lines.
 
-and printed: each wall time and CPU time (the workers' CPU time during the job, imports of
-the first task included), the overhead ratio (1 worker / in process), the speed-up (1 -> 2
-workers), the scores' equality, and the peak resident memory of every worker process (read
-from the workers after the job, ``VmHWM``) next to the in-process run's.
+Printed: the load average (1 min) before and after every run and the number of cores, each
+wall time and CPU time (the workers' CPU during the job), the overhead ratio (1 worker / in
+process, by wall and by CPU time; goal <= 1.2), the speed-up (1 -> 2 workers; goal >= 1.7 on
+an idle 2-core machine), whether the scores are identical, and the peak resident memory of
+every worker process (``VmHWM``: bounded by ``--block-lines``, not by the corpus) next to the
+in-process run's. The script always exits 0 when it ran: it reports, it does not judge.
 
-Needs the ``dask`` extra. Timings on a shared machine vary: report ratios, not absolute times;
-when the machine is oversubscribed, wall times measure the share of CPU the processes got,
-and the CPU-time ratio is the better measure of overhead.
+Timings on a shared machine vary: compare ratios from one run; when the load average is
+above the number of cores, wall times measure the share of CPU the processes got, and the
+CPU-time ratio is the better measure of overhead. Needs the ``dask`` extra.
 """
 
 from __future__ import annotations
@@ -26,11 +34,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import resource
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +79,14 @@ def _cpu_s() -> float:
     return use.ru_utime + use.ru_stime
 
 
+def _load() -> str:
+    return f"{os.getloadavg()[0]:.2f}"
+
+
+def _import_parbleu() -> None:
+    import parbleu.distributed.sources  # noqa: F401 - what a task imports
+
+
 def run_in_process(
     hyp: str, ref: str, metrics: list[str]
 ) -> tuple[float, dict[str, str], float, float]:
@@ -90,7 +108,7 @@ def run_in_process(
 
 
 def run_cluster(
-    workers: int, hyp: str, ref: str, metrics: list[str], part_lines: int
+    workers: int, hyp: str, ref: str, metrics: list[str], part_lines: int | None
 ) -> tuple[float, dict[str, Any], list[float], float]:
     """Wall time, scores, peak memory of each worker, CPU time of all workers."""
     from distributed import Client, LocalCluster
@@ -105,6 +123,7 @@ def run_cluster(
         dashboard_address=None,
     )
     with cluster, Client(cluster) as client:
+        client.run(_import_parbleu)
         cpu0 = client.run(_cpu_s)
         t0 = time.perf_counter()
         scores = dist.score_files(hyp, ref, metrics, scheduler=client, part_lines=part_lines)
@@ -114,41 +133,113 @@ def run_cluster(
     return wall, scores, rss, cpu
 
 
+def simulate(folder: Path, n_workers: int, lines: int, part_lines: int, metrics: list[str]) -> None:
+    """A LocalCluster of ``n_workers`` threads: tasks and driver memory against lines."""
+    import logging
+
+    from distributed import Client, LocalCluster, get_task_stream
+
+    from parbleu import distributed as dist
+
+    cluster = LocalCluster(
+        n_workers=n_workers,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    print(
+        f"simulated cluster: {n_workers} workers of 1 thread (one process), load {_load()}, "
+        f"{os.cpu_count()} cores"
+    )
+    runs = [(lines, part_lines), (4 * lines, 4 * part_lines), (4 * lines, 2 * part_lines)]
+    with cluster, Client(cluster) as client:
+        for n, part in runs:
+            sub = folder / f"sim{n}"
+            sub.mkdir(exist_ok=True)
+            hyp, ref = make_files(sub, n)
+            # The driver's own allocations (the client and the workers share this process, so
+            # tracemalloc, not RSS): the partitions' ranges, the futures, the merged result.
+            tracemalloc.start()
+            t0 = time.perf_counter()
+            with get_task_stream(client) as ts:
+                scores = dist.score_files(hyp, ref, metrics, scheduler=client, part_lines=part)
+            wall = time.perf_counter() - t0
+            _, peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+            parts = -(-n // part)
+            print(
+                f"  {n:>10,} lines, {parts:>4} partitions of {part:,} lines: {len(ts.data):>4} "
+                f"tasks, driver peak {peak / 2**20:6.2f} MiB (traced), {wall:6.2f} s, "
+                f"result {len(pickle.dumps(scores))} bytes"
+            )
+            for f in (hyp, ref):
+                os.remove(f)
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--lines", type=int, default=10_000_000)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--lines", type=int, default=10_000_000, help="Lines of each file.")
     ap.add_argument("--metrics", nargs="+", default=["bleu", "chrf"])
-    ap.add_argument("--part-lines", type=int, default=1 << 20)
+    ap.add_argument(
+        "--part-lines",
+        type=int,
+        default=None,
+        help="Lines per task (default: automatic, 4 tasks per worker thread).",
+    )
+    ap.add_argument("--sim-workers", type=int, default=100, help="Workers of the simulation.")
+    ap.add_argument("--sim-lines", type=int, default=50_000, help="Lines of the simulation.")
+    ap.add_argument(
+        "--sim-part-lines", type=int, default=250, help="Lines per task in the simulation."
+    )
+    ap.add_argument("--no-sim", action="store_true", help="Skip the simulated cluster.")
+    ap.add_argument("--sim-only", action="store_true", help="Only the simulated cluster.")
     args = ap.parse_args()
     os.environ.setdefault("PARBLEU_WORKERS", "1")
     with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        hyp, ref = make_files(Path(tmp), args.lines)
-        size = (os.path.getsize(hyp) + os.path.getsize(ref)) / 2**20
+        if not args.sim_only:
+            compare(Path(tmp), args)
+        if not args.no_sim:
+            simulate(Path(tmp), args.sim_workers, args.sim_lines, args.sim_part_lines, args.metrics)
+
+
+def compare(folder: Path, args: argparse.Namespace) -> None:
+    """In process against 1 and 2 worker processes, on one pair of files."""
+    t0 = time.perf_counter()
+    hyp, ref = make_files(folder, args.lines)
+    size = (os.path.getsize(hyp) + os.path.getsize(ref)) / 2**20
+    print(
+        f"data: {args.lines:,} lines, {size:,.0f} MiB in all ({time.perf_counter() - t0:.1f} s); "
+        f"{os.cpu_count()} cores"
+    )
+    before = _load()
+    t_local, local, rss_local, cpu_local = run_in_process(hyp, ref, args.metrics)
+    print(
+        f"in process (streaming, 1 thread): {t_local:8.2f} s  CPU {cpu_local:8.2f} s  "
+        f"peak RSS {rss_local:.0f} MiB  load {before} -> {_load()}"
+    )
+    results: dict[int, float] = {}
+    cpus: dict[int, float] = {}
+    for n in (1, 2):
+        before = _load()
+        wall, scores, rss, cpu = run_cluster(n, hyp, ref, args.metrics, args.part_lines)
+        same = all(str(scores[m]) == str(local[m]) for m in args.metrics)
+        results[n] = wall
+        cpus[n] = cpu
         print(
-            f"data: {args.lines:,} lines, {size:,.0f} MiB in all ({time.perf_counter() - t0:.1f} s)"
+            f"dask, {n} worker process(es):      {wall:8.2f} s  CPU {cpu:8.2f} s  peak RSS "
+            f"per worker {', '.join(f'{r:.0f}' for r in rss)} MiB  same scores: {same}  "
+            f"load {before} -> {_load()}"
         )
-        t_local, local, rss_local, cpu_local = run_in_process(hyp, ref, args.metrics)
-        print(
-            f"in process (streaming, 1 thread): {t_local:8.2f} s  CPU {cpu_local:8.2f} s  "
-            f"peak RSS {rss_local:.0f} MiB"
-        )
-        results: dict[int, float] = {}
-        cpus: dict[int, float] = {}
-        for n in (1, 2):
-            wall, scores, rss, cpu = run_cluster(n, hyp, ref, args.metrics, args.part_lines)
-            same = all(str(scores[m]) == str(local[m]) for m in args.metrics)
-            results[n] = wall
-            cpus[n] = cpu
-            print(
-                f"dask, {n} worker process(es):      {wall:8.2f} s  CPU {cpu:8.2f} s  peak RSS "
-                f"per worker {', '.join(f'{r:.0f}' for r in rss)} MiB  same scores: {same}"
-            )
-        print(f"overhead ratio (1 worker / in process): {results[1] / t_local:.2f}")
-        print(f"  by CPU time (workers' / in process):  {cpus[1] / cpu_local:.2f}")
-        print(f"speed-up (1 -> 2 workers):              {results[1] / results[2]:.2f}")
-        for m in args.metrics:
-            print(f"  {local[m]}")
+    print(f"overhead ratio (1 worker / in process): {results[1] / t_local:.2f}  (goal <= 1.2)")
+    print(f"  by CPU time (workers' / in process):  {cpus[1] / cpu_local:.2f}")
+    print(f"speed-up (1 -> 2 workers):              {results[1] / results[2]:.2f}  (goal >= 1.7)")
+    for m in args.metrics:
+        print(f"  {local[m]}")
 
 
 if __name__ == "__main__":
