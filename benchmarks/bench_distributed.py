@@ -9,9 +9,10 @@ by repeating the WMT21 en-de lines (Online-W against reference A). Then:
 
 * in process: ``parbleu.score_files`` (the streaming path, one thread, as each worker uses),
   in a fresh process, ``parbleu`` imported before the clock starts;
-* ``parbleu.distributed.score_files`` on a local cluster of 1 and of 2 worker processes (one
-  thread each; ``--part-lines`` as given, default: automatic), the cluster started and
-  ``parbleu`` imported on the workers before the clock starts;
+* ``parbleu.distributed.score_files`` on the local cluster of ``--scheduler local:1`` and
+  ``local:2`` (worker processes of one thread; ``--part-lines`` as given, default:
+  automatic), the cluster started and ``parbleu`` imported on the workers before the clock
+  starts;
 * a simulated large cluster: ``--sim-workers`` (100) workers of one thread in this process
   (a ``LocalCluster`` of threads) on small partitions (``--sim-part-lines``), at ``--sim-lines``
   and at 4 times as many lines with the same number of partitions, then twice the partitions:
@@ -111,18 +112,10 @@ def run_cluster(
     workers: int, hyp: str, ref: str, metrics: list[str], part_lines: int | None
 ) -> tuple[float, dict[str, Any], list[float], float]:
     """Wall time, scores, peak memory of each worker, CPU time of all workers."""
-    from distributed import Client, LocalCluster
-
     from parbleu import distributed as dist
 
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    )
-    with cluster, Client(cluster) as client:
+    # The local cluster of `--scheduler local:N` (its settings), started before the clock.
+    with dist.connect(f"local:{workers}") as client:
         client.run(_import_parbleu)
         cpu0 = client.run(_cpu_s)
         t0 = time.perf_counter()
