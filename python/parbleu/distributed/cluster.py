@@ -26,11 +26,22 @@ SPLIT_EVERY = 8
 CONNECT_TIMEOUT = 10.0
 LOOPBACK_TIMEOUT = 3.0
 
-#: Dask settings of the local clusters started here (``local:N``). The workers' statistical
-#: profiler samples the running task's stack every 10 ms: 10-15 % more CPU time on a task
-#: that runs Python code (measured: 1 worker / in process 1.17-1.19 without it, 1.27-1.38
-#: with it, benchmarks/bench_distributed.py at 500k lines); nothing here reads its profiles.
-LOCAL_CONFIG: dict[str, Any] = {"distributed.worker.profile.enabled": False}
+#: Dask settings of the local clusters started here (``local:N``), measured with
+#: benchmarks/bench_distributed.py and one task timed inside a worker (200k lines, BLEU +
+#: chrF):
+#:
+#: * Dask starts worker processes with ``MALLOC_TRIM_THRESHOLD_=65536`` so that they give
+#:   memory back to the OS at once. Setting it also freezes glibc's mmap threshold at
+#:   128 KiB, so every block's large buffers (the 1 MiB reads, the decoded text, the lists of
+#:   65,536 lines) are mapped and unmapped again: 7 times the page faults of the same task in
+#:   this process (142k against 19-30k) and 25-35 % more CPU time. A task's memory is
+#:   bounded by ``block_lines`` anyway; ``None`` leaves the variable unset.
+#: * The workers' statistical profiler samples the running task's stack every 10 ms: 10-15 %
+#:   more CPU time on a task that runs Python code; nothing here reads its profiles.
+LOCAL_CONFIG: dict[str, Any] = {
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.worker.profile.enabled": False,
+}
 
 _log = logging.getLogger("parbleu")
 
