@@ -164,6 +164,7 @@ def _local_cluster(dist: Any, scheduler: str, raw: str) -> Iterator[Any]:
             logging.getLogger("asyncio").addFilter(_DropUnstartedWorkers())
         for c in new:
             with contextlib.suppress(BaseException):
+                _wait_started(c, 10.0)
                 c.close(timeout=5)
             SpecCluster._instances.discard(c)
         raise
@@ -172,6 +173,24 @@ def _local_cluster(dist: Any, scheduler: str, raw: str) -> Iterator[Any]:
             yield client
     finally:
         cluster.close()
+
+
+def _wait_started(cluster: Any, timeout: float) -> None:
+    """Wait until the workers a cluster created have started (or failed), at most ``timeout``.
+
+    Closing a worker whose process is still reading its start-up state from this process
+    makes that child print a traceback of its own (``SemLock._rebuild``: FileNotFoundError).
+    """
+    import time
+
+    from distributed.core import Status
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(
+        getattr(w, "status", None) in (Status.init, Status.starting)
+        for w in list(getattr(cluster, "_created", ()))
+    ):
+        time.sleep(0.02)
 
 
 class _DropUnstartedWorkers(logging.Filter):
