@@ -186,6 +186,15 @@ def test_cli_distributed_bad_input_exit_codes(
     assert len(capsys.readouterr().out.strip()) == len("0.") + 100
 
 
+def test_corrupt_gzip_in_the_streaming_api(tmp_path: Path) -> None:
+    # The sibling in one process: the workers and parbleu.score_files share LineReader.
+    _, r = _files(tmp_path)
+    bad = tmp_path / "bad.gz"
+    bad.write_bytes(gzip.compress(b"a b c\nd e f\n")[:-12])
+    with pytest.raises(FileFormatError, match=r"hypothesis file '.*bad\.gz': not a valid gzip"):
+        parbleu.score_files(str(bad), r)
+
+
 def test_test_set_with_scheduler_names_t(client: Any, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["-t", "wmt21", "-l", "en-de", "-i", "x", "--scheduler", client.scheduler.address]
     assert main(argv) == 1
