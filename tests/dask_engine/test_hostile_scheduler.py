@@ -312,3 +312,18 @@ def test_failed_job_leaves_no_output(client: Any, tmp_path: Path) -> None:
     with pytest.raises(FileFormatError, match=r"2\.parquet'?: row 2: column 'mt' is null"):
         dist.sentence_scores_parquet(tmp_path / "in", str(out), "mt", "ref", scheduler=client)
     assert sorted(os.listdir(out)) == ["keep.txt"]  # the good files are not left either
+
+
+def _worker_settings() -> tuple[str | None, bool]:
+    import dask
+
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_"), dask.config.get(
+        "distributed.worker.profile.enabled"
+    )
+
+
+def test_local_cluster_workers_settings() -> None:
+    # Measured in docs/performance.md: Dask's MALLOC_TRIM_THRESHOLD_ (7x the page faults of a
+    # task) and the workers' profiler cost 25-35 % and 10-15 % of a task's CPU time.
+    with dist.connect("local:1") as c:
+        assert list(c.run(_worker_settings).values()) == [(None, False)]
