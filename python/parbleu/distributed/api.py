@@ -147,6 +147,7 @@ def score_files(
             total = sum(max(ix.n_lines, 0) for ix in indexes)
             part = auto_part_lines(total, slots, GRAIN_LINES, DEFAULT_PART_LINES)
         ranges = [r for ix in indexes for r in cut_ranges(ix, part)]
+        del indexes  # an offset every GRAIN_LINES lines: kept only while the ranges are cut
         leaves = [
             client.submit(
                 range_partial, r, objs, num_refs, encoding, block_lines, threads, pure=False
