@@ -314,16 +314,36 @@ def test_failed_job_leaves_no_output(client: Any, tmp_path: Path) -> None:
     assert sorted(os.listdir(out)) == ["keep.txt"]  # the good files are not left either
 
 
-def _worker_settings() -> tuple[str | None, bool]:
-    import dask
+SETTINGS_CHILD = textwrap.dedent(
+    """
+    import os, dask
+    from parbleu import distributed as dist
 
-    return os.environ.get("MALLOC_TRIM_THRESHOLD_"), dask.config.get(
-        "distributed.worker.profile.enabled"
-    )
+    def settings():
+        import dask
+        return os.environ.get("MALLOC_TRIM_THRESHOLD_"), dask.config.get(
+            "distributed.worker.profile.enabled"
+        )
+
+    if __name__ == "__main__":
+        # As a default Dask cluster started earlier in this process leaves it.
+        os.environ["MALLOC_TRIM_THRESHOLD_"] = "65536"
+        with dist.connect("local:1") as c:
+            print(list(c.run(settings).values()))
+        print(os.environ.get("MALLOC_TRIM_THRESHOLD_"))
+    """
+)
 
 
-def test_local_cluster_workers_settings() -> None:
+def test_local_cluster_workers_settings(tmp_path: Path) -> None:
     # Measured in docs/performance.md: Dask's MALLOC_TRIM_THRESHOLD_ (7x the page faults of a
     # task) and the workers' profiler cost 25-35 % and 10-15 % of a task's CPU time.
-    with dist.connect("local:1") as c:
-        assert list(c.run(_worker_settings).values()) == [(None, False)]
+    p = subprocess.run(
+        [sys.executable, "-c", SETTINGS_CHILD],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": PYTHONPATH},
+    )
+    assert p.stdout.splitlines() == ["[(None, False)]", "65536"], p.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import os
 import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any, Callable
@@ -140,7 +141,7 @@ def _local_cluster(dist: Any, scheduler: str, raw: str) -> Iterator[Any]:
     n = local_workers(scheduler, raw)
     before = set(SpecCluster._instances)
     try:
-        with warnings.catch_warnings(), dask.config.set(LOCAL_CONFIG):
+        with warnings.catch_warnings(), _without_dask_trim(dask), dask.config.set(LOCAL_CONFIG):
             # The scheduler's HTTP server (health checks) moves to a free port when 8787 is
             # taken, with a warning; nothing here uses that port.
             warnings.filterwarnings("ignore", message=r"Port \d+ is already in use")
@@ -173,6 +174,28 @@ def _local_cluster(dist: Any, scheduler: str, raw: str) -> Iterator[Any]:
             yield client
     finally:
         cluster.close()
+
+
+@contextlib.contextmanager
+def _without_dask_trim(dask: Any) -> Iterator[None]:
+    """Keep Dask's ``MALLOC_TRIM_THRESHOLD_`` out of the worker processes started inside.
+
+    A Dask nanny copies its start-up variables into this process's ``os.environ`` and leaves
+    them there, so after any default Dask cluster in this process the workers would inherit
+    the variable whatever ``LOCAL_CONFIG`` says. A value other than Dask's default (one the
+    user set) is kept.
+    """
+    key = "MALLOC_TRIM_THRESHOLD_"
+    dask_value = dask.config.get("distributed.nanny.pre-spawn-environ", {}).get(key)
+    found = os.environ.get(key)
+    ours = found is not None and dask_value is not None and found == str(dask_value)
+    if ours:
+        del os.environ[key]
+    try:
+        yield
+    finally:
+        if ours and found is not None:
+            os.environ.setdefault(key, found)
 
 
 def _wait_started(cluster: Any, timeout: float) -> None:
