@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import logging
 import os
+import zlib
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Union
 
@@ -201,7 +202,12 @@ class LineReader:
 
     def _fill(self) -> None:
         n = _CHUNK_BYTES if self._end is None else min(_CHUNK_BYTES, self._end - self._raw.tell())
-        data = self._file.read(n) if n > 0 else b""
+        try:
+            data = self._file.read(n) if n > 0 else b""
+        except (EOFError, OSError, zlib.error) as e:
+            # gzip.BadGzipFile is an OSError; EOFError: a .gz file cut short.
+            what = "not a valid gzip file" if self._file is not self._raw else "cannot be read"
+            raise FileFormatError(f"{self.name}: {what} ({e})") from None
         try:
             text = self._dec.decode(data, final=not data)
         except UnicodeDecodeError as e:

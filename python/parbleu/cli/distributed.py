@@ -20,10 +20,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..progress import ProgressBar
-from .arguments import add_encoding, add_language_pair, add_metrics, add_num_refs, parse_or_exit
+from .arguments import (
+    add_encoding,
+    add_language_pair,
+    add_metrics,
+    add_num_refs,
+    int_at_least,
+    parse_or_exit,
+)
 from .errors import CliError, ExitCode
 from .io import check_encoding
-from .parser import add_metric_arguments
+from .parser import MAX_WIDTH, add_metric_arguments
 
 __all__ = ["build_parser", "distributed_results", "run"]
 
@@ -111,9 +118,10 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
     p.add_argument(
         "--part-lines",
         type=_positive,
-        default=1 << 20,
+        default=None,
         metavar="N",
-        help="Lines of a text file per task. (Default: %(default)s)",
+        help="Lines of a text file per task. (Default: equal tasks, 4 per worker thread of the "
+        "cluster, of at most 1048576 lines)",
     )
     p.add_argument(
         "--block-lines",
@@ -129,7 +137,14 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
     rep.add_argument(
         "--format", "-f", default="json", choices=("json", "text"), help="Output format."
     )
-    rep.add_argument("--width", "-w", type=int, default=1, metavar="N", help="Decimals.")
+    rep.add_argument(
+        "--width",
+        "-w",
+        type=int_at_least(0, MAX_WIDTH),
+        default=1,
+        metavar="N",
+        help=f"Decimals, 0 to {MAX_WIDTH}. (Default: %(default)s)",
+    )
     rep.add_argument("--short", "-sh", action="store_true", help="Shorter signatures.")
     rep.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
     rep.add_argument(
@@ -190,6 +205,14 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
     """
     if args.scheduler is None:
         return None
+    if args.test_set is not None:
+        # The workers read files by name; a test set lives in parbleu's cache, in its own
+        # formats (SGML, XML, TSV).
+        raise CliError(
+            f"--scheduler: reference files only, not -t/--test-set ({args.test_set}); write "
+            "the references with `parbleu -t TEST -l PAIR --echo ref > ref.txt` and give "
+            "ref.txt before -i"
+        )
     if not args.input or len(args.input) != 1:
         raise CliError("--scheduler: give exactly one hypothesis file with -i (one system)")
     from .stream import in_memory_options

@@ -11,15 +11,33 @@ from ..progress import ProgressArg
 from ..streaming import DEFAULT_BLOCK_LINES
 from .cluster import SchedulerArg, connect, import_dask, reduce_tree
 from .partials import MetricsArg, Partial, final_scores, merge_all, resolve_metrics
-from .sources import expand, file_ranges, parquet_parts, range_partial
+from .sources import (
+    auto_part_lines,
+    cut_ranges,
+    expand,
+    index_pair,
+    parquet_parts,
+    range_partial,
+)
 
 if TYPE_CHECKING:
     from ..score import Score
 
-__all__ = ["DEFAULT_PART_LINES", "MetricsArg", "resolve_metrics", "score_files", "score_parquet"]
+__all__ = [
+    "DEFAULT_PART_LINES",
+    "GRAIN_LINES",
+    "MetricsArg",
+    "resolve_metrics",
+    "score_files",
+    "score_parquet",
+]
 
-#: Lines of a text file per partition (one task).
+#: Most lines of a text file per partition (one task) when ``part_lines`` is not given.
 DEFAULT_PART_LINES = 1 << 20
+
+#: Lines between the offsets recorded by the scan of a text file when ``part_lines`` is
+#: chosen automatically (a partition is a multiple of it).
+GRAIN_LINES = 1 << 13
 
 PathsArg = Any
 
@@ -38,7 +56,7 @@ def score_files(
     scheduler: SchedulerArg = None,
     num_refs: int = 1,
     encoding: str = "utf-8",
-    part_lines: int = DEFAULT_PART_LINES,
+    part_lines: int | None = None,
     block_lines: int = DEFAULT_BLOCK_LINES,
     threads: int | None = 1,
     progress: ProgressArg = None,
@@ -69,7 +87,9 @@ def score_files(
     encoding
         Text encoding of every file.
     part_lines
-        Lines per task.
+        Lines per task; ``None``: equal tasks, ``TASKS_PER_SLOT`` (4) per worker thread of
+        the cluster, of at most ``DEFAULT_PART_LINES`` lines (a multiple of
+        ``GRAIN_LINES``), so that a file pair is spread over every worker.
     block_lines
         Lines held in memory at once by a task.
     threads
@@ -93,7 +113,8 @@ def score_files(
     import codecs
 
     names, objs = resolve_metrics(metrics)
-    _positive(part_lines, "part_lines")
+    if part_lines is not None:
+        _positive(part_lines, "part_lines")
     _positive(block_lines, "block_lines")
     _positive(num_refs, "num_refs")
     codecs.lookup(encoding)
@@ -113,12 +134,20 @@ def score_files(
                 f"gives {len(files)} files but hypotheses give {len(hyp_files)}; the i-th files "
                 "are aligned"
             )
-    ranges = [
-        r
+    every = GRAIN_LINES if part_lines is None else part_lines
+    # Every file is scanned (and the line counts checked) before the cluster is involved.
+    indexes = [
+        index_pair(h, [files[i] for files in ref_files], every, encoding)
         for i, h in enumerate(hyp_files)
-        for r in file_ranges(h, [files[i] for files in ref_files], part_lines, encoding)
     ]
     with connect(scheduler) as client:
+        part = part_lines
+        if part is None:
+            slots = sum(client.nthreads().values())
+            total = sum(max(ix.n_lines, 0) for ix in indexes)
+            part = auto_part_lines(total, slots, GRAIN_LINES, DEFAULT_PART_LINES)
+        ranges = [r for ix in indexes for r in cut_ranges(ix, part)]
+        del indexes  # an offset every GRAIN_LINES lines: kept only while the ranges are cut
         leaves = [
             client.submit(
                 range_partial, r, objs, num_refs, encoding, block_lines, threads, pure=False

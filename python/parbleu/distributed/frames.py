@@ -7,7 +7,9 @@ the files' (:mod:`parbleu.distributed.partials`).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -412,8 +414,10 @@ def sentence_scores_parquet(
 ) -> list[str]:
     """Copy a Parquet dataset with every row's sentence score as a new column.
 
-    Each input file becomes ``out_dir/<its name>``, written by one task to a temporary name
-    and renamed when complete: a failed job leaves no half-written file.
+    Each input file becomes ``out_dir/<its name>``, written by one task into a hidden staging
+    directory of ``out_dir``; the files move to their final names when every task has
+    succeeded. A job that fails or is interrupted leaves no output behind (and removes
+    ``out_dir`` if it created it).
 
     Parameters
     ----------
@@ -449,7 +453,8 @@ def sentence_scores_parquet(
     col = column or (metric if isinstance(metric, str) else m.metric_name).lower()
     files = expand(source, "source")
     parquet_parts(files, [hypothesis, *refs])  # schemas checked before any work starts
-    os.makedirs(out_dir, exist_ok=True)
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise InvalidOptionError(f"out_dir={out_dir!r}: exists and is not a directory")
     outs = [os.path.join(out_dir, os.path.basename(f)) for f in files]
     if len(set(outs)) != len(outs):
         raise InvalidOptionError(
@@ -459,13 +464,40 @@ def sentence_scores_parquet(
     for f, o in zip(files, outs):
         if os.path.abspath(f) == os.path.abspath(o):
             raise InvalidOptionError(f"out_dir={out_dir!r}: would overwrite the input {f!r}")
-    with connect(scheduler) as client:
-        futs = [
-            client.submit(_write_scored, f, o, hypothesis, refs, m, col, block_lines, pure=False)
-            for f, o in zip(files, outs)
-        ]
-        reduce_tree(client, futs, _last, progress=progress, unit="files")
-        client.gather(futs)
+    created = not os.path.exists(out_dir)
+    # The tasks write into a hidden staging directory; the files move to their final names
+    # only once every task has succeeded, so a failed or interrupted job leaves nothing.
+    staging = os.path.join(out_dir, f".parbleu-{uuid.uuid4().hex}")
+    try:
+        os.makedirs(staging)
+    except OSError as e:
+        raise InvalidOptionError(
+            f"out_dir={out_dir!r}: cannot create the directory ({e.strerror or e})"
+        ) from None
+    staged = [os.path.join(staging, os.path.basename(o)) for o in outs]
+    try:
+        with connect(scheduler) as client:
+            futs = [
+                client.submit(
+                    _write_scored, f, o, hypothesis, refs, m, col, block_lines, pure=False
+                )
+                for f, o in zip(files, staged)
+            ]
+            try:
+                reduce_tree(client, futs, _last, progress=progress, unit="files")
+                client.gather(futs)
+            except BaseException:
+                client.cancel(futs)
+                raise
+        for s, o in zip(staged, outs):
+            os.replace(s, o)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        if created:
+            with contextlib.suppress(OSError):
+                os.rmdir(out_dir)
+        raise
+    shutil.rmtree(staging, ignore_errors=True)
     return outs
 
 

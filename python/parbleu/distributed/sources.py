@@ -24,11 +24,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FileRange",
+    "PairIndex",
     "ParquetPart",
+    "auto_part_lines",
     "check_string_columns",
     "checked_blocks",
+    "cut_ranges",
     "expand",
     "file_ranges",
+    "index_pair",
     "line_index",
     "parquet_blocks",
     "parquet_parts",
@@ -36,6 +40,9 @@ __all__ = [
 ]
 
 _SCAN_BYTES = 1 << 24
+
+#: Tasks per worker thread when the lines per task are chosen automatically.
+TASKS_PER_SLOT = 4
 
 
 def expand(
@@ -108,18 +115,33 @@ class FileRange:
     n_lines: int
 
 
-def file_ranges(
-    hyp: str, refs: Sequence[str], part_lines: int, encoding: str = "utf-8"
-) -> list[FileRange]:
-    """Cut one hypothesis file and its reference files into aligned line ranges.
+@dataclass(frozen=True)
+class PairIndex:
+    """Where every ``every``-th line starts in a hypothesis file and its reference files.
 
-    Only where a newline is the byte ``0x0a`` (UTF-8 and the other ASCII-compatible
-    encodings) and the files are not compressed; otherwise the pair is one range.
+    ``starts`` holds, per path (the hypothesis file first), the byte offsets of lines ``1,
+    every + 1, ...``; ``n_lines`` is -1 when the files cannot be cut (``.gz``, or an encoding
+    whose newline is not the byte ``0x0a``): then they are one range.
     """
-    paths = [hyp, *refs]
+
+    paths: tuple[str, ...]
+    every: int
+    starts: tuple[list[int], ...]
+    n_lines: int
+
+
+def index_pair(hyp: str, refs: Sequence[str], every: int, encoding: str = "utf-8") -> PairIndex:
+    """Scan a hypothesis file and its reference files for newlines; check their line counts.
+
+    Raises
+    ------
+    LengthMismatchError
+        When the files differ in their number of lines (both files and the line named).
+    """
+    paths = (hyp, *refs)
     if any(p.endswith(".gz") for p in paths) or "\n".encode(encoding) != b"\n":
-        return [FileRange(tuple((p, 0, None) for p in paths), 1, -1)]
-    indexed = [line_index(p, part_lines) for p in paths]
+        return PairIndex(paths, every, (), -1)
+    indexed = [line_index(p, every) for p in paths]
     counts = [n for _, n in indexed]
     if min(counts) != max(counts):
         short = counts.index(min(counts))
@@ -130,16 +152,47 @@ def file_ranges(
             f"{names[long]} {paths[long]!r} continues: line {counts[short] + 1} has no "
             "counterpart; the files must be aligned line by line (nothing is truncated)"
         )
-    n = counts[0]
+    return PairIndex(paths, every, tuple(st for st, _ in indexed), counts[0])
+
+
+def cut_ranges(index: PairIndex, part_lines: int) -> list[FileRange]:
+    """Aligned line ranges of ``part_lines`` lines (a multiple of ``index.every``)."""
+    if index.n_lines < 0:
+        return [FileRange(tuple((p, 0, None) for p in index.paths), 1, -1)]
+    step = part_lines // index.every
+    n = index.n_lines
     out = []
-    for i in range(len(indexed[0][0])):
+    for i in range(0, len(index.starts[0]), step):
         spans = []
-        for path, (starts, _) in zip(paths, indexed):
-            end = starts[i + 1] if i + 1 < len(starts) else os.path.getsize(path)
+        for path, starts in zip(index.paths, index.starts):
+            end = starts[i + step] if i + step < len(starts) else os.path.getsize(path)
             spans.append((path, starts[i], end))
-        first = i * part_lines + 1
+        first = i * index.every + 1
         out.append(FileRange(tuple(spans), first, min(part_lines, n - first + 1)))
     return out
+
+
+def file_ranges(
+    hyp: str, refs: Sequence[str], part_lines: int, encoding: str = "utf-8"
+) -> list[FileRange]:
+    """Cut one hypothesis file and its reference files into aligned line ranges.
+
+    Only where a newline is the byte ``0x0a`` (UTF-8 and the other ASCII-compatible
+    encodings) and the files are not compressed; otherwise the pair is one range.
+    """
+    return cut_ranges(index_pair(hyp, refs, part_lines, encoding), part_lines)
+
+
+def auto_part_lines(total_lines: int, slots: int, grain: int, most: int) -> int:
+    """Lines per task when the caller chose none: equal tasks, several per worker thread.
+
+    ``TASKS_PER_SLOT`` tasks per thread of the cluster balance the load (a worker that
+    finishes early takes the next task) while keeping the scheduler's work per task small;
+    a task has at most ``most`` lines and is a multiple of ``grain`` lines.
+    """
+    tasks = max(TASKS_PER_SLOT * max(slots, 1), -(-total_lines // most), 1)
+    part = -(-total_lines // tasks)
+    return max(grain, -(-part // grain) * grain)
 
 
 def range_partial(
@@ -155,14 +208,22 @@ def range_partial(
     try:
         for k, (path, start, end) in enumerate(part.spans):
             what = "hypothesis file" if k == 0 else "reference file"
-            if end is None:
-                readers.append(LineReader(path, encoding, what))
-            else:
-                readers.append(
-                    LineReader(
-                        path, encoding, what, start=start, end=end, first_line=part.first_line
+            try:
+                if end is None:
+                    readers.append(LineReader(path, encoding, what))
+                else:
+                    readers.append(
+                        LineReader(
+                            path, encoding, what, start=start, end=end, first_line=part.first_line
+                        )
                     )
-                )
+            except OSError as e:
+                # Found on the client, not here: a worker on another machine without the
+                # shared file system, or a file removed since the job started.
+                raise FileFormatError(
+                    f"{what} {path!r}: cannot be read on a worker ({e.strerror or e}); every "
+                    "worker needs the files at the same path"
+                ) from None
         blocks = AlignedBlocks(readers[0], readers[1:], num_refs, block_lines)
         return extract_partial(metrics, blocks, threads)
     finally:
