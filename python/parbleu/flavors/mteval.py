@@ -663,8 +663,9 @@ def system_bleu(
         return float(r.bleu or 0.0)
     scorer = _Scorer({}, version, False, False, "closest", True, None)
     key = (version, tuple(tuple(r) for r in references))
-    if _REF_CACHE and _REF_CACHE[0][0] == key:
-        ref_words = _REF_CACHE[0][1]
+    kept = _REF_CACHE[0] if _REF_CACHE else None  # one read: another thread may replace it
+    if kept is not None and kept[0] == key:
+        ref_words = kept[1]
     else:
         ref_words = [scorer._tok(list(_wrap(r, "sgm", None)["doc1"].values())) for r in references]
         _REF_CACHE[:] = [(key, ref_words)]
