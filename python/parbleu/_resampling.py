@@ -19,7 +19,7 @@ from .score import Score
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from .metrics.base import Metric
+    from .protocols import BootstrapMetric, RowScorer
 
 
 #: The environment variable SacreBLEU reads its seed from.
@@ -174,7 +174,7 @@ class _CompatEngine:
         return self._draws[key]  # type: ignore[no-any-return]
 
     def bootstrap(
-        self, metric: Metric[Any], rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
+        self, metric: RowScorer, rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
     ) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
         """Float32 resample scores of ``rows`` on ``idxs``: values and float32 flags."""
         import numpy as np
@@ -189,7 +189,7 @@ class _CompatEngine:
         )
 
     def bootstrap_cached(
-        self, key: Any, metric: Metric[Any], rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
+        self, key: Any, metric: RowScorer, rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
     ) -> npt.NDArray[Any]:
         """Typed resample scores, reused while the same seeded indices come back."""
         full = (key, id(idxs))
@@ -199,7 +199,7 @@ class _CompatEngine:
 
     def ar(
         self,
-        metric: Metric[Any],
+        metric: RowScorer,
         bl_rows: npt.NDArray[Any],
         sys_rows: npt.NDArray[Any],
         pos_sel: npt.NDArray[Any],
@@ -231,7 +231,7 @@ def _integral(rows: npt.NDArray[Any]) -> bool:
 
 
 def _bootstrap_resample(
-    rows: npt.NDArray[Any], metric: Metric[Any], n_samples: int, workers: int | None = None
+    rows: npt.NDArray[Any], metric: RowScorer, n_samples: int, workers: int | None = None
 ) -> tuple[str, npt.NDArray[Any], npt.NDArray[Any]]:
     """SacreBLEU's ``_bootstrap_resample``: seed string, resample values and float32 flags."""
     raw, seed = sacrebleu_seed()
@@ -242,7 +242,7 @@ def _bootstrap_resample(
 
 
 def bootstrap_ci(
-    metric: Metric[Any],
+    metric: BootstrapMetric,
     rows: npt.NDArray[Any],
     score: Score,
     n_bootstrap: int,

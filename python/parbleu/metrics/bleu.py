@@ -461,11 +461,19 @@ class BLEU(Metric[BLEUScore]):
         numpy.ndarray
             int64 rows, as :meth:`extract_stats` with ``tokenize="none"`` on the ids as text.
         """
-        from ..ids import _stats_for
+        # parbleu.ids parses the batches and counts in the core; it knows nothing of BLEU.
+        from ..ids import extract_stats_ids, ref_stream_count
 
-        rows: npt.NDArray[np.int64] = _stats_for(
-            self, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
+        rows = extract_stats_ids(
+            hyp_ids,
+            ref_ids,
+            pad_id=pad_id,
+            max_ngram_order=self.max_ngram_order,
+            workers=workers,
+            lengths=lengths,
+            ref_lengths=ref_lengths,
         )
+        self.num_refs = ref_stream_count(ref_ids)
         return rows
 
     def corpus_score_ids(
@@ -490,17 +498,11 @@ class BLEU(Metric[BLEUScore]):
         BLEUScore
             Equal to :meth:`corpus_score` with ``tokenize="none"`` on the ids as text.
         """
-        from ..ids import corpus_score_ids
-
-        return corpus_score_ids(
-            self,
-            hyp_ids,
-            ref_ids,
-            pad_id=pad_id,
-            workers=workers,
-            lengths=lengths,
+        rows = self.extract_stats_ids(
+            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
             ref_lengths=ref_lengths,
-        )
+        )  # fmt: skip
+        return self.score_row(rows.sum(axis=0).tolist())
 
     def sentence_scores_ids(
         self,
@@ -524,17 +526,11 @@ class BLEU(Metric[BLEUScore]):
         numpy.ndarray
             float64, one score per segment.
         """
-        from ..ids import sentence_scores_ids
-
-        return sentence_scores_ids(
-            self,
-            hyp_ids,
-            ref_ids,
-            pad_id=pad_id,
-            workers=workers,
-            lengths=lengths,
+        rows = self.extract_stats_ids(
+            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
             ref_lengths=ref_lengths,
-        )
+        )  # fmt: skip
+        return self.score_rows(rows, workers)
 
 
 #: Integers below this are exact in a float, and so are their sums with a smoothing value
