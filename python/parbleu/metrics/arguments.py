@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 
+from .._options import SMOOTH_DEFAULTS
+
 __all__ = [
     "SMOOTH_METHODS",
     "add_bleu_arguments",
@@ -19,8 +21,8 @@ __all__ = [
     "positive_int",
 ]
 
-#: ``-s`` choices.
-SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
+#: ``-s`` choices: BLEU's smoothing methods, in SacreBLEU's order.
+SMOOTH_METHODS = tuple(SMOOTH_DEFAULTS)
 
 
 def positive_int(text: str) -> int:
