@@ -21,13 +21,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> tuple[str, ...]:
-    # ``METRIC_NAMES``: the registry's names when read, never a copy made at import.
-    if name == "METRIC_NAMES":
-        return metric_names()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 #: ``--flavor`` choices: the flavor registry's names.
 FLAVOR_NAMES = flavor_names()
 #: ``-f`` choices.

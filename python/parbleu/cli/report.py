@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._names import display_names, short_names
 from ..errors import ParbleuError
+from ..metrics.registry import get_metric, metric_names
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -31,7 +32,7 @@ from .arguments import (
 )
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
-from .parser import METRIC_NAMES, add_metric_arguments
+from .parser import add_metric_arguments
 
 if TYPE_CHECKING:
     from ..metrics import Metric
@@ -115,10 +116,12 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     add_num_refs(p)
     add_encoding(p)
     add_language_pair(p, main_command=False)
+    # The registry's report defaults, read when the parser is built.
+    defaults = [n for n in metric_names() if get_metric(n).profile.in_report_default]
     add_metrics(
         p,
-        METRIC_NAMES,
-        "Metrics of the score and significance tables. (Default: bleu chrf ter)",
+        defaults,
+        f"Metrics of the score and significance tables. (Default: {' '.join(defaults)})",
     )
     add_metric_arguments(p)
 
