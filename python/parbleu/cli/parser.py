@@ -12,10 +12,9 @@ import argparse
 from .._version import __version__
 from ..flavors import flavor_names
 from ..metrics import METRIC_NAMES as _METRIC_NAMES
-from ..tokenizers import TOKENIZERS
+from ..tokenizers import get_tokenizer_entry, tokenizer_names
 
 __all__ = [
-    "BLEU_TOKENIZERS",
     "FLAVOR_NAMES",
     "FORMATS",
     "METRIC_NAMES",
@@ -32,8 +31,6 @@ FLAVOR_NAMES = flavor_names()
 FORMATS = ("json", "text", "latex")
 #: ``-s`` choices.
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
-#: Tokenizers parbleu implements (the SentencePiece ones need the ``spm`` extra).
-BLEU_TOKENIZERS = TOKENIZERS
 
 #: The subcommands ``parbleu.cli.main`` dispatches on its first argument, each with the line
 #: ``parbleu --help`` lists for it (tests/cli/test_cli_docs.py checks the two agree).
@@ -100,6 +97,23 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _tokenize_help() -> str:
+    """``-tok``'s help, from the tokenizer registry (read when the parser is built)."""
+    parts = []
+    for name in tokenizer_names():
+        entry = get_tokenizer_entry(name)
+        extra = f"; pip install 'parbleu[{entry.extra}]'" if entry.extra else ""
+        parts.append(f"{name} ({entry.help}{extra})")
+    text = (
+        "Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
+        "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
+        "otherwise. Tokenizers: " + "; ".join(parts) + ". The SentencePiece models are "
+        "downloaded once into $SACREBLEU/models; PARBLEU_SPM_MODEL=FILE uses a local model "
+        "instead."
+    )
+    return text.replace("%", "%%")  # argparse formats help with %
+
+
 def add_metric_arguments(p: argparse.ArgumentParser) -> None:
     """Add the BLEU, chrF and TER option groups (shared with ``parbleu compare``).
 
@@ -131,14 +145,10 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
     bleu.add_argument(
         "--tokenize",
         "-tok",
-        choices=BLEU_TOKENIZERS,
+        choices=tokenizer_names(),
         default=None,
         dest="bleu_tokenize",
-        help="Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
-        "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
-        "otherwise. spm (= flores101), flores101, flores200 and spBLEU-1K are spBLEU's "
-        "SentencePiece models (pip install 'parbleu[spm]'), downloaded once into "
-        "$SACREBLEU/models; PARBLEU_SPM_MODEL=FILE uses a local model instead.",
+        help=_tokenize_help(),
     )
     bleu.add_argument(
         "--lowercase",

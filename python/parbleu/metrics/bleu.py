@@ -13,7 +13,7 @@ from .._options import check_flag, check_order
 from ..errors import InvalidOptionError, StatisticsError
 from ..score import BLEUScore, Number
 from ..signature import Signature
-from ..tokenizers import TOKENIZERS, PythonTokenizer, get_tokenizer, is_rust_tokenizer
+from ..tokenizers import PythonTokenizer, TokenizerNames, get_tokenizer, is_rust_tokenizer
 from .base import Metric
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class BLEU(Metric[BLEUScore]):
         "add-k": 1,
         "exp": None,
     }
-    TOKENIZERS = TOKENIZERS
+    TOKENIZERS = TokenizerNames()  # the registry's names, read at each access
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
