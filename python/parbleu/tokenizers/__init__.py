@@ -59,24 +59,10 @@ def is_rust_tokenizer(tok: BaseTokenizer) -> bool:
 
 
 def get_tokenizer(name: str) -> BaseTokenizer:
-    """Create a tokenizer by its SacreBLEU name (or a name added with ``register_tokenizer``).
+    """Create the tokenizer ``name`` (SacreBLEU's, or one added with ``register_tokenizer``).
 
-    Parameters
-    ----------
-    name
-        The tokenizer's name.
-
-    Returns
-    -------
-    BaseTokenizer
-        The tokenizer.
-
-    Raises
-    ------
-    InvalidOptionError
-        For an unknown name.
-    TokenizerNotAvailableError
-        When the tokenizer needs an extra that is not installed.
+    An unknown name raises :func:`get_tokenizer_entry`'s ``InvalidOptionError``; a tokenizer
+    whose extra is not installed raises ``TokenizerNotAvailableError`` naming the extra.
     """
     entry = get_tokenizer_entry(name)
     return entry.factory(name)

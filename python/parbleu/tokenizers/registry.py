@@ -27,6 +27,9 @@ __all__ = [
     "unregister_tokenizer",
 ]
 
+#: The registered tokenizers by name, in registration order (the built-in ones: SacreBLEU's).
+_ENTRIES: dict[str, TokenizerEntry] = {}
+
 
 @dataclass(frozen=True)
 class TokenizerEntry:
@@ -55,9 +58,6 @@ class TokenizerEntry:
     help: str
     extra: str | None = None
     core: bool = False
-
-
-_ENTRIES: dict[str, TokenizerEntry] = {}
 
 
 def register_tokenizer(entry: TokenizerEntry) -> None:
