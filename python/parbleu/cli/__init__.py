@@ -24,6 +24,7 @@ from contextlib import contextmanager
 
 from ..errors import ParbleuError
 from . import render
+from .arguments import check_metric_names, check_num_refs, target_language
 from .distributed import distributed_results
 from .errors import CliError, ExitCode
 from .io import (
@@ -212,25 +213,15 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     # --- SacreBLEU's test sets: --download, --list, --citation, --echo, -t checks ----------
     if early_commands(args, out.line):
         return ExitCode.OK
-    if args.num_refs != 1 and len(args.refs) > 1:
-        raise CliError(
-            "--num-refs: give the tab-separated references in one file, not "
-            f"{len(args.refs)} reference files"
-        )
+    check_num_refs(args)
     if not args.refs and args.test_set is None:
         raise CliError(
             "no reference file: give reference files before -i/--input (which takes every "
             "file after it), pipe hypotheses into parbleu REF [REF ...], or name a test set "
             "with -t and -l"
         )
-    trg_lang: str | None = None
-    if args.langpair is not None:
-        parts = args.langpair.split("-")
-        if len(parts) < 2:
-            raise CliError(
-                f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}"
-            )
-        trg_lang = parts[1]
+    check_metric_names(args.metrics)
+    trg_lang = target_language(args)
     check_encoding(args.encoding)
     check_filters(args)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from .._argtypes import int_at_least
 from ..metrics.registry import metric_names
-from .errors import ExitCode
+from .errors import CliError, ExitCode
 
 __all__ = [
     "add_encoding",
@@ -144,3 +144,42 @@ def parse_or_exit(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argpa
         return parser.parse_args(list(argv))
     except SystemExit as e:  # --help, or argparse's usage error
         return e.code if isinstance(e.code, int) else ExitCode.USAGE
+
+
+# --- option checks the subcommands share (each one clear message, before any file is read) ---
+
+
+def check_num_refs(args: argparse.Namespace) -> None:
+    """``--num-refs`` N > 1 reads N tab-separated references from one file, not from several."""
+    if args.num_refs != 1 and len(args.refs) > 1:
+        raise CliError(
+            "--num-refs: give the tab-separated references in one file, not "
+            f"{len(args.refs)} reference files"
+        )
+
+
+def check_refs_and_systems(args: argparse.Namespace, command: str) -> None:
+    """Check that references are given, ``--num-refs`` fits them, and no system repeats."""
+    if not args.refs:
+        raise CliError(f"{command}: no reference file: give reference files before -i/--input")
+    check_num_refs(args)
+    if len(set(args.input)) != len(args.input):
+        raise CliError(f"{command}: a system file is given twice; each system needs its own file")
+
+
+def check_metric_names(names: Sequence[str]) -> None:
+    """Check each ``-m`` name once (an unknown one raises the metric registry's error)."""
+    from .score import metric_class
+
+    for name in dict.fromkeys(m.upper() for m in names):
+        metric_class(name)
+
+
+def target_language(args: argparse.Namespace) -> str | None:
+    """Return the target language of ``-l SRC-TRG`` (``None`` without ``-l``)."""
+    if args.langpair is None:
+        return None
+    parts = args.langpair.split("-")
+    if len(parts) < 2:
+        raise CliError(f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}")
+    return str(parts[1])

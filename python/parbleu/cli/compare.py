@@ -24,8 +24,11 @@ from .arguments import (
     add_num_refs,
     add_refs_and_inputs,
     add_significance,
+    check_metric_names,
+    check_refs_and_systems,
     int_at_least,
     parse_or_exit,
+    target_language,
 )
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
@@ -125,32 +128,16 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     """
     from ..significance import compare_all
     from ..significance._count import MIN_SEGMENTS
-    from .score import build_metrics, metric_class
+    from .score import build_metrics
 
     args = parse_or_exit(build_parser(), argv)
     if isinstance(args, int):
         return args, ""
-    if not args.refs:
-        raise CliError("compare: no reference file: give reference files before -i/--input")
-    if args.num_refs != 1 and len(args.refs) > 1:
-        raise CliError(
-            "--num-refs: give the tab-separated references in one file, not "
-            f"{len(args.refs)} reference files"
-        )
+    check_refs_and_systems(args, "compare")
     if len(args.input) < 2:
         raise CliError("compare: -i/--input needs at least two system files")
-    if len(set(args.input)) != len(args.input):
-        raise CliError("compare: a system file is given twice; each system needs its own file")
-    for name in dict.fromkeys(m.upper() for m in args.metrics):
-        metric_class(name)
-    trg_lang = None
-    if args.langpair is not None:
-        parts = args.langpair.split("-")
-        if len(parts) < 2:
-            raise CliError(
-                f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}"
-            )
-        trg_lang = parts[1]
+    check_metric_names(args.metrics)
+    trg_lang = target_language(args)
     check_encoding(args.encoding)
 
     refs = read_ref_streams(args.refs, args.num_refs, args.encoding)

@@ -25,8 +25,10 @@ from .arguments import (
     add_language_pair,
     add_metrics,
     add_num_refs,
+    check_metric_names,
     int_at_least,
     parse_or_exit,
+    target_language,
 )
 from .errors import CliError, ExitCode
 from .io import check_encoding
@@ -169,21 +171,11 @@ def _render(args: argparse.Namespace, metrics: dict[str, Any], scores: dict[str,
     return out
 
 
-def _trg_lang(args: argparse.Namespace) -> str | None:
-    if args.langpair is None:
-        return None
-    parts = args.langpair.split("-")
-    if len(parts) < 2:
-        raise CliError(f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}")
-    return str(parts[1])
-
-
 def _metrics(args: argparse.Namespace, sentence_level: bool = False) -> dict[str, Any]:
-    from .score import build_metrics, metric_class
+    from .score import build_metrics
 
-    for name in dict.fromkeys(m.upper() for m in args.metrics):
-        metric_class(name)
-    trg = _trg_lang(args)
+    check_metric_names(args.metrics)
+    trg = target_language(args)
     # References are given to each task, not to the constructor.
     return build_metrics(args, None, trg, sentence_level)  # type: ignore[arg-type]
 

@@ -27,8 +27,11 @@ from .arguments import (
     add_num_refs,
     add_refs_and_inputs,
     add_significance,
+    check_metric_names,
+    check_refs_and_systems,
     int_at_least,
     parse_or_exit,
+    target_language,
 )
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
@@ -217,22 +220,13 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     """
     from ..flavors import flavor_names
     from ..reporting import report
-    from .score import build_metrics, metric_class
+    from .score import build_metrics
 
     args = parse_or_exit(build_parser(), argv)
     if isinstance(args, int):
         return args, ""
-    if not args.refs:
-        raise CliError("report: no reference file: give reference files before -i/--input")
-    if args.num_refs != 1 and len(args.refs) > 1:
-        raise CliError(
-            "--num-refs: give the tab-separated references in one file, not "
-            f"{len(args.refs)} reference files"
-        )
-    if len(set(args.input)) != len(args.input):
-        raise CliError("report: a system file is given twice; each system needs its own file")
-    for name in dict.fromkeys(m.upper() for m in args.metrics):
-        metric_class(name)
+    check_refs_and_systems(args, "report")
+    check_metric_names(args.metrics)
     if args.flavors:
         unknown = [f for f in args.flavors if f not in flavor_names()]
         if unknown:
@@ -243,14 +237,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     out_path = Path(args.output)
     if out_path.is_dir():
         raise CliError(f"-o/--output: {args.output!r} is a directory; give a file name")
-    trg_lang = None
-    if args.langpair is not None:
-        parts = args.langpair.split("-")
-        if len(parts) < 2:
-            raise CliError(
-                f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}"
-            )
-        trg_lang = parts[1]
+    trg_lang = target_language(args)
     check_encoding(args.encoding)
 
     t0 = time.perf_counter()

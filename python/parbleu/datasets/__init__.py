@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import DatasetError, DownloadError
 from ._download import download_file, file_digest
-from ._registry import ENV_REGISTRY, get_test_set, registry
+from ._registry import ENV_REGISTRY, get_test_set, registry, spm_model
 from ._subsets import available_origlangs, available_subsets, check_filter, filter_subset
 from ._testset import TestSet, cache_dir
 
@@ -42,6 +42,7 @@ __all__ = [
     "read_lines",
     "references",
     "source",
+    "spm_model",
 ]
 
 

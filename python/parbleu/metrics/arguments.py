@@ -9,6 +9,8 @@ the prefix stripped, so a new option is one ``add_argument`` here and nothing el
 
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 
 from .._argtypes import int_at_least
@@ -34,7 +36,7 @@ def add_bleu_arguments(p: argparse.ArgumentParser) -> None:
         The parser to extend.
     """
     # The tokenizer names are read when the parser is built: a tokenizer registered later counts.
-    from ..tokenizers import TOKENIZERS
+    from ..tokenizers import get_tokenizer_entry, tokenizer_names
 
     bleu = p.add_argument_group("BLEU related arguments")
     bleu.add_argument(
@@ -59,14 +61,10 @@ def add_bleu_arguments(p: argparse.ArgumentParser) -> None:
     bleu.add_argument(
         "--tokenize",
         "-tok",
-        choices=TOKENIZERS,
+        choices=tokenizer_names(),
         default=None,
         dest="bleu_tokenize",
-        help="Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
-        "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
-        "otherwise. spm (= flores101), flores101, flores200 and spBLEU-1K are spBLEU's "
-        "SentencePiece models (pip install 'parbleu[spm]'), downloaded once into "
-        "$SACREBLEU/models; PARBLEU_SPM_MODEL=FILE uses a local model instead.",
+        help=_tokenize_help(tokenizer_names(), get_tokenizer_entry),
     )
     bleu.add_argument(
         "--lowercase",
@@ -177,3 +175,20 @@ def add_ter_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="Applies basic normalization and tokenization. (Default: %(default)s)",
     )
+
+
+def _tokenize_help(names: Any, entry_of: Any) -> str:
+    """``-tok``'s help, from the tokenizer registry (read when the parser is built)."""
+    parts = []
+    for name in names:
+        entry = entry_of(name)
+        extra = f"; pip install 'parbleu[{entry.extra}]'" if entry.extra else ""
+        parts.append(f"{name} ({entry.help}{extra})")
+    text = (
+        "Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
+        "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
+        "otherwise. Tokenizers: " + "; ".join(parts) + ". The SentencePiece models are "
+        "downloaded once into $SACREBLEU/models; PARBLEU_SPM_MODEL=FILE uses a local model "
+        "instead."
+    )
+    return text.replace("%", "%%")  # argparse formats help with %

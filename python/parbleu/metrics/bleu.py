@@ -19,7 +19,7 @@ from .._options import (
 from ..errors import StatisticsError
 from ..score import BLEUScore, Number
 from ..signature import Signature
-from ..tokenizers import TOKENIZERS, PythonTokenizer, get_tokenizer, is_rust_tokenizer
+from ..tokenizers import PythonTokenizer, TokenizerNames, get_tokenizer, is_rust_tokenizer
 from .base import Metric
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class BLEU(Metric[BLEUScore]):
     """
 
     SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = SMOOTH_DEFAULTS
-    TOKENIZERS = TOKENIZERS
+    TOKENIZERS = TokenizerNames()  # the registry's names, read at each access
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature

@@ -1,58 +1,56 @@
 """Tokenizers by SacreBLEU name: Rust (``none zh 13a intl char``), Python (MeCab, spm).
 
-:data:`TOKENIZERS` is the one list of tokenizer names: the command line's ``-tok`` choices,
-``BLEU.TOKENIZERS``, the docs and the tests read it from here.
+The names, factories and help live in :mod:`parbleu.tokenizers.registry`, the one list: the
+command line's ``-tok`` choices, ``BLEU.TOKENIZERS``, the messages and the docs read it.
 """
 
 from __future__ import annotations
 
-from .. import _core
-from ..errors import InvalidOptionError
+from typing import Any
+
 from .base import BaseTokenizer, PythonTokenizer
-from .spm import SPM_TOKENIZERS
+from .registry import (
+    TokenizerEntry,
+    get_tokenizer_entry,
+    register_tokenizer,
+    tokenizer_names,
+    unregister_tokenizer,
+)
+from .rust import RustTokenizer
 
 __all__ = [
-    "MECAB_TOKENIZERS",
     "PYTHON_TOKENIZERS",
     "RUST_TOKENIZERS",
-    "SPM_TOKENIZERS",
     "TOKENIZERS",
     "BaseTokenizer",
     "PythonTokenizer",
     "RustTokenizer",
+    "TokenizerEntry",
+    "TokenizerNames",
     "get_tokenizer",
+    "get_tokenizer_entry",
     "is_rust_tokenizer",
+    "register_tokenizer",
+    "tokenizer_names",
+    "unregister_tokenizer",
 ]
 
-#: The core's tokenizers, as the core lists them (SacreBLEU's order).
-RUST_TOKENIZERS: tuple[str, ...] = tuple(_core.TOKENIZERS)
-#: MeCab's (extras ``ja`` and ``ko``).
-MECAB_TOKENIZERS = ("ja-mecab", "ko-mecab")
-#: Tokenizers run in Python before the core splits on whitespace.
-PYTHON_TOKENIZERS = MECAB_TOKENIZERS + SPM_TOKENIZERS
-#: Every tokenizer, in SacreBLEU's order (its ``BLEU.TOKENIZERS``).
-TOKENIZERS = RUST_TOKENIZERS + PYTHON_TOKENIZERS
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # Read at each access, so that a later register_tokenizer is not missed.
+    if name == "TOKENIZERS":
+        return tokenizer_names()
+    if name in ("RUST_TOKENIZERS", "PYTHON_TOKENIZERS"):
+        core = name == "RUST_TOKENIZERS"
+        return tuple(n for n in tokenizer_names() if get_tokenizer_entry(n).core is core)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class RustTokenizer(BaseTokenizer):
-    """A tokenizer implemented in the Rust core.
+class TokenizerNames:
+    """A class attribute that reads the registry's names at each access (``BLEU.TOKENIZERS``)."""
 
-    Parameters
-    ----------
-    name
-        One of ``none``, ``13a``, ``intl``, ``char``, ``zh``.
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def signature(self) -> str:
-        """Return the name used in signatures."""
-        return self.name
-
-    def __call__(self, line: str) -> str:
-        """Tokenize one line (after ``rstrip``, as SacreBLEU's BLEU preprocessing does)."""
-        return str(_core.tokenize(self.name, [line], False)[0])
+    def __get__(self, obj: Any, owner: Any = None) -> tuple[str, ...]:
+        return tokenizer_names()
 
 
 def is_rust_tokenizer(tok: BaseTokenizer) -> bool:
@@ -61,37 +59,10 @@ def is_rust_tokenizer(tok: BaseTokenizer) -> bool:
 
 
 def get_tokenizer(name: str) -> BaseTokenizer:
-    """Create a tokenizer by its SacreBLEU name.
+    """Create the tokenizer ``name`` (SacreBLEU's, or one added with ``register_tokenizer``).
 
-    Parameters
-    ----------
-    name
-        The tokenizer's name.
-
-    Returns
-    -------
-    BaseTokenizer
-        The tokenizer.
-
-    Raises
-    ------
-    InvalidOptionError
-        For an unknown name.
-    TokenizerNotAvailableError
-        When the tokenizer needs an extra that is not installed.
+    An unknown name raises :func:`get_tokenizer_entry`'s ``InvalidOptionError``; a tokenizer
+    whose extra is not installed raises ``TokenizerNotAvailableError`` naming the extra.
     """
-    if name in RUST_TOKENIZERS:
-        return RustTokenizer(name)
-    if name == "ja-mecab":
-        from .mecab import TokenizerJaMecab
-
-        return TokenizerJaMecab()
-    if name == "ko-mecab":
-        from .mecab import TokenizerKoMecab
-
-        return TokenizerKoMecab()
-    if name in SPM_TOKENIZERS:
-        from .spm import TokenizerSPM
-
-        return TokenizerSPM(name)
-    raise InvalidOptionError(f"tokenize={name!r}: expected one of {', '.join(TOKENIZERS)}")
+    entry = get_tokenizer_entry(name)
+    return entry.factory(name)

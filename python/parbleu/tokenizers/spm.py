@@ -19,12 +19,10 @@ from typing import Any
 from ..errors import DatasetError, TokenizerNotAvailableError
 from .base import PythonTokenizer
 
-__all__ = ["ENV_SPM_MODEL", "SPM_TOKENIZERS", "TokenizerSPM", "model_path"]
+__all__ = ["ENV_SPM_MODEL", "TokenizerSPM", "model_path"]
 
 #: Environment variable: a local SentencePiece model used instead of the downloaded one.
 ENV_SPM_MODEL = "PARBLEU_SPM_MODEL"
-#: Tokenizer names backed by SentencePiece models.
-SPM_TOKENIZERS = ("spm", "flores101", "flores200", "spBLEU-1K")
 
 _log = logging.getLogger("parbleu.tokenizers")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -32,8 +30,7 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 def model_path(key: str) -> str:
     """Return where SacreBLEU keeps the model of ``key`` (the same path for both tools)."""
-    from ..datasets._registry import spm_model
-    from ..datasets._testset import cache_dir
+    from ..datasets import cache_dir, spm_model
 
     url = spm_model(key)["url"]
     return os.path.join(cache_dir(), "models", os.path.basename(url))
@@ -70,8 +67,7 @@ def _check_loads(path: str) -> None:
 
 
 def _ensure_model(key: str) -> str:
-    from ..datasets._download import download_file, file_digest
-    from ..datasets._registry import spm_model
+    from ..datasets import download_file, file_digest, spm_model
 
     path = model_path(key)
     if os.path.exists(path) and os.path.getsize(path) > 0:
@@ -108,7 +104,7 @@ class TokenizerSPM(PythonTokenizer):
     """
 
     def __init__(self, key: str = "spm", model_file: str | None = None) -> None:
-        from ..datasets._registry import spm_model
+        from ..datasets import spm_model
 
         try:
             self.name = spm_model(key)["signature"]
