@@ -16,7 +16,6 @@ from ..tokenizers import TOKENIZERS
 
 __all__ = [
     "BLEU_TOKENIZERS",
-    "FLAVOR_NAMES",
     "FORMATS",
     "METRIC_NAMES",
     "SMOOTH_METHODS",
@@ -26,8 +25,6 @@ __all__ = [
 
 #: ``-m`` choices, in SacreBLEU's order (the metric names of ``parbleu.metrics``).
 METRIC_NAMES = _METRIC_NAMES
-#: ``--flavor`` choices: the flavor registry's names.
-FLAVOR_NAMES = flavor_names()
 #: ``-f`` choices.
 FORMATS = ("json", "text", "latex")
 #: ``-s`` choices.
@@ -449,7 +446,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     fl = p.add_argument_group("Other BLEU implementations (see docs/flavors.md)")
     fl.add_argument(
         "--flavor",
-        choices=FLAVOR_NAMES,
+        choices=flavor_names(),  # read now: a flavor registered later is listed
         default=None,
         help="Score as another implementation would, with that tool's own command line and "
         "output: multi-bleu[-detok] take [-lc] REF... < HYP (or -i HYP), mteval-v13a/v14 take "

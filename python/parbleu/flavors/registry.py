@@ -1,27 +1,65 @@
-"""What each flavor is and does differently.
+"""The flavor registry: every reproduced implementation, described once.
 
-The data behind ``docs/flavors.md``, the ``--flavor`` command line and
-:func:`parbleu.flavors.explain`.
+Each :class:`FlavorInfo` holds what the rest of parbleu shows or runs for one flavor: its name,
+module and probe ``score``, the facts of ``docs/flavors.md`` and the report's flavors table,
+its :class:`ExplainProfile` (the factors :func:`parbleu.flavors.explain` steps through), its
+command-line runner (``"module:attr"``, imported when ``parbleu --flavor NAME`` runs) and help.
+The ``--flavor`` and ``explain`` choices, ``parbleu.flavors``' lazy modules, the report and the
+documentation generator read :func:`flavor_names` / :func:`get_flavor` when they run, so an entry
+added with :func:`register_flavor` appears everywhere.
 
-Every entry has a ``score`` function (raw hypothesis lines, reference streams -> the flavor's
-corpus score as the original reports it, with its default options, whitespace tokens for the
-token-list APIs), which the documentation generator runs on small probe inputs, so the table
-cannot claim what the implementation does not do.
+The ``score`` functions take raw hypothesis lines and reference streams and return the flavor's
+corpus score as the original reports it (default options, whitespace tokens for the token-list
+APIs); the documentation generator runs them on small probe inputs, so the table cannot claim
+what the implementation does not do. This module imports nothing heavy and no consumer.
 """
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Literal
 
 from ..errors import InvalidOptionError
 
-__all__ = ["FLAVORS", "FlavorInfo", "flavor_names", "get_flavor"]
+__all__ = [
+    "FLAVORS",
+    "ExplainProfile",
+    "FlavorInfo",
+    "FlavorRunner",
+    "flavor_names",
+    "get_flavor",
+    "register_flavor",
+    "unregister_flavor",
+]
 
 Lines = Sequence[str]
 Streams = Sequence[Sequence[str]]
+#: ``runner(name, argv) -> exit status`` of ``parbleu --flavor NAME ARGV...`` (errors raise).
+FlavorRunner = Callable[[str, list[str]], int]
+
+
+@dataclass(frozen=True)
+class ExplainProfile:
+    """A flavor's BLEU factors in :func:`parbleu.flavors.explain`'s vocabulary.
+
+    The defaults are SacreBLEU's (the starting point of an explanation).
+    """
+
+    #: Tokenization label (``_explain._TOK_LABELS``).
+    tok: str = "13a"
+    #: ``mixed`` (kept), ``python``, ``ascii`` or ``perl`` lower-casing.
+    case: str = "mixed"
+    #: ``closest``, ``closest-first``, ``shortest`` or ``first``.
+    ref: str = "closest"
+    #: ``totals`` or ``floor1`` (per-segment denominators floored at 1).
+    denom: str = "totals"
+    #: Smoothing label (``_explain._SMOOTH_LABELS``).
+    smooth: str = "sacre-exp"
+    weights: tuple[float, ...] = (0.25,) * 4
+    float32: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,6 +83,24 @@ class FlavorInfo:
     score: Callable[[Lines, Streams], float]
     #: Multiply ``score`` by this to get the 0-100 scale.
     to_percent: float = 100.0
+    #: The factors ``explain`` changes one at a time.
+    profile: ExplainProfile = ExplainProfile()
+    #: ``parbleu --flavor NAME``: a :data:`FlavorRunner` or ``"module:attr"`` naming one.
+    runner: FlavorRunner | str = ""
+    #: One line for help texts.
+    help: str = ""
+    #: ``tool``: the original is a command-line tool whose own arguments pass through;
+    #: ``library``: ``REF [REF ...] -i HYP`` plus a few options.
+    kind: Literal["tool", "library"] = "library"
+
+    def run(self, argv: list[str]) -> int:
+        """Run ``parbleu --flavor NAME ARGV...``; returns the exit status (errors raise)."""
+        runner = self.runner
+        if isinstance(runner, str):
+            module, _, attr = runner.partition(":")
+            runner = getattr(importlib.import_module(module), attr)
+            assert callable(runner)
+        return int(runner(self.name, argv))
 
 
 def _segments(hyps: Lines, refs: Streams) -> list[list[str]]:
@@ -149,6 +205,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "int 0 when no unigram matches; empty corpus: ZeroDivisionError",
         "0-1 float (list for several weight tuples)",
         _nltk,
+        profile=ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
+        runner="parbleu.cli.flavor:run_nltk",
+        help="NLTK corpus_bleu / sentence_bleu on REF... -i HYP",
     ),
     FlavorInfo(
         "multi-bleu",
@@ -163,6 +222,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "0-100, printed %.2f",
         _multi_bleu,
         1.0,
+        profile=ExplainProfile("bytes-split", smooth="none"),
+        runner="parbleu.cli.flavor_tools:run_moses",
+        help="multi-bleu.perl [-lc] REF... < HYP",
+        kind="tool",
     ),
     FlavorInfo(
         "multi-bleu-detok",
@@ -177,6 +240,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "0-100, printed %.2f",
         _multi_bleu_detok,
         1.0,
+        profile=ExplainProfile("13a-perl", smooth="none"),
+        runner="parbleu.cli.flavor_tools:run_moses",
+        help="multi-bleu-detok.perl [-lc] REF... < HYP",
+        kind="tool",
     ),
     FlavorInfo(
         "mteval-v13a",
@@ -190,6 +257,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "dies on an empty hypothesis or reference side; NIST dies on empty references",
         "0-1, printed %.4f; NIST too",
         _mteval("v13a"),
+        profile=ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
+        runner="parbleu.cli.flavor_tools:run_mteval",
+        help="mteval-v13a.pl -r REF -s SRC -t TST (SGML/XML)",
+        kind="tool",
     ),
     FlavorInfo(
         "mteval-v14",
@@ -203,6 +274,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "empty hypotheses score 0 (no length-ratio line); NIST dies on empty references",
         "0-1, printed %.4f; NIST too",
         _mteval("v14"),
+        profile=ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
+        runner="parbleu.cli.flavor_tools:run_mteval",
+        help="mteval-v14.pl -r REF -s SRC -t TST (SGML/XML)",
+        kind="tool",
     ),
     FlavorInfo(
         "coco",
@@ -216,6 +291,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "never exactly 0 or 1",
         "0-1, cumulative B1..B4 and per image",
         _coco,
+        profile=ExplainProfile("split", smooth="coco"),
+        runner="parbleu.cli.flavor:run_coco",
+        help="pycocoevalcap BleuScorer on REF... -i HYP",
     ),
     FlavorInfo(
         "tfnmt",
@@ -229,6 +307,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "empty references or translations: ZeroDivisionError",
         "0-1",
         _tfnmt,
+        profile=ExplainProfile("split", ref="shortest", smooth="none"),
+        runner="parbleu.cli.flavor:run_tfnmt",
+        help="tensorflow/nmt compute_bleu on REF... -i HYP",
     ),
     FlavorInfo(
         "hf-bleu",
@@ -242,6 +323,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "empty references or translations: bp = ratio = 0",
         "0-1 (dict)",
         _hf,
+        profile=ExplainProfile("13a", ref="shortest", smooth="none"),
+        runner="parbleu.cli.flavor:run_hf_bleu",
+        help="HF evaluate 'bleu' on REF... -i HYP",
     ),
     FlavorInfo(
         "t2t",
@@ -255,6 +339,12 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "empty references: BP 1",
         "0-1 numpy.float32",
         _t2t,
+        profile=ExplainProfile(
+            "t2t", case="python", ref="first", smooth="mteval-exp", float32=True
+        ),
+        runner="parbleu.cli.flavor_tools:run_t2t",
+        help="t2t-bleu --translation HYP --reference REF",
+        kind="tool",
     ),
     FlavorInfo(
         "fairseq",
@@ -269,6 +359,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "0-100, printed %2.2f",
         _fairseq,
         1.0,
+        profile=ExplainProfile("split", ref="first", smooth="none"),
+        runner="parbleu.cli.flavor_tools:run_fairseq",
+        help="fairseq-score -s HYP -r REF",
+        kind="tool",
     ),
     FlavorInfo(
         "torchmetrics",
@@ -282,6 +376,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "any order without a match gives 0",
         "0-1 float32",
         _torchmetrics,
+        profile=ExplainProfile("split", ref="closest-first", smooth="none", float32=True),
+        runner="parbleu.cli.flavor:run_torchmetrics",
+        help="torchmetrics bleu_score on REF... -i HYP",
     ),
     FlavorInfo(
         "torchmetrics-sacre",
@@ -295,14 +392,36 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as torchmetrics",
         "0-1 float32",
         _torchmetrics_sacre,
+        profile=ExplainProfile("13a", ref="closest-first", smooth="none", float32=True),
+        runner="parbleu.cli.flavor:run_torchmetrics_sacre",
+        help="torchmetrics sacre_bleu_score on REF... -i HYP",
     ),
 )
 
-_BY_NAME = {f.name: f for f in FLAVORS}
+_BY_NAME: dict[str, FlavorInfo] = {f.name: f for f in FLAVORS}
+
+
+def register_flavor(info: FlavorInfo) -> None:
+    """Add a flavor (tests and plug-ins); it appears wherever flavors are listed.
+
+    Raises
+    ------
+    InvalidOptionError
+        If the name is taken.
+    """
+    if info.name in _BY_NAME:
+        raise InvalidOptionError(f"flavor {info.name!r} is already registered")
+    _BY_NAME[info.name] = info
+
+
+def unregister_flavor(name: str) -> None:
+    """Remove a flavor added by :func:`register_flavor` (tests only)."""
+    get_flavor(name)
+    del _BY_NAME[name]
 
 
 def flavor_names() -> tuple[str, ...]:
-    """Return the ``--flavor`` names."""
+    """Return the ``--flavor`` names, in registration order."""
     return tuple(_BY_NAME)
 
 
@@ -312,11 +431,11 @@ def get_flavor(name: str) -> FlavorInfo:
     Raises
     ------
     InvalidOptionError
-        For an unknown name.
+        For an unknown name, listing the known ones.
     """
     try:
         return _BY_NAME[name]
     except KeyError:
         raise InvalidOptionError(
-            f"flavor {name!r}: expected one of {', '.join(flavor_names())}"
+            f"unknown flavor {name!r}; expected one of {', '.join(flavor_names())}"
         ) from None
