@@ -10,11 +10,10 @@ steps.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -67,28 +66,23 @@ def toy() -> Iterator[FlavorInfo]:
         unregister_flavor("toy")
 
 
-def _run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.BytesIO(), io.BytesIO()
-    wrappers = (
-        io.TextIOWrapper(io.BytesIO(b"")),
-        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
-        io.TextIOWrapper(err, encoding="utf-8", write_through=True),
-    )
-    old = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = wrappers
-    try:
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Callable[[list[str]], tuple[int, str, str]]:
+    """``parbleu ARGV`` -> (exit status, stdout, stderr); argparse's --help exits 0."""
+
+    def go(argv: list[str]) -> tuple[int, str, str]:
+        capsys.readouterr()
         try:
             code = main(argv)
-        except SystemExit as e:  # argparse's --help
+        except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 2
-        sys.stdout.flush()
-        sys.stderr.flush()
-        result = code, out.getvalue().decode(), err.getvalue().decode()
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = old
-        for w in wrappers:
-            w.detach()
-    return result
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go
+
+
+Run = Callable[[list[str]], tuple[int, str, str]]
 
 
 @pytest.fixture
@@ -113,30 +107,30 @@ def test_unregistered_toy_is_gone() -> None:
         flavors.get_flavor("toy")
 
 
-def test_help_lists_it(toy: FlavorInfo) -> None:
-    code, out, _ = _run(["--help"])
+def test_help_lists_it(toy: FlavorInfo, run: Run) -> None:
+    code, out, _ = run(["--help"])
     assert code == 0
     choices = re.search(r"--flavor \{([^}]*)\}", out)
     assert choices is not None and "toy" in choices.group(1).split(",")
 
 
-def test_cli_runs_it(toy: FlavorInfo, files: dict[str, str]) -> None:
-    assert _run(["--flavor", "toy"]) == (0, TOY_OUTPUT, "")
-    assert _run(["--flavor=toy", files["ref"], "-i", files["hyp"]]) == (
+def test_cli_runs_it(toy: FlavorInfo, files: dict[str, str], run: Run) -> None:
+    assert run(["--flavor", "toy"]) == (0, TOY_OUTPUT, "")
+    assert run(["--flavor=toy", files["ref"], "-i", files["hyp"]]) == (
         0,
         f"toy: {files['ref']} -i {files['hyp']}\n",
         "",
     )
 
 
-def test_unknown_flavor_error_lists_it(toy: FlavorInfo) -> None:
-    code, out, err = _run(["--flavor", "no-such-flavor"])
+def test_unknown_flavor_error_lists_it(toy: FlavorInfo, run: Run) -> None:
+    code, out, err = run(["--flavor", "no-such-flavor"])
     assert code == 2 and out == ""
     assert "unknown flavor 'no-such-flavor'" in err and "torchmetrics-sacre, toy" in err
     assert "Traceback" not in err
 
 
-def test_explain_uses_its_profile(toy: FlavorInfo, files: dict[str, str]) -> None:
+def test_explain_uses_its_profile(toy: FlavorInfo, files: dict[str, str], run: Run) -> None:
     hyps = ["the cat sat on a mat", "it was 2022 ."]
     refs = [["the cat sat on the mat", "it was 2022 ."]]
     ex = flavors.explain(hyps, refs, "toy")
@@ -149,7 +143,7 @@ def test_explain_uses_its_profile(toy: FlavorInfo, files: dict[str, str]) -> Non
         ex.steps[-1].change
         == "a toy implementation (tests only): toy_score(hypotheses, references)"
     )
-    code, out, err = _run(["explain", files["ref"], "-i", files["hyp"], "--flavor", "toy"])
+    code, out, err = run(["explain", files["ref"], "-i", files["hyp"], "--flavor", "toy"])
     assert code == 0 and err == ""
     assert "toy: 0.5 (= 50.0000 on the 0-100 scale)" in out
 

@@ -31,6 +31,7 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Callable
 
 from .._options import MAX_ORDER
@@ -237,34 +238,13 @@ def _torchmetrics(sacre: bool) -> Callable[[LibraryArgs, Any], None]:
     return body
 
 
-def run_nltk(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor nltk REF [REF ...] -i HYP [options]``."""
-    return run_library(name, argv, _nltk)
-
-
-def run_tfnmt(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor tfnmt REF [REF ...] -i HYP [options]``."""
-    return run_library(name, argv, _tfnmt)
-
-
-def run_hf_bleu(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor hf-bleu REF [REF ...] -i HYP [options]``."""
-    return run_library(name, argv, _hf_bleu)
-
-
-def run_coco(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor coco REF [REF ...] -i HYP [options]``."""
-    return run_library(name, argv, _coco)
-
-
-def run_torchmetrics(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor torchmetrics REF [REF ...] -i HYP [options]``."""
-    return run_library(name, argv, _torchmetrics(sacre=False))
-
-
-def run_torchmetrics_sacre(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor torchmetrics-sacre REF [REF ...] -i HYP [options]``."""
-    return run_library(name, argv, _torchmetrics(sacre=True))
+#: ``parbleu --flavor NAME REF [REF ...] -i HYP [options]`` of the library flavors.
+run_nltk = partial(run_library, body=_nltk)
+run_tfnmt = partial(run_library, body=_tfnmt)
+run_hf_bleu = partial(run_library, body=_hf_bleu)
+run_coco = partial(run_library, body=_coco)
+run_torchmetrics = partial(run_library, body=_torchmetrics(sacre=False))
+run_torchmetrics_sacre = partial(run_library, body=_torchmetrics(sacre=True))
 
 
 def write_raw(text: str, stream: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from functools import partial
 from typing import Callable
 
 from .errors import CliError, ExitCode
@@ -16,6 +17,9 @@ from .flavor import write_raw
 
 __all__ = ["TOOL_HELP", "run_fairseq", "run_moses", "run_mteval", "run_t2t"]
 
+
+#: A tool's work: ``body(name, argv, out, err)`` -> exit status.
+_Body = Callable[[str, list[str], io.StringIO, io.StringIO], int]
 
 #: ``parbleu --flavor NAME --help`` of the command-line tools: their command line, and what
 #: parbleu's own ``-i HYP`` means there (accepted where the tool has a hypothesis argument or
@@ -132,9 +136,7 @@ def _moses_args(name: str, argv: list[str]) -> tuple[list[str], str | None]:
     return args, hyp
 
 
-def _tool(
-    name: str, argv: list[str], body: Callable[[str, list[str], io.StringIO, io.StringIO], int]
-) -> int:
+def _tool(name: str, argv: list[str], body: _Body) -> int:
     """Help, the tool's output streams and its errors around ``body(name, argv, out, err)``."""
     if any(a in _HELP for a in argv):
         write_raw(TOOL_HELP[name], sys.stdout)
@@ -206,21 +208,8 @@ def _t2t(name: str, argv: list[str], out: io.StringIO, err: io.StringIO) -> int:
     return 0
 
 
-def run_moses(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor multi-bleu[-detok] [-lc] REF [REF ...] [-i HYP]``."""
-    return _tool(name, argv, _moses)
-
-
-def run_mteval(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor mteval-v13a|mteval-v14 -r REF -s SRC -t TST ...``."""
-    return _tool(name, argv, _mteval)
-
-
-def run_fairseq(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor fairseq [-s HYP | -i HYP] -r REF ...``."""
-    return _tool(name, argv, _fairseq)
-
-
-def run_t2t(name: str, argv: list[str]) -> int:
-    """``parbleu --flavor t2t --translation HYP --reference REF``."""
-    return _tool(name, argv, _t2t)
+#: ``parbleu --flavor NAME ...`` of the command-line tools (the registry's runners).
+run_moses = partial(_tool, body=_moses)
+run_mteval = partial(_tool, body=_mteval)
+run_fairseq = partial(_tool, body=_fairseq)
+run_t2t = partial(_tool, body=_t2t)

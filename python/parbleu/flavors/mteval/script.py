@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from ...errors import InvalidOptionError
@@ -18,6 +18,14 @@ from .scoring import MtevalResult, _check_data, _die, evaluate, perl_number
 def _sgml_span(name: str, data: str) -> tuple[str, str, str] | None:
     m = re.search(rf"<{name}\s*([^>]*)>(.*?)</{name}\s*>(.*)", data, re.S | re.I)
     return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
+def _sgml_spans(name: str, data: str) -> Iterator[tuple[str, str]]:
+    """``(tag attributes, content)`` of each ``<name ...>...</name>`` in turn, as Perl's loop."""
+    rest = data
+    while (found := _sgml_span(name, rest)) is not None:
+        tag, span, rest = found
+        yield tag, span
 
 
 def _sgml_attr(name: str, tag: str, quoted: bool) -> str | None:
@@ -38,28 +46,13 @@ def read_sgml(
         data = f.read()
     quoted = version == "v14"
     out: dict[str, dict[str, dict[str, str]]] = {}
-    rest = data
-    while True:
-        found = _sgml_span(set_tag, rest)
-        if found is None:
-            break
-        _tag, span, rest = found
-        mt = span
-        while True:
-            d = _sgml_span("Doc", mt)
-            if d is None:
-                break
-            tag, dspan, mt = d
+    for _tag, span in _sgml_spans(set_tag, data):
+        for tag, dspan in _sgml_spans("Doc", span):
             sysid = _sgml_attr("SysID", tag, quoted) or "source"
             docid = _sgml_attr("DocID", tag, quoted) or ""
             dspan = _SGML_SPACE.sub(" ", dspan)
             segs: dict[str, str] = {}
-            sd = dspan
-            while True:
-                s = _sgml_span("Seg", sd)
-                if s is None:
-                    break
-                stag, text, sd = s
+            for stag, text in _sgml_spans("Seg", dspan):
                 segs[_sgml_attr("id", stag, quoted) or ""] = text
             out.setdefault(sysid, {})[docid] = segs
         if set_tag == "SrcSet":
