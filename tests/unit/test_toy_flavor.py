@@ -50,10 +50,10 @@ TOY = FlavorInfo(
     "none",
     "never fails",
     "0-1",
-    _toy_score,
-    profile=ExplainProfile("split", ref="first", smooth="none"),
-    runner=_toy_runner,
     help="a toy flavor for the registry test",
+    runner=_toy_runner,
+    profile=ExplainProfile("split", ref="first", smooth="none"),
+    score=_toy_score,
 )
 
 

@@ -79,16 +79,16 @@ class FlavorInfo:
     smoothing: str
     zeros: str
     scale: str
+    #: One line for help texts.
+    help: str
+    #: ``parbleu --flavor NAME``: a :data:`FlavorRunner` or ``"module:attr"`` naming one.
+    runner: FlavorRunner | str
+    #: The factors ``explain`` changes one at a time.
+    profile: ExplainProfile
     #: Score of raw lines with the flavor's defaults, as the original reports it (0-1 or 0-100).
     score: Callable[[Lines, Streams], float]
     #: Multiply ``score`` by this to get the 0-100 scale.
     to_percent: float = 100.0
-    #: The factors ``explain`` changes one at a time.
-    profile: ExplainProfile = ExplainProfile()
-    #: ``parbleu --flavor NAME``: a :data:`FlavorRunner` or ``"module:attr"`` naming one.
-    runner: FlavorRunner | str = ""
-    #: One line for help texts.
-    help: str = ""
     #: ``tool``: the original is a command-line tool whose own arguments pass through;
     #: ``library``: ``REF [REF ...] -i HYP`` plus a few options.
     kind: Literal["tool", "library"] = "library"
@@ -204,10 +204,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "per-segment denominators floored at 1",
         "int 0 when no unigram matches; empty corpus: ZeroDivisionError",
         "0-1 float (list for several weight tuples)",
+        "NLTK corpus_bleu / sentence_bleu on REF... -i HYP",
+        "parbleu.cli.flavor:run_nltk",
+        ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
         _nltk,
-        profile=ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
-        runner="parbleu.cli.flavor:run_nltk",
-        help="NLTK corpus_bleu / sentence_bleu on REF... -i HYP",
     ),
     FlavorInfo(
         "multi-bleu",
@@ -220,11 +220,11 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none (log 0 = -9999999999)",
         "no reference words: prints 0 and exits 1; no hypothesis words: dies (exit 255)",
         "0-100, printed %.2f",
+        "multi-bleu.perl [-lc] REF... < HYP",
+        "parbleu.cli.flavor_tools:run_moses",
+        ExplainProfile("bytes-split", smooth="none"),
         _multi_bleu,
         1.0,
-        profile=ExplainProfile("bytes-split", smooth="none"),
-        runner="parbleu.cli.flavor_tools:run_moses",
-        help="multi-bleu.perl [-lc] REF... < HYP",
         kind="tool",
     ),
     FlavorInfo(
@@ -238,11 +238,11 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none (log 0 = -9999999999)",
         "as multi-bleu.perl",
         "0-100, printed %.2f",
+        "multi-bleu-detok.perl [-lc] REF... < HYP",
+        "parbleu.cli.flavor_tools:run_moses",
+        ExplainProfile("13a-perl", smooth="none"),
         _multi_bleu_detok,
         1.0,
-        profile=ExplainProfile("13a-perl", smooth="none"),
-        runner="parbleu.cli.flavor_tools:run_moses",
-        help="multi-bleu-detok.perl [-lc] REF... < HYP",
         kind="tool",
     ),
     FlavorInfo(
@@ -256,10 +256,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
         "dies on an empty hypothesis or reference side; NIST dies on empty references",
         "0-1, printed %.4f; NIST too",
+        "mteval-v13a.pl -r REF -s SRC -t TST (SGML/XML)",
+        "parbleu.cli.flavor_tools:run_mteval",
+        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
         _mteval("v13a"),
-        profile=ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
-        runner="parbleu.cli.flavor_tools:run_mteval",
-        help="mteval-v13a.pl -r REF -s SRC -t TST (SGML/XML)",
         kind="tool",
     ),
     FlavorInfo(
@@ -273,10 +273,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as v13a",
         "empty hypotheses score 0 (no length-ratio line); NIST dies on empty references",
         "0-1, printed %.4f; NIST too",
+        "mteval-v14.pl -r REF -s SRC -t TST (SGML/XML)",
+        "parbleu.cli.flavor_tools:run_mteval",
+        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
         _mteval("v14"),
-        profile=ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
-        runner="parbleu.cli.flavor_tools:run_mteval",
-        help="mteval-v14.pl -r REF -s SRC -t TST (SGML/XML)",
         kind="tool",
     ),
     FlavorInfo(
@@ -290,10 +290,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "+1e-15 to matches, +1e-9 to guesses; BP even at equal lengths",
         "never exactly 0 or 1",
         "0-1, cumulative B1..B4 and per image",
+        "pycocoevalcap BleuScorer on REF... -i HYP",
+        "parbleu.cli.flavor:run_coco",
+        ExplainProfile("split", smooth="coco"),
         _coco,
-        profile=ExplainProfile("split", smooth="coco"),
-        runner="parbleu.cli.flavor:run_coco",
-        help="pycocoevalcap BleuScorer on REF... -i HYP",
     ),
     FlavorInfo(
         "tfnmt",
@@ -306,10 +306,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none; smooth=True adds 1 to every order, unigrams included",
         "empty references or translations: ZeroDivisionError",
         "0-1",
+        "tensorflow/nmt compute_bleu on REF... -i HYP",
+        "parbleu.cli.flavor:run_tfnmt",
+        ExplainProfile("split", ref="shortest", smooth="none"),
         _tfnmt,
-        profile=ExplainProfile("split", ref="shortest", smooth="none"),
-        runner="parbleu.cli.flavor:run_tfnmt",
-        help="tensorflow/nmt compute_bleu on REF... -i HYP",
     ),
     FlavorInfo(
         "hf-bleu",
@@ -322,10 +322,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as tfnmt",
         "empty references or translations: bp = ratio = 0",
         "0-1 (dict)",
+        "HF evaluate 'bleu' on REF... -i HYP",
+        "parbleu.cli.flavor:run_hf_bleu",
+        ExplainProfile("13a", ref="shortest", smooth="none"),
         _hf,
-        profile=ExplainProfile("13a", ref="shortest", smooth="none"),
-        runner="parbleu.cli.flavor:run_hf_bleu",
-        help="HF evaluate 'bleu' on REF... -i HYP",
     ),
     FlavorInfo(
         "t2t",
@@ -338,12 +338,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
         "empty references: BP 1",
         "0-1 numpy.float32",
+        "t2t-bleu --translation HYP --reference REF",
+        "parbleu.cli.flavor_tools:run_t2t",
+        ExplainProfile("t2t", case="python", ref="first", smooth="mteval-exp", float32=True),
         _t2t,
-        profile=ExplainProfile(
-            "t2t", case="python", ref="first", smooth="mteval-exp", float32=True
-        ),
-        runner="parbleu.cli.flavor_tools:run_t2t",
-        help="t2t-bleu --translation HYP --reference REF",
         kind="tool",
     ),
     FlavorInfo(
@@ -357,11 +355,11 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none (log 0 = -inf)",
         "an empty line keeps its </s> and counts one word",
         "0-100, printed %2.2f",
+        "fairseq-score -s HYP -r REF",
+        "parbleu.cli.flavor_tools:run_fairseq",
+        ExplainProfile("split", ref="first", smooth="none"),
         _fairseq,
         1.0,
-        profile=ExplainProfile("split", ref="first", smooth="none"),
-        runner="parbleu.cli.flavor_tools:run_fairseq",
-        help="fairseq-score -s HYP -r REF",
         kind="tool",
     ),
     FlavorInfo(
@@ -375,10 +373,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none; smooth adds 1 for orders >= 2; any zero order -> 0",
         "any order without a match gives 0",
         "0-1 float32",
+        "torchmetrics bleu_score on REF... -i HYP",
+        "parbleu.cli.flavor:run_torchmetrics",
+        ExplainProfile("split", ref="closest-first", smooth="none", float32=True),
         _torchmetrics,
-        profile=ExplainProfile("split", ref="closest-first", smooth="none", float32=True),
-        runner="parbleu.cli.flavor:run_torchmetrics",
-        help="torchmetrics bleu_score on REF... -i HYP",
     ),
     FlavorInfo(
         "torchmetrics-sacre",
@@ -391,10 +389,10 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as torchmetrics",
         "as torchmetrics",
         "0-1 float32",
+        "torchmetrics sacre_bleu_score on REF... -i HYP",
+        "parbleu.cli.flavor:run_torchmetrics_sacre",
+        ExplainProfile("13a", ref="closest-first", smooth="none", float32=True),
         _torchmetrics_sacre,
-        profile=ExplainProfile("13a", ref="closest-first", smooth="none", float32=True),
-        runner="parbleu.cli.flavor:run_torchmetrics_sacre",
-        help="torchmetrics sacre_bleu_score on REF... -i HYP",
     ),
 )
 
