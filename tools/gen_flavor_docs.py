@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate docs/flavors.md from ``parbleu.flavors.FLAVORS`` and the flavors themselves.
+"""Generate docs/flavors.md from the flavor registry (``parbleu.flavors.registry``) and the flavors.
 
     python tools/gen_flavor_docs.py           # rewrite docs/flavors.md
     python tools/gen_flavor_docs.py --check   # exit 1 if docs/flavors.md is out of date (CI)
@@ -22,7 +22,7 @@ DOC = ROOT / "docs" / "flavors.md"
 sys.path.insert(0, str(ROOT / "python"))
 
 from parbleu.errors import FlavorError  # noqa: E402
-from parbleu.flavors import FLAVORS  # noqa: E402
+from parbleu.flavors import FlavorInfo, flavor_names, get_flavor  # noqa: E402
 
 #: (name, what it shows, hypotheses, reference streams)
 PROBES: list[tuple[str, str, list[str], list[list[str]]]] = [
@@ -253,6 +253,11 @@ def render_crashes() -> str:
     return "\n".join(rows)
 
 
+def _flavors() -> list[FlavorInfo]:
+    # Read when rendering, so a flavor registered after import is listed too.
+    return [get_flavor(n) for n in flavor_names()]
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -266,15 +271,12 @@ def render_table() -> str:
         f"| `{f.name}` | {_cell(f.original)} | `{f.module}.{_cell(f.api)}` | "
         f"{_cell(f.tokenization)} | {_cell(f.case)} | {_cell(f.ref_length)} | "
         f"{_cell(f.smoothing)} | {_cell(f.zeros)} | {_cell(f.scale)} |"
-        for f in FLAVORS
+        for f in _flavors()
     ]
     return "\n".join([head, *rows])
 
 
-def _probe(flavor: object, hyps: list[str], refs: list[list[str]]) -> str:
-    from parbleu.flavors import FlavorInfo
-
-    assert isinstance(flavor, FlavorInfo)
+def _probe(flavor: FlavorInfo, hyps: list[str], refs: list[list[str]]) -> str:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -296,7 +298,7 @@ def render_probes() -> tuple[str, str]:
     for _, _, hyps, refs in PROBES:
         base.append(f"{parbleu.BLEU().corpus_score(hyps, refs).score:.4f}")
     rows.append("| SacreBLEU (baseline) | " + " | ".join(base) + " |")
-    for f in FLAVORS:
+    for f in _flavors():
         cells = [_probe(f, hyps, refs) for _, _, hyps, refs in PROBES]
         rows.append(f"| `{f.name}` | " + " | ".join(cells) + " |")
     legend = "\n".join(f"- **{n}**: {what}." for n, what, _, _ in PROBES)

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from parbleu.cli import main
-from parbleu.cli.flavor import LIBRARY_FLAVORS, TOOL_FLAVORS
-from parbleu.flavors import coco, fairseq, moses, t2t
+from parbleu.flavors import coco, fairseq, flavor_names, get_flavor, moses, t2t
+
+TOOL_FLAVORS = tuple(n for n in flavor_names() if get_flavor(n).kind == "tool")
 
 # multi-bleu.perl (mosesdecoder 34452895, line 172) on stderr, recorded from the script.
 ADVISORY = (
@@ -117,7 +118,7 @@ def test_t2t_and_fairseq_take_dash_i_as_the_hypothesis(files: dict[str, str]) ->
     assert _run(["--flavor", "fairseq", "-i", files["hyp"], "-r", files["ref"]]) == want
 
 
-@pytest.mark.parametrize("name", TOOL_FLAVORS + LIBRARY_FLAVORS)
+@pytest.mark.parametrize("name", flavor_names())
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 def test_flavor_help_is_parbleus(name: str, flag: str) -> None:
     code, out, err = _run(["--flavor", name, flag])

@@ -271,7 +271,7 @@ def test_live_torchmetrics(
     assert fn(preds, target, **kw) == np.float32(want)
     st_ = tm._sacre_stats(preds, target, n_gram, "13a", False) if sacre else None
     state = tm._State(n_gram)
-    state.add(st_ if st_ is not None else tm._split_stats(preds, target, n_gram))
+    state.add(st_ if st_ is not None else tm.split_stats(preds, target, n_gram))
     w = [1.0 / n_gram] * n_gram
     assert state.compute_f32(w, smooth, _torch_log, _torch_exp) == np.float32(want)
     assert ulps(state.compute_f32(w, smooth), want) <= 2

@@ -10,7 +10,8 @@ The command-line tools keep their own command lines and print what they print:
 
 parbleu's ``-i HYP`` is accepted where the tool has a hypothesis (multi-bleu: instead of
 standard input; t2t: ``--translation``; fairseq: ``-s``) and refused by mteval (its system
-output is an SGML/XML test set). ``--flavor NAME --help`` prints :data:`TOOL_HELP`.
+output is an SGML/XML test set). ``--flavor NAME --help`` prints the tool's usage
+(``parbleu.cli.flavor_tools.TOOL_HELP``); each flavor's runner is named by its registry entry.
 
 The libraries score plain-text files (references first, hypotheses after ``-i``, read as UTF-8,
 split on ``\n``) with their defaults and print their result:
@@ -30,28 +31,31 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from .._options import MAX_ORDER
-from ..errors import FlavorError
-from ..flavors import flavor_names
+from ..errors import FlavorError, InvalidOptionError
+from ..flavors import get_flavor
 from .errors import CliError, ExitCode
 
 __all__ = [
-    "LIBRARY_FLAVORS",
-    "TOOL_FLAVORS",
-    "TOOL_HELP",
+    "LibraryArgs",
     "build_explain_parser",
     "build_library_parser",
+    "read_text_lines",
+    "run_coco",
     "run_explain",
     "run_flavor",
+    "run_hf_bleu",
+    "run_library",
+    "run_nltk",
+    "run_tfnmt",
+    "run_torchmetrics",
+    "run_torchmetrics_sacre",
     "split_flavor",
+    "write_raw",
 ]
-
-#: Flavors whose originals are command-line tools: their own arguments are passed through.
-TOOL_FLAVORS = ("multi-bleu", "multi-bleu-detok", "mteval-v13a", "mteval-v14", "t2t", "fairseq")
-#: Flavors whose originals are Python libraries: ``REF ... -i HYP`` plus a few options.
-LIBRARY_FLAVORS = tuple(n for n in flavor_names() if n not in TOOL_FLAVORS)
 
 
 def split_flavor(argv: Sequence[str]) -> tuple[str, list[str]] | None:
@@ -67,8 +71,9 @@ def split_flavor(argv: Sequence[str]) -> tuple[str, list[str]] | None:
     return None
 
 
-def _read(path: str) -> list[str]:
-    from ..flavors._common import read_lines
+def read_text_lines(path: str) -> list[str]:
+    r"""Lines of a UTF-8 file split on ``\n`` (as the flavors read them); errors as CliError."""
+    from ..flavors import read_lines
 
     try:
         return read_lines(path)
@@ -127,266 +132,123 @@ def build_library_parser(name: str = "nltk") -> argparse.ArgumentParser:
     return p
 
 
-def _library(name: str, argv: list[str], out: Any) -> int:
-    from ..flavors import _common
+class LibraryArgs:
+    """A library flavor's parsed command line and its files, read and checked aligned."""
 
-    a = build_library_parser(name).parse_args(argv)
-    hyps = _read(a.input)
-    streams = [_read(r) for r in a.refs]
-    for r, s in zip(a.refs, streams):
-        if len(s) != len(hyps):
-            raise CliError(
-                f"hypothesis file {a.input!r} has {len(hyps)} lines but reference file {r!r} has "
-                f"{len(s)}; the files must be aligned line by line"
-            )
-    segs = [[s[i] for s in streams] for i in range(len(hyps))]
+    def __init__(self, name: str, argv: list[str]) -> None:
+        a = build_library_parser(name).parse_args(argv)
+        self.args = a
+        self.order: int = a.max_order
+        self.hyps = read_text_lines(a.input)
+        streams = [read_text_lines(r) for r in a.refs]
+        for r, s in zip(a.refs, streams):
+            if len(s) != len(self.hyps):
+                raise CliError(
+                    f"hypothesis file {a.input!r} has {len(self.hyps)} lines but reference file "
+                    f"{r!r} has {len(s)}; the files must be aligned line by line"
+                )
+        #: ``segs[i]``: the references of line ``i``.
+        self.segs = [[s[i] for s in streams] for i in range(len(self.hyps))]
 
-    def toks(lines: list[str]) -> list[list[str]]:
-        if a.tokenize == "13a":
-            return _common.tokens(lines, ("13a", "keep", "python"))
+    def toks(self, lines: list[str]) -> list[list[str]]:
+        """Token lists of ``lines`` under ``--tokenize``."""
+        if self.args.tokenize == "13a":
+            from ..flavors import tokens
+
+            out: list[list[str]] = tokens(lines, ("13a", "keep", "python"))
+            return out
         return [x.split() for x in lines]
 
-    def seg_toks() -> list[list[list[str]]]:
-        flat = iter(toks([r for rs in segs for r in rs]))
-        return [[next(flat) for _ in rs] for rs in segs]
+    def seg_toks(self) -> list[list[list[str]]]:
+        """Token lists of every line's references."""
+        flat = iter(self.toks([r for rs in self.segs for r in rs]))
+        return [[next(flat) for _ in rs] for rs in self.segs]
 
-    n = a.max_order
-    if name == "nltk":
-        from ..flavors import nltk
 
-        weights = tuple([1.0 / n] * n)
-        sf = None
-        if a.smooth is not None:
-            if a.smooth not in [str(k) for k in range(8)]:
-                raise CliError(f"--smooth: expected an NLTK smoothing method 0-7, got {a.smooth!r}")
-            sf = getattr(nltk.SmoothingFunction(), f"method{a.smooth}")
-        h, r = toks(hyps), seg_toks()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            if a.sentence_level:
-                for hh, rr in zip(h, r):
-                    out.write(f"{nltk.sentence_bleu(rr, hh, weights, sf)!r}\n")
-                return ExitCode.OK
-            out.write(f"{nltk.corpus_bleu(r, h, weights, sf)!r}\n")
-    elif name == "tfnmt":
-        from ..flavors import tfnmt
-
-        res = tfnmt.compute_bleu(seg_toks(), toks(hyps), n, a.smooth is not None)
-        out.write(f"{res!r}\n")
-    elif name == "hf-bleu":
-        from ..flavors import tfnmt
-
-        d = tfnmt.hf_bleu(hyps, segs, max_order=n, smooth=a.smooth is not None)
-        out.write(json.dumps(d) + "\n")
-    elif name == "coco":
-        from ..flavors import coco
-
-        scorer = coco.BleuScorer(n=n)
-        for h1, rs in zip(hyps, segs):
-            scorer += (h1, rs)
-        score, _ = scorer.compute_score(option=a.reflen, verbose=1)
-        for k, sc in enumerate(score, 1):
-            out.write(f"Bleu_{k}: {sc:0.3f}\n")
-    else:
-        from ..flavors import torchmetrics
-
-        kw: dict[str, Any] = {"n_gram": n, "smooth": a.smooth is not None}
-        if name == "torchmetrics":
-            v = torchmetrics.bleu_score(hyps, segs, **kw)
-        else:
-            v = torchmetrics.sacre_bleu_score(hyps, segs, **kw)
-        out.write(f"{float(v)!r}\n")
+def run_library(name: str, argv: list[str], body: Callable[[LibraryArgs, Any], None]) -> int:
+    """Run a library flavor: ``body(args, out)`` prints its result; usage errors exit 2."""
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buf):
+            body(LibraryArgs(name, argv), buf)
+    except SystemExit as e:
+        write_raw(buf.getvalue(), sys.stdout)
+        return e.code if isinstance(e.code, int) else ExitCode.USAGE
+    except FlavorError:
+        write_raw(buf.getvalue(), sys.stdout)
+        raise
+    write_raw(buf.getvalue(), sys.stdout)
     return ExitCode.OK
 
 
-#: ``parbleu --flavor NAME --help`` of the command-line tools: their command line, and what
-#: parbleu's own ``-i HYP`` means there (accepted where the tool has a hypothesis argument or
-#: reads standard input; refused where it takes SGML/XML files).
-TOOL_HELP = {
-    "multi-bleu": """\
-usage: parbleu --flavor multi-bleu [-lc] REF [REF ...] < HYP
-       parbleu --flavor multi-bleu [-lc] REF [REF ...] -i HYP
+def _nltk(a: LibraryArgs, out: Any) -> None:
+    from ..flavors import nltk
 
-Score as Moses' multi-bleu.perl (mosesdecoder 34452895): its output, stderr and exit status.
-REF is the script's reference argument: REF0, REF1, ... while they exist, then REF itself.
-Further REF arguments are more reference files.
-
-  -lc       lower-case A-Z (first argument only, as the script reads it)
-  -i HYP    read the hypotheses from HYP instead of standard input (parbleu's -i; the script
-            itself would take HYP as one more reference file)
-  -h, --help  show this help and exit
-
-Option-like arguments other than these, and further reference files that do not exist (the
-script skips both silently), are refused.
-""",
-    "mteval-v13a": """\
-usage: parbleu --flavor mteval-v13a -r REF -s SRC -t TST [-c] [-b | -n] [-d [N]]
-                                    [-x "document info"] [--brevity-penalty closest|shortest]
-                                    [--international-tokenization] [--no-smoothing]
-                                    [--metricsMATR]
-
-Score as NIST's mteval-v13a.pl (Moses copy, 34452895): its report, byte for byte but for the
-dates. REF, SRC and TST are SGML files (or XML files, named *.xml).
-
-  -r REF    reference sets           -c   keep case
-  -s SRC    source set               -b   BLEU only; -n NIST only
-  -t TST    test (system) sets       -d N detail: 1 documents, 2 segments, 3 n-grams
-  -x "document info"  per-document n-gram counts
-  --brevity-penalty closest|shortest, --international-tokenization, --no-smoothing
-  --metricsMATR  also write {BLEU,NIST}-{sys,doc,seg}.scr in the current directory
-  -h, --help  show this help and exit
-
--i is refused: the system output must be an SGML/XML test set (-t); for plain-text files use
-parbleu.flavors.mteval.score_lines.
-""",
-    "t2t": """\
-usage: parbleu --flavor t2t --translation HYP --reference REF
-
-Score as tensor2tensor's t2t-bleu: prints BLEU_uncased and BLEU_cased.
-
-  --translation HYP, -i HYP   the hypothesis file (-i is parbleu's name for it)
-  --reference REF             the reference file
-  -h, --help  show this help and exit
-""",
-    "fairseq": """\
-usage: parbleu --flavor fairseq [-s HYP | -i HYP] -r REF [-o N] [--ignore-case]
-
-Score as fairseq 0.12.2's fairseq-score: prints its Namespace(...) line and its BLEU line.
-
-  -s HYP, --sys HYP, -i HYP   the system output (default: standard input; -i is parbleu's
-                              name for it)
-  -r REF, --ref REF           the reference file
-  -o N, --order N             n-gram order (at most 4)
-  --ignore-case               lower-case both sides
-  -h, --help  show this help and exit
-""",
-}
-TOOL_HELP["multi-bleu-detok"] = (
-    TOOL_HELP["multi-bleu"]
-    .replace("multi-bleu ", "multi-bleu-detok ")
-    .replace("multi-bleu.perl", "multi-bleu-detok.perl")
-)
-TOOL_HELP["mteval-v14"] = (
-    TOOL_HELP["mteval-v13a"].replace("v13a", "v14").replace("\n" + " " * 36, "\n" + " " * 35)
-)
-
-_HELP = ("-h", "--help")
+    n = a.order
+    weights = tuple([1.0 / n] * n)
+    sf = None
+    smooth = a.args.smooth
+    if smooth is not None:
+        if smooth not in [str(k) for k in range(8)]:
+            raise CliError(f"--smooth: expected an NLTK smoothing method 0-7, got {smooth!r}")
+        sf = getattr(nltk.SmoothingFunction(), f"method{smooth}")
+    h, r = a.toks(a.hyps), a.seg_toks()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if a.args.sentence_level:
+            for hh, rr in zip(h, r):
+                out.write(f"{nltk.sentence_bleu(rr, hh, weights, sf)!r}\n")
+            return
+        out.write(f"{nltk.corpus_bleu(r, h, weights, sf)!r}\n")
 
 
-def _moses_args(name: str, argv: list[str]) -> tuple[list[str], str | None]:
-    """Split the script's own arguments from ``-i HYP``; refuse what the script would skip."""
-    import os
+def _tfnmt(a: LibraryArgs, out: Any) -> None:
+    from ..flavors import tfnmt
 
-    args: list[str] = []
-    hyp: str | None = None
-    it = iter(enumerate(argv))
-    for k, a in it:
-        if a in ("-i", "--input"):
-            nxt = next(it, None)
-            if nxt is None:
-                raise CliError(f"--flavor {name}: {a}: expected a hypothesis file", ExitCode.USAGE)
-            hyp = nxt[1]
-        elif a.startswith("--input="):
-            hyp = a.split("=", 1)[1]
-        elif a == "-lc" and k == 0:
-            args.append(a)
-        elif a == "-lc":
-            raise CliError(
-                f"--flavor {name}: -lc must be the first argument (the script reads it only "
-                "there and would take it for a reference file)",
-                ExitCode.USAGE,
-            )
-        elif a.startswith("-") and a != "-":
-            raise CliError(
-                f"--flavor {name}: unknown option {a!r}; the command line is [-lc] REF [REF ...] "
-                "with the hypotheses on standard input or in -i HYP (see --help)",
-                ExitCode.USAGE,
-            )
-        else:
-            args.append(a)
-    refs = args[1:] if args[:1] == ["-lc"] else args
-    for extra in refs[1:]:
-        if not os.path.exists(extra):
-            raise CliError(
-                f"--flavor {name}: reference file {extra!r} does not exist (the script would "
-                "skip it silently)"
-            )
-    return args, hyp
+    res = tfnmt.compute_bleu(a.seg_toks(), a.toks(a.hyps), a.order, a.args.smooth is not None)
+    out.write(f"{res!r}\n")
 
 
-def _tool(name: str, argv: list[str]) -> int:
-    if any(a in _HELP for a in argv):
-        _write(TOOL_HELP[name], sys.stdout)
-        return ExitCode.OK
-    try:
-        return _run_tool(name, argv)
-    except SystemExit as e:  # the tool's own argparse usage error (or --help)
-        return e.code if isinstance(e.code, int) else ExitCode.USAGE
-    except OSError as e:
-        # A file the tool reads itself (t2t's --translation, fairseq's -s/-r, ...).
-        where = f" {e.filename!r}" if e.filename is not None else ""
-        raise CliError(f"--flavor {name}: cannot read{where}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise CliError(
-            f"--flavor {name}: input is not valid {e.encoding} ({e.reason} at byte {e.start})"
-        ) from None
+def _hf_bleu(a: LibraryArgs, out: Any) -> None:
+    from ..flavors import tfnmt
+
+    d = tfnmt.hf_bleu(a.hyps, a.segs, max_order=a.order, smooth=a.args.smooth is not None)
+    out.write(json.dumps(d) + "\n")
 
 
-def _run_tool(name: str, argv: list[str]) -> int:
-    out = io.StringIO()
-    err = io.StringIO()
-    if name in ("multi-bleu", "multi-bleu-detok"):
-        from ..flavors import moses
+def _coco(a: LibraryArgs, out: Any) -> None:
+    from ..flavors import coco
 
-        args, hyp = _moses_args(name, argv)
-        stdin = None
-        if hyp is not None:
-            try:
-                with open(hyp, "rb") as f:
-                    stdin = f.read()
-            except OSError as e:
-                raise CliError(f"cannot read {hyp!r}: {e.strerror}") from None
-        code = moses.main(args, name == "multi-bleu-detok", stdin, out, err)
-    elif name.startswith("mteval"):
-        from ..flavors import mteval
-
-        bad = [a for a in argv if a in ("-i", "--input") or a.startswith("--input=")]
-        if bad:
-            raise CliError(
-                f"--flavor {name}: {bad[0].split('=')[0]} is not an option of {name}.pl: give "
-                "the SGML/XML files as -r REF -s SRC -t TST (plain-text files: "
-                "parbleu.flavors.mteval.score_lines)",
-                ExitCode.USAGE,
-            )
-        code = mteval.main(argv, name.split("-")[1], out, err)
-    elif name == "fairseq":
-        from ..flavors import fairseq
-
-        args = ["--sys" if a == "-i" else a for a in argv]
-        args = ["--sys=" + a.split("=", 1)[1] if a.startswith("--input=") else a for a in args]
-        args = ["--sys" if a == "--input" else a for a in args]
-        try:
-            code = fairseq.main(args, out)
-        except SystemExit as e:
-            return e.code if isinstance(e.code, int) else ExitCode.USAGE
-    else:
-        from ..flavors import t2t
-
-        p = argparse.ArgumentParser(prog="parbleu --flavor t2t", add_help=False)
-        p.add_argument("--translation", "-i", "--input", required=True)
-        p.add_argument("--reference", required=True)
-        try:
-            a = p.parse_args(argv)
-        except SystemExit as e:
-            return e.code if isinstance(e.code, int) else ExitCode.USAGE
-        out.write(t2t.t2t_bleu(a.translation, a.reference))
-        code = 0
-    _write(out.getvalue(), sys.stdout)
-    _write(err.getvalue(), sys.stderr)
-    return code
+    scorer = coco.BleuScorer(n=a.order)
+    for h1, rs in zip(a.hyps, a.segs):
+        scorer += (h1, rs)
+    score, _ = scorer.compute_score(option=a.args.reflen, verbose=1)
+    for k, sc in enumerate(score, 1):
+        out.write(f"Bleu_{k}: {sc:0.3f}\n")
 
 
-def _write(text: str, stream: Any) -> None:
+def _torchmetrics(sacre: bool) -> Callable[[LibraryArgs, Any], None]:
+    def body(a: LibraryArgs, out: Any) -> None:
+        from ..flavors import torchmetrics
+
+        fn = torchmetrics.sacre_bleu_score if sacre else torchmetrics.bleu_score
+        v = fn(a.hyps, a.segs, n_gram=a.order, smooth=a.args.smooth is not None)
+        out.write(f"{float(v)!r}\n")
+
+    return body
+
+
+#: ``parbleu --flavor NAME REF [REF ...] -i HYP [options]`` of the library flavors.
+run_nltk = partial(run_library, body=_nltk)
+run_tfnmt = partial(run_library, body=_tfnmt)
+run_hf_bleu = partial(run_library, body=_hf_bleu)
+run_coco = partial(run_library, body=_coco)
+run_torchmetrics = partial(run_library, body=_torchmetrics(sacre=False))
+run_torchmetrics_sacre = partial(run_library, body=_torchmetrics(sacre=True))
+
+
+def write_raw(text: str, stream: Any) -> None:
+    """Write ``text`` to ``stream`` as UTF-8 bytes (lone surrogates kept), then flush."""
     if not text:
         return
     buf = getattr(stream, "buffer", None)
@@ -399,27 +261,12 @@ def _write(text: str, stream: Any) -> None:
 
 
 def run_flavor(name: str, argv: list[str]) -> int:
-    """Run ``parbleu --flavor NAME ARGV...``; returns the exit code (errors raise)."""
-    if name in TOOL_FLAVORS:
-        return _tool(name, argv)
-    if name in LIBRARY_FLAVORS:
-        buf = io.StringIO()
-        try:
-            with contextlib.redirect_stdout(buf):
-                code = _library(name, argv, buf)
-        except SystemExit as e:
-            _write(buf.getvalue(), sys.stdout)
-            return e.code if isinstance(e.code, int) else ExitCode.USAGE
-        except FlavorError:
-            _write(buf.getvalue(), sys.stdout)
-            raise
-        _write(buf.getvalue(), sys.stdout)
-        return code
-    raise CliError(
-        f"--flavor: unknown flavor {name!r}; expected one of "
-        + ", ".join(TOOL_FLAVORS + LIBRARY_FLAVORS),
-        ExitCode.USAGE,
-    )
+    """Run ``parbleu --flavor NAME ARGV...`` through the registry; returns the exit code."""
+    try:
+        info = get_flavor(name)
+    except InvalidOptionError as e:
+        raise CliError(f"--flavor: {e}", ExitCode.USAGE) from None
+    return info.run(argv)
 
 
 def build_explain_parser() -> argparse.ArgumentParser:
@@ -457,8 +304,8 @@ def run_explain(argv: list[str]) -> int:
         a = build_explain_parser().parse_args(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else ExitCode.USAGE
-    hyps = _read(a.input)
-    streams = [_read(r) for r in a.refs]
+    hyps = read_text_lines(a.input)
+    streams = [read_text_lines(r) for r in a.refs]
     for r, s in zip(a.refs, streams):
         if len(s) != len(hyps):
             raise CliError(
@@ -467,5 +314,5 @@ def run_explain(argv: list[str]) -> int:
             )
     with contextlib.redirect_stdout(io.StringIO()):
         expl = explain(hyps, streams, a.flavor, examples=a.examples)
-    _write(expl.render() + "\n", sys.stdout)
+    write_raw(expl.render() + "\n", sys.stdout)
     return ExitCode.OK

@@ -14,15 +14,11 @@ from ..flavors import flavor_names
 from ..metrics.registry import get_metric, metric_names
 
 __all__ = [
-    "FLAVOR_NAMES",
     "FORMATS",
     "add_metric_arguments",
     "build_parser",
 ]
 
-
-#: ``--flavor`` choices: the flavor registry's names.
-FLAVOR_NAMES = flavor_names()
 #: ``-f`` choices.
 FORMATS = ("json", "text", "latex")
 
@@ -295,7 +291,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     fl = p.add_argument_group("Other BLEU implementations (see docs/flavors.md)")
     fl.add_argument(
         "--flavor",
-        choices=FLAVOR_NAMES,
+        choices=flavor_names(),  # read now: a flavor registered later is listed
         default=None,
         help="Score as another implementation would, with that tool's own command line and "
         "output: multi-bleu[-detok] take [-lc] REF... < HYP (or -i HYP), mteval-v13a/v14 take "

@@ -24,42 +24,62 @@ module             reproduces
 :func:`explain` decomposes the gap between SacreBLEU and one of them on your data; the
 command line is ``parbleu --flavor NAME ...`` and ``parbleu explain ...``. Where an original
 crashes, a :class:`~parbleu.errors.FlavorError` names the flavor and the reason.
-``docs/flavors.md`` lists what each does differently (generated from :data:`FLAVORS`).
+``docs/flavors.md`` lists what each does differently (generated from the registry,
+:mod:`parbleu.flavors.registry`).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._registry import FLAVORS, FlavorInfo, flavor_names, get_flavor
+from .registry import (
+    FLAVORS,
+    ExplainProfile,
+    FlavorInfo,
+    flavor_names,
+    get_flavor,
+    register_flavor,
+    unregister_flavor,
+)
+
+if TYPE_CHECKING:
+    from ._common import read_lines, tokens
+
+#: Helpers the command line shares with the flavors (public names for ``parbleu.flavors._common``).
+_HELPERS = ("read_lines", "tokens")
 
 __all__ = [
     "FLAVORS",
+    "ExplainProfile",
     "Explanation",
     "FlavorInfo",
-    "coco",
     "explain",
-    "fairseq",
     "flavor_names",
     "get_flavor",
-    "moses",
-    "mteval",
-    "nltk",
-    "t2t",
-    "tfnmt",
-    "torchmetrics",
+    "read_lines",
+    "register_flavor",
+    "tokens",
+    "unregister_flavor",
+    # The flavor modules, from the registry (lazily imported: some need extras).
+    *sorted({f.module for f in FLAVORS}),
 ]
 
-#: The flavor modules, from the registry (lazily imported: some need extras).
-_MODULES = frozenset(f.module for f in FLAVORS)
+
+def _modules() -> set[str]:
+    # Read when asked, so a flavor registered later is found too.
+    return {get_flavor(n).module for n in flavor_names()}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _MODULES:
+    if name in _modules():
         return importlib.import_module(f"{__name__}.{name}")
     if name in ("explain", "Explanation"):
         from . import _explain
 
         return getattr(_explain, name)
+    if name in _HELPERS:
+        from . import _common
+
+        return getattr(_common, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

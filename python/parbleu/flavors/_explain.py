@@ -17,8 +17,10 @@ from typing import Callable
 import numpy as np
 
 from ..errors import FlavorError, InvalidOptionError
+from ..metrics import metric_from_name
 from ._common import SegStats, closest_ref_lens, shortest_ref_lens, token_stats, tokens
-from ._registry import get_flavor
+from .registry import ExplainProfile as _Config
+from .registry import get_flavor
 
 __all__ = ["Explanation", "Step", "explain"]
 
@@ -47,21 +49,6 @@ def _ascii_lc(s: str) -> str:
     from ._common import ascii_lower
 
     return ascii_lower(s)
-
-
-@dataclass(frozen=True)
-class _Config:
-    tok: str
-    case: str
-    ref: str
-    denom: str
-    smooth: str
-    weights: tuple[float, ...]
-    float32: bool
-
-
-#: Tokenizers by label: (function of (lines, case) -> tokens).
-_TOKENIZERS: dict[str, Callable[[Sequence[str], str], list[list[str]]]] = {}
 
 
 def _tokenizer(tok: str, case: str) -> Tok:
@@ -122,31 +109,8 @@ _SMOOTH_LABELS = {
     "add1-all": "add one to every order (tensorflow/nmt smooth)",
 }
 
-_BASE = _Config("13a", "mixed", "closest", "totals", "sacre-exp", (0.25,) * 4, False)
-
-#: Each flavor's factors, in the explain vocabulary.
-_PROFILES: dict[str, _Config] = {
-    "nltk": _Config("split", "mixed", "closest", "floor1", "nltk-m0", (0.25,) * 4, False),
-    "multi-bleu": _Config("bytes-split", "mixed", "closest", "totals", "none", (0.25,) * 4, False),
-    "multi-bleu-detok": _Config(
-        "13a-perl", "mixed", "closest", "totals", "none", (0.25,) * 4, False
-    ),
-    "mteval-v13a": _Config(
-        "13a-sgml", "ascii", "closest", "totals", "mteval-exp", (0.25,) * 4, False
-    ),
-    "mteval-v14": _Config(
-        "13a-sgml", "ascii", "closest", "totals", "mteval-exp", (0.25,) * 4, False
-    ),
-    "coco": _Config("split", "mixed", "closest", "totals", "coco", (0.25,) * 4, False),
-    "tfnmt": _Config("split", "mixed", "shortest", "totals", "none", (0.25,) * 4, False),
-    "hf-bleu": _Config("13a", "mixed", "shortest", "totals", "none", (0.25,) * 4, False),
-    "t2t": _Config("t2t", "python", "first", "totals", "mteval-exp", (0.25,) * 4, True),
-    "torchmetrics": _Config("split", "mixed", "closest-first", "totals", "none", (0.25,) * 4, True),
-    "fairseq": _Config("split", "mixed", "first", "totals", "none", (0.25,) * 4, False),
-    "torchmetrics-sacre": _Config(
-        "13a", "mixed", "closest-first", "totals", "none", (0.25,) * 4, True
-    ),
-}
+#: SacreBLEU's default BLEU, where every explanation starts.
+_BASE = _Config()
 
 
 def _ref_lens(st: SegStats, rule: str) -> int:
@@ -302,7 +266,7 @@ def explain(
     if base != "sacrebleu":
         raise InvalidOptionError(f"base={base!r}: only 'sacrebleu' is supported")
     info = get_flavor(flavor)
-    target = _PROFILES[flavor]
+    target = info.profile
     hyps = list(hypotheses)
     streams = [list(s) for s in references]
     segs = [[s[i] for s in streams if i < len(s)] for i in range(len(hyps))]
@@ -326,9 +290,9 @@ def explain(
         st = token_stats(h, r, len(cfg.weights), workers=None)
         return _generic(st, cfg)
 
-    import parbleu
-
-    base_score = parbleu.BLEU().corpus_score(hyps, streams).score
+    bleu = metric_from_name("bleu")  # SacreBLEU's default BLEU, through the metrics' API
+    assert bleu is not None
+    base_score = bleu.corpus_score(hyps, streams).score
     try:
         native = info.score(hyps, streams)
     except FlavorError as e:

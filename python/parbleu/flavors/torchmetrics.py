@@ -45,6 +45,7 @@ __all__ = [
     "SacreBLEUScore",
     "bleu_score",
     "sacre_bleu_score",
+    "split_stats",
 ]
 
 FLAVOR = "torchmetrics"
@@ -222,7 +223,11 @@ def _check_refs(target: Sequence[Sequence[Any]]) -> None:
             )
 
 
-def _split_stats(preds: Sequence[str], target: Sequence[Sequence[str]], n_gram: int) -> SegStats:
+def split_stats(preds: Sequence[str], target: Sequence[Sequence[str]], n_gram: int) -> SegStats:
+    """Per-segment n-gram statistics of ``bleu_score`` (``str.split()`` tokens, case kept).
+
+    Shared with :mod:`parbleu.integrations.torchmetrics`, whose metric states add them up.
+    """
     _check_refs(target)
     prep = ("none", "keep", "python")
     return line_stats(list(preds), [list(t) for t in target], prep, prep, n_gram)
@@ -280,7 +285,7 @@ def bleu_score(
     target_ = [[tgt] if isinstance(tgt, str) else list(tgt) for tgt in target]
     w = _check(preds_, target_, n_gram, weights)
     state = _State(n_gram)
-    state.add(_split_stats(preds_, target_, n_gram))
+    state.add(split_stats(preds_, target_, n_gram))
     return state.compute(w, smooth)
 
 
@@ -338,7 +343,7 @@ class BLEUScore:
         self._state = _State(n_gram)
 
     def _stats(self, preds: list[str], target: list[list[str]]) -> SegStats:
-        return _split_stats(preds, target, self.n_gram)
+        return split_stats(preds, target, self.n_gram)
 
     def update(self, preds: str | Sequence[str], target: Sequence[str | Sequence[str]]) -> None:
         """Add a batch of predictions and their references to the state."""

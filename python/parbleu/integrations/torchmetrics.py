@@ -326,7 +326,7 @@ class BLEUScore(Metric):  # type: ignore[misc]
         if not preds_:
             return
         state = _tm_flavor._State(self.n_gram)
-        state.add(_tm_flavor._split_stats(preds_, target_, self.n_gram))
+        state.add(_tm_flavor.split_stats(preds_, target_, self.n_gram))
         dev = self.numerator.device
         self.numerator += torch.tensor(state.numerator, dtype=torch.int64, device=dev)
         self.denominator += torch.tensor(state.denominator, dtype=torch.int64, device=dev)

@@ -1,27 +1,65 @@
-"""What each flavor is and does differently.
+"""The flavor registry: every reproduced implementation, described once.
 
-The data behind ``docs/flavors.md``, the ``--flavor`` command line and
-:func:`parbleu.flavors.explain`.
+Each :class:`FlavorInfo` holds what the rest of parbleu shows or runs for one flavor: its name,
+module and probe ``score``, the facts of ``docs/flavors.md`` and the report's flavors table,
+its :class:`ExplainProfile` (the factors :func:`parbleu.flavors.explain` steps through), its
+command-line runner (``"module:attr"``, imported when ``parbleu --flavor NAME`` runs) and help.
+The ``--flavor`` and ``explain`` choices, ``parbleu.flavors``' lazy modules, the report and the
+documentation generator read :func:`flavor_names` / :func:`get_flavor` when they run, so an entry
+added with :func:`register_flavor` appears everywhere.
 
-Every entry has a ``score`` function (raw hypothesis lines, reference streams -> the flavor's
-corpus score as the original reports it, with its default options, whitespace tokens for the
-token-list APIs), which the documentation generator runs on small probe inputs, so the table
-cannot claim what the implementation does not do.
+The ``score`` functions take raw hypothesis lines and reference streams and return the flavor's
+corpus score as the original reports it (default options, whitespace tokens for the token-list
+APIs); the documentation generator runs them on small probe inputs, so the table cannot claim
+what the implementation does not do. This module imports nothing heavy and no consumer.
 """
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Literal
 
 from ..errors import InvalidOptionError
 
-__all__ = ["FLAVORS", "FlavorInfo", "flavor_names", "get_flavor"]
+__all__ = [
+    "FLAVORS",
+    "ExplainProfile",
+    "FlavorInfo",
+    "FlavorRunner",
+    "flavor_names",
+    "get_flavor",
+    "register_flavor",
+    "unregister_flavor",
+]
 
 Lines = Sequence[str]
 Streams = Sequence[Sequence[str]]
+#: ``runner(name, argv) -> exit status`` of ``parbleu --flavor NAME ARGV...`` (errors raise).
+FlavorRunner = Callable[[str, list[str]], int]
+
+
+@dataclass(frozen=True)
+class ExplainProfile:
+    """A flavor's BLEU factors in :func:`parbleu.flavors.explain`'s vocabulary.
+
+    The defaults are SacreBLEU's (the starting point of an explanation).
+    """
+
+    #: Tokenization label (``_explain._TOK_LABELS``).
+    tok: str = "13a"
+    #: ``mixed`` (kept), ``python``, ``ascii`` or ``perl`` lower-casing.
+    case: str = "mixed"
+    #: ``closest``, ``closest-first``, ``shortest`` or ``first``.
+    ref: str = "closest"
+    #: ``totals`` or ``floor1`` (per-segment denominators floored at 1).
+    denom: str = "totals"
+    #: Smoothing label (``_explain._SMOOTH_LABELS``).
+    smooth: str = "sacre-exp"
+    weights: tuple[float, ...] = (0.25,) * 4
+    float32: bool = False
 
 
 @dataclass(frozen=True)
@@ -41,10 +79,28 @@ class FlavorInfo:
     smoothing: str
     zeros: str
     scale: str
+    #: One line for help texts.
+    help: str
+    #: ``parbleu --flavor NAME``: a :data:`FlavorRunner` or ``"module:attr"`` naming one.
+    runner: FlavorRunner | str
+    #: The factors ``explain`` changes one at a time.
+    profile: ExplainProfile
     #: Score of raw lines with the flavor's defaults, as the original reports it (0-1 or 0-100).
     score: Callable[[Lines, Streams], float]
     #: Multiply ``score`` by this to get the 0-100 scale.
     to_percent: float = 100.0
+    #: ``tool``: the original is a command-line tool whose own arguments pass through;
+    #: ``library``: ``REF [REF ...] -i HYP`` plus a few options.
+    kind: Literal["tool", "library"] = "library"
+
+    def run(self, argv: list[str]) -> int:
+        """Run ``parbleu --flavor NAME ARGV...``; returns the exit status (errors raise)."""
+        runner = self.runner
+        if isinstance(runner, str):
+            module, _, attr = runner.partition(":")
+            runner = getattr(importlib.import_module(module), attr)
+            assert callable(runner)
+        return int(runner(self.name, argv))
 
 
 def _segments(hyps: Lines, refs: Streams) -> list[list[str]]:
@@ -148,6 +204,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "per-segment denominators floored at 1",
         "int 0 when no unigram matches; empty corpus: ZeroDivisionError",
         "0-1 float (list for several weight tuples)",
+        "NLTK corpus_bleu / sentence_bleu on REF... -i HYP",
+        "parbleu.cli.flavor:run_nltk",
+        ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
         _nltk,
     ),
     FlavorInfo(
@@ -161,8 +220,12 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none (log 0 = -9999999999)",
         "no reference words: prints 0 and exits 1; no hypothesis words: dies (exit 255)",
         "0-100, printed %.2f",
+        "multi-bleu.perl [-lc] REF... < HYP",
+        "parbleu.cli.flavor_tools:run_moses",
+        ExplainProfile("bytes-split", smooth="none"),
         _multi_bleu,
         1.0,
+        kind="tool",
     ),
     FlavorInfo(
         "multi-bleu-detok",
@@ -175,8 +238,12 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none (log 0 = -9999999999)",
         "as multi-bleu.perl",
         "0-100, printed %.2f",
+        "multi-bleu-detok.perl [-lc] REF... < HYP",
+        "parbleu.cli.flavor_tools:run_moses",
+        ExplainProfile("13a-perl", smooth="none"),
         _multi_bleu_detok,
         1.0,
+        kind="tool",
     ),
     FlavorInfo(
         "mteval-v13a",
@@ -189,7 +256,11 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
         "dies on an empty hypothesis or reference side; NIST dies on empty references",
         "0-1, printed %.4f; NIST too",
+        "mteval-v13a.pl -r REF -s SRC -t TST (SGML/XML)",
+        "parbleu.cli.flavor_tools:run_mteval",
+        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
         _mteval("v13a"),
+        kind="tool",
     ),
     FlavorInfo(
         "mteval-v14",
@@ -202,7 +273,11 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as v13a",
         "empty hypotheses score 0 (no length-ratio line); NIST dies on empty references",
         "0-1, printed %.4f; NIST too",
+        "mteval-v14.pl -r REF -s SRC -t TST (SGML/XML)",
+        "parbleu.cli.flavor_tools:run_mteval",
+        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
         _mteval("v14"),
+        kind="tool",
     ),
     FlavorInfo(
         "coco",
@@ -215,6 +290,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "+1e-15 to matches, +1e-9 to guesses; BP even at equal lengths",
         "never exactly 0 or 1",
         "0-1, cumulative B1..B4 and per image",
+        "pycocoevalcap BleuScorer on REF... -i HYP",
+        "parbleu.cli.flavor:run_coco",
+        ExplainProfile("split", smooth="coco"),
         _coco,
     ),
     FlavorInfo(
@@ -228,6 +306,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none; smooth=True adds 1 to every order, unigrams included",
         "empty references or translations: ZeroDivisionError",
         "0-1",
+        "tensorflow/nmt compute_bleu on REF... -i HYP",
+        "parbleu.cli.flavor:run_tfnmt",
+        ExplainProfile("split", ref="shortest", smooth="none"),
         _tfnmt,
     ),
     FlavorInfo(
@@ -241,6 +322,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as tfnmt",
         "empty references or translations: bp = ratio = 0",
         "0-1 (dict)",
+        "HF evaluate 'bleu' on REF... -i HYP",
+        "parbleu.cli.flavor:run_hf_bleu",
+        ExplainProfile("13a", ref="shortest", smooth="none"),
         _hf,
     ),
     FlavorInfo(
@@ -254,7 +338,11 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
         "empty references: BP 1",
         "0-1 numpy.float32",
+        "t2t-bleu --translation HYP --reference REF",
+        "parbleu.cli.flavor_tools:run_t2t",
+        ExplainProfile("t2t", case="python", ref="first", smooth="mteval-exp", float32=True),
         _t2t,
+        kind="tool",
     ),
     FlavorInfo(
         "fairseq",
@@ -267,8 +355,12 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none (log 0 = -inf)",
         "an empty line keeps its </s> and counts one word",
         "0-100, printed %2.2f",
+        "fairseq-score -s HYP -r REF",
+        "parbleu.cli.flavor_tools:run_fairseq",
+        ExplainProfile("split", ref="first", smooth="none"),
         _fairseq,
         1.0,
+        kind="tool",
     ),
     FlavorInfo(
         "torchmetrics",
@@ -281,6 +373,9 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "none; smooth adds 1 for orders >= 2; any zero order -> 0",
         "any order without a match gives 0",
         "0-1 float32",
+        "torchmetrics bleu_score on REF... -i HYP",
+        "parbleu.cli.flavor:run_torchmetrics",
+        ExplainProfile("split", ref="closest-first", smooth="none", float32=True),
         _torchmetrics,
     ),
     FlavorInfo(
@@ -294,15 +389,37 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "as torchmetrics",
         "as torchmetrics",
         "0-1 float32",
+        "torchmetrics sacre_bleu_score on REF... -i HYP",
+        "parbleu.cli.flavor:run_torchmetrics_sacre",
+        ExplainProfile("13a", ref="closest-first", smooth="none", float32=True),
         _torchmetrics_sacre,
     ),
 )
 
-_BY_NAME = {f.name: f for f in FLAVORS}
+_BY_NAME: dict[str, FlavorInfo] = {f.name: f for f in FLAVORS}
+
+
+def register_flavor(info: FlavorInfo) -> None:
+    """Add a flavor (tests and plug-ins); it appears wherever flavors are listed.
+
+    Raises
+    ------
+    InvalidOptionError
+        If the name is taken.
+    """
+    if info.name in _BY_NAME:
+        raise InvalidOptionError(f"flavor {info.name!r} is already registered")
+    _BY_NAME[info.name] = info
+
+
+def unregister_flavor(name: str) -> None:
+    """Remove a flavor added by :func:`register_flavor` (tests only)."""
+    get_flavor(name)
+    del _BY_NAME[name]
 
 
 def flavor_names() -> tuple[str, ...]:
-    """Return the ``--flavor`` names."""
+    """Return the ``--flavor`` names, in registration order."""
     return tuple(_BY_NAME)
 
 
@@ -312,11 +429,11 @@ def get_flavor(name: str) -> FlavorInfo:
     Raises
     ------
     InvalidOptionError
-        For an unknown name.
+        For an unknown name, listing the known ones.
     """
     try:
         return _BY_NAME[name]
     except KeyError:
         raise InvalidOptionError(
-            f"flavor {name!r}: expected one of {', '.join(flavor_names())}"
+            f"unknown flavor {name!r}; expected one of {', '.join(flavor_names())}"
         ) from None
