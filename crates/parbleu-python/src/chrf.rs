@@ -17,21 +17,11 @@ const BLOCK: usize = 1 << 16;
 
 refs_class! {
     /// References of a corpus, preprocessed once and reusable across systems.
-    ChrfRefs { options: ChrfOptions => |o: &ChrfOptions| o.extract, prepared: PreparedRefs }
+    ChrfRefs {
+        options: ChrfOptions => |o: &ChrfOptions| o.extract, prepared: PreparedRefs,
+        rows: chrf::extract_block, block: BLOCK
+    }
     {
-        /// Statistics rows as little-endian int64 bytes.
-        fn extract<'py>(
-            &self,
-            py: Python<'py>,
-            hyps: Vec<Bound<'py, PyString>>,
-            workers: Workers,
-        ) -> Result<Bound<'py, PyBytes>> {
-            let rows = batch(py, &hyps, self.refs.len(), BLOCK, |start, block| {
-                chrf::extract_block(&self.cfg, block, &self.refs, start, workers.0)
-            })?;
-            Ok(le_bytes(py, &rows)?)
-        }
-
         /// Statistics rows of several systems (each one hypothesis per segment) as little-endian
         /// int64 bytes, system after system; with `sums`, only each system's column sums
         /// (`len(systems)` rows). Each segment's references are probed by every system while

@@ -100,8 +100,41 @@ pooled!(ter::PreparedRefs, ter::TercomOpts);
 
 /// One metric's references class: `name { options: OptionsClass => |o| extraction options,
 /// prepared: core PreparedRefs } { the metric's own methods }`. The class holds `cfg` (the
-/// extraction options) and `refs` (the prepared references) for those methods.
+/// extraction options) and `refs` (the prepared references) for those methods. With
+/// `rows: core fn, block: n` after `prepared`, it also has the `extract` method of chrF and
+/// TER: the core's statistics rows of every hypothesis (`fn(cfg, block, refs, start,
+/// workers)`), `n` segments per GIL release, as little-endian bytes.
 macro_rules! refs_class {
+    (
+        $(#[$doc:meta])*
+        $name:ident {
+            options: $opt:ty => $cfg_of:expr, prepared: $prep:ty, rows: $rows:path, block: $block:expr
+        }
+        { $($methods:tt)* }
+    ) => {
+        $crate::refs::refs_class! {
+            $(#[$doc])*
+            $name { options: $opt => $cfg_of, prepared: $prep }
+            {
+                /// Statistics rows as little-endian bytes (int64; TER: float64
+                /// `num_edits, ref_length`).
+                fn extract<'py>(
+                    &self,
+                    py: ::pyo3::Python<'py>,
+                    hyps: Vec<::pyo3::Bound<'py, ::pyo3::types::PyString>>,
+                    workers: $crate::parallel::Workers,
+                ) -> $crate::error::Result<::pyo3::Bound<'py, ::pyo3::types::PyBytes>> {
+                    let n = $crate::refs::Prepared::segments(&self.refs);
+                    let rows = $crate::metrics::batch(py, &hyps, n, $block, |start, block| {
+                        $rows(&self.cfg, block, &self.refs, start, workers.0)
+                    })?;
+                    Ok($crate::convert::le_bytes(py, &rows)?)
+                }
+
+                $($methods)*
+            }
+        }
+    };
     (
         $(#[$doc:meta])*
         $name:ident { options: $opt:ty => $cfg_of:expr, prepared: $prep:ty }

@@ -2,35 +2,24 @@
 
 use crate::convert::le_bytes;
 use crate::error::Result;
-use crate::metrics::batch;
 use crate::options::TerOptions;
 use crate::parallel::Workers;
 use crate::refs::refs_class;
 use parbleu_core::metrics::ter::{self, tokenizer, PreparedRefs};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyBytes;
 
 /// Segments per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 14;
 
 refs_class! {
     /// References of a corpus, tokenized once and reusable across systems.
-    TerRefs { options: TerOptions => |o: &TerOptions| o.tercom, prepared: PreparedRefs }
-    {
-        /// Statistics rows (`num_edits, ref_length`) as little-endian float64 bytes.
-        fn extract<'py>(
-            &self,
-            py: Python<'py>,
-            hyps: Vec<Bound<'py, PyString>>,
-            workers: Workers,
-        ) -> Result<Bound<'py, PyBytes>> {
-            let rows = batch(py, &hyps, self.refs.len(), BLOCK, |start, block| {
-                ter::extract_block(&self.cfg, block, &self.refs, start, workers.0)
-            })?;
-            Ok(le_bytes(py, &rows)?)
-        }
+    TerRefs {
+        options: TerOptions => |o: &TerOptions| o.tercom, prepared: PreparedRefs,
+        rows: ter::extract_block, block: BLOCK
     }
+    {}
 }
 
 /// TER of every row of a float64 `(n, 2)` statistics matrix (C-contiguous), as float64 bytes.
