@@ -108,14 +108,12 @@ fn sig_bootstrap<'py>(
     let block = block_items(BLOCK_CELLS, n_seg * sc.width() * data.len(), workers);
     let mut out = Vec::with_capacity((n * data.len()).min(1 << 20));
     for_each_block(py, blocks(n, block), |b| {
-        let first = b.start as u64;
+        let draws = b.start as u64..b.end as u64;
         out.extend(sig::bootstrap_rows(
             &sc,
             &data,
             n_seg,
-            seed,
-            first,
-            b.len(),
+            (seed, draws),
             workers.0,
         )?);
         Ok::<_, parbleu_core::Error>(())

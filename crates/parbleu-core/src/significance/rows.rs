@@ -71,16 +71,16 @@ fn dispatch<R>(
     }
 }
 
-/// [`bootstrap`] of systems of either row type (no system: no scores).
+/// [`bootstrap`] of systems of either row type, resamples `draws` (`first..first + n`) of
+/// `seed` (no system: no scores).
 pub fn bootstrap_rows(
     sc: &Scorer,
     systems: &[Rows],
     n_seg: usize,
-    seed: u64,
-    first: u64,
-    n: usize,
+    (seed, draws): (u64, std::ops::Range<u64>),
     workers: usize,
 ) -> Result<Vec<f64>> {
+    let (first, n) = (draws.start, (draws.end - draws.start) as usize);
     dispatch(
         systems,
         Vec::new(),
@@ -158,7 +158,7 @@ mod tests {
         let sc = bleu();
         let rows = [Rows::Int(a.clone()), Rows::Int(b.clone())];
         assert_eq!(
-            bootstrap_rows(&sc, &rows, 2, 7, 0, 5, 1).unwrap(),
+            bootstrap_rows(&sc, &rows, 2, (7, 0..5), 1).unwrap(),
             bootstrap(&sc, &[&a[..], &b[..]], 2, 7, 0, 5, 1).unwrap()
         );
         let idxs = [0i64, 1, 1, 1, 0, 0];
@@ -178,7 +178,7 @@ mod tests {
         let (fa, fb) = (vec![1.0, 4.0, 2.0, 5.0], vec![0.0, 4.0, 3.0, 5.0]);
         let frows = [Rows::Float(fa.clone()), Rows::Float(fb.clone())];
         assert_eq!(
-            bootstrap_rows(&Scorer::Ter, &frows, 2, 7, 0, 5, 1).unwrap(),
+            bootstrap_rows(&Scorer::Ter, &frows, 2, (7, 0..5), 1).unwrap(),
             bootstrap(&Scorer::Ter, &[&fa[..], &fb[..]], 2, 7, 0, 5, 1).unwrap()
         );
         assert!(Rows::float_for(&Scorer::Ter) && !Rows::float_for(&sc));
@@ -186,11 +186,11 @@ mod tests {
 
     #[test]
     fn no_system_no_scores_and_mixed_kinds_refused() {
-        assert!(bootstrap_rows(&bleu(), &[], 2, 7, 0, 5, 1)
+        assert!(bootstrap_rows(&bleu(), &[], 2, (7, 0..5), 1)
             .unwrap()
             .is_empty());
         let mixed = [Rows::Int(vec![0; 4]), Rows::Float(vec![0.0; 4])];
-        assert!(bootstrap_rows(&bleu(), &mixed, 1, 7, 0, 5, 1).is_err());
+        assert!(bootstrap_rows(&bleu(), &mixed, 1, (7, 0..5), 1).is_err());
         assert!(ar_rows(&bleu(), &mixed[0], &mixed[1], 1, &[1], false, 1).is_err());
         assert_eq!(
             Rows::Int(vec![1, 16_777_217]).to_f32(),
