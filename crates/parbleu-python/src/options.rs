@@ -4,11 +4,41 @@
 //! validated the values, and passes it to every `_core` call; the binding converts it here,
 //! once, to the core's option structs, instead of each call taking a long positional list.
 
-use crate::{to_py, tokenizer, Order};
+use crate::error::{Error, Result};
+use crate::tokenize::tokenizer;
+use parbleu_core::error::{check_order, MAX_ORDER};
 use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
 use parbleu_core::metrics::ter::TercomOpts;
+use parbleu_core::Error as CoreError;
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
+
+/// An n-gram order argument: `0..=MAX_ORDER`, checked before the core allocates anything
+/// sized by it (the Python layer checks first, with each option's own minimum).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Order(pub usize);
+
+impl<'py> FromPyObject<'_, 'py> for Order {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        let n = match ob.extract::<i64>() {
+            Ok(n) => u64::try_from(n).unwrap_or(u64::MAX),
+            Err(e) if e.is_instance_of::<PyOverflowError>(ob.py()) => u64::MAX,
+            Err(e) => return Err(e),
+        };
+        check_order("n-gram order", n).map(Order).map_err(|_| {
+            let shown = ob.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            let e = CoreError::InvalidOption {
+                name: "n-gram order".into(),
+                value: shown,
+                expected: format!("an integer from 0 to {MAX_ORDER}"),
+            };
+            PyErr::from(Error::from(e))
+        })
+    }
+}
 
 /// BLEU's options: tokenizer, case, order (extraction) and smoothing (finalize).
 ///
@@ -25,22 +55,21 @@ impl BleuOptions {
     #[new]
     #[pyo3(signature = (tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order))]
     fn new(
-        py: Python<'_>,
         tokenize: &str,
         lowercase: bool,
         max_order: Order,
         smooth_method: &str,
         smooth_value: Option<f64>,
         effective_order: bool,
-    ) -> PyResult<Self> {
+    ) -> Result<Self> {
         let max_order = max_order.0;
         let extract = BleuExtract {
-            tokenizer: tokenizer(py, tokenize)?,
+            tokenizer: tokenizer(tokenize)?,
             lowercase,
             max_order,
         };
         let score = BleuScoreOpts {
-            smooth: Smooth::from_name(smooth_method, smooth_value).map_err(|e| to_py(py, e))?,
+            smooth: Smooth::from_name(smooth_method, smooth_value)?,
             effective_order,
             max_order,
         };
@@ -80,7 +109,7 @@ impl ChrfOptions {
         eps_smoothing: bool,
         lowercase: bool,
         whitespace: bool,
-    ) -> PyResult<Self> {
+    ) -> Result<Self> {
         let score = ChrfScoreOpts {
             char_order: char_order.0,
             word_order: word_order.0,
@@ -88,10 +117,7 @@ impl ChrfOptions {
             one_plus_factor,
             eps_smoothing,
         };
-        // Attached already (a constructor); taking `py` as well would be an eighth argument.
-        score
-            .check()
-            .map_err(|e| Python::attach(|py| to_py(py, e)))?;
+        score.check()?;
         Ok(ChrfOptions {
             extract: ChrfExtract {
                 score,

@@ -1,19 +1,12 @@
-//! Pairwise scoring and token-id statistics: `_core.PairTable`, `_core.bleu_ids_extract`.
+//! Pairwise scoring: `_core.PairTable` over the core's [`Table`].
 
+use crate::error::{ErrorClass, Result};
+use crate::interrupt::interruptible;
 use crate::options::{BleuOptions, ChrfOptions, TerOptions};
-use crate::{interruptible, le_bytes, to_py, ErrorClass, Order};
-use parbleu_core::ids::{self, RefStream, Seqs};
-use parbleu_core::pairwise::{NgramTable, TerTable};
-use parbleu_core::parallel;
-use parbleu_core::Error;
+use crate::parallel::Workers;
+use parbleu_core::pairwise::{NgramTable, Table, TerTable};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
-
-enum Table {
-    Ngram(NgramTable),
-    Ter(TerTable),
-}
 
 /// A writable, C-contiguous float64 buffer of exactly `len` items, borrowed for one call.
 struct OutBuf {
@@ -22,12 +15,11 @@ struct OutBuf {
 }
 
 impl OutBuf {
-    fn new(py: Python<'_>, buf: &PyBuffer<f64>, len: usize) -> PyResult<Self> {
+    fn new(buf: &PyBuffer<f64>, len: usize) -> Result<Self> {
         if buf.readonly() || !buf.is_c_contiguous() || buf.item_count() != len {
-            return Err(ErrorClass::InvalidOption.err(
-                py,
-                format!("out: expected a writable C-contiguous float64 buffer of {len} items"),
-            ));
+            return Err(ErrorClass::InvalidOption.err(format!(
+                "out: expected a writable C-contiguous float64 buffer of {len} items"
+            )));
         }
         Ok(OutBuf {
             ptr: buf.buf_ptr() as usize,
@@ -54,24 +46,18 @@ impl OutBuf {
     }
 }
 
-fn check_range(py: Python<'_>, what: &str, a: usize, b: usize, n: usize) -> PyResult<()> {
-    if a > b || b > n {
-        return Err(to_py(
-            py,
-            Error::InvalidOption {
-                name: what.into(),
-                value: format!("{a}..{b}"),
-                expected: format!("a range inside 0..{n}"),
-            },
-        ));
-    }
-    Ok(())
-}
-
 /// Strings preprocessed once, their n-grams interned once, for H × R score matrices.
 #[pyclass(module = "parbleu._core", frozen)]
 struct PairTable {
     table: Table,
+}
+
+impl PairTable {
+    fn new(py: Python<'_>, build: impl FnOnce() -> Table + Send) -> Self {
+        PairTable {
+            table: py.detach(build),
+        }
+    }
 }
 
 #[pymethods]
@@ -79,44 +65,31 @@ impl PairTable {
     /// BLEU table (sentence BLEU per pair with the finalize options of `options`).
     #[staticmethod]
     #[pyo3(signature = (strings, options, workers))]
-    fn bleu(py: Python<'_>, strings: Vec<String>, options: &BleuOptions, workers: i64) -> Self {
+    fn bleu(py: Python<'_>, strings: Vec<String>, options: &BleuOptions, workers: Workers) -> Self {
         let (cfg, opts) = (options.extract, options.score);
-        let workers = parallel::resolve(workers);
-        let t = py.detach(|| NgramTable::bleu(&cfg, opts, &strings, workers));
-        PairTable {
-            table: Table::Ngram(t),
-        }
+        Self::new(py, || {
+            NgramTable::bleu(&cfg, opts, &strings, workers.0).into()
+        })
     }
 
     /// chrF / chrF++ table.
     #[staticmethod]
     #[pyo3(signature = (strings, options, workers))]
-    fn chrf(py: Python<'_>, strings: Vec<String>, options: &ChrfOptions, workers: i64) -> Self {
+    fn chrf(py: Python<'_>, strings: Vec<String>, options: &ChrfOptions, workers: Workers) -> Self {
         let cfg = options.extract;
-        let workers = parallel::resolve(workers);
-        let t = py.detach(|| NgramTable::chrf(&cfg, &strings, workers));
-        PairTable {
-            table: Table::Ngram(t),
-        }
+        Self::new(py, || NgramTable::chrf(&cfg, &strings, workers.0).into())
     }
 
     /// TER table (strings tokenized once; every pair runs the edit search).
     #[staticmethod]
     #[pyo3(signature = (strings, options, workers))]
-    fn ter(py: Python<'_>, strings: Vec<String>, options: &TerOptions, workers: i64) -> Self {
+    fn ter(py: Python<'_>, strings: Vec<String>, options: &TerOptions, workers: Workers) -> Self {
         let cfg = options.tercom;
-        let workers = parallel::resolve(workers);
-        let t = py.detach(|| TerTable::new(&cfg, &strings, workers));
-        PairTable {
-            table: Table::Ter(t),
-        }
+        Self::new(py, || TerTable::new(&cfg, &strings, workers.0).into())
     }
 
     fn __len__(&self) -> usize {
-        match &self.table {
-            Table::Ngram(t) => t.len(),
-            Table::Ter(t) => t.len(),
-        }
+        self.table.len()
     }
 
     /// Scores of strings `rows = (r0, r1)` (hypotheses `r0..r1`) against `cols = (c0, c1)`
@@ -128,28 +101,23 @@ impl PairTable {
         rows: (usize, usize),
         cols: (usize, usize),
         out: PyBuffer<f64>,
-        workers: i64,
-    ) -> PyResult<()> {
+        workers: Workers,
+    ) -> Result<()> {
         let ((r0, r1), (c0, c1)) = (rows, cols);
-        let n = self.__len__();
-        check_range(py, "rows", r0, r1, n)?;
-        check_range(py, "columns", c0, c1, n)?;
-        let ob = OutBuf::new(py, &out, (r1 - r0) * (c1 - c0))?;
+        self.table.check_range("rows", r0, r1)?;
+        self.table.check_range("columns", c0, c1)?;
+        let ob = OutBuf::new(&out, (r1 - r0) * (c1 - c0))?;
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
-        let workers = parallel::resolve(workers);
         // Interruptible: one TER pair of huge strings can take seconds.
-        let done = interruptible(py, || {
+        interruptible(py, || {
             // SAFETY: see `OutBuf::slice`: `out` is held until after this closure, and the array
             // is the caller's own.
             let o = unsafe { ob.slice() };
-            match &self.table {
-                Table::Ngram(t) => t.score_rect(&rows, &cols, o, workers),
-                Table::Ter(t) => t.score_rect(&rows, &cols, o, workers),
-            }
-        });
+            self.table.score_rect(&rows, &cols, o, workers.0);
+        })?;
         drop(out);
-        done
+        Ok(())
     }
 
     /// Rows `r0..r1` of the every-string-against-every-string matrix, filling both `(i, j)`
@@ -160,19 +128,15 @@ impl PairTable {
         r0: usize,
         r1: usize,
         out: PyBuffer<f64>,
-        workers: i64,
-    ) -> PyResult<()> {
-        let Table::Ngram(t) = &self.table else {
-            return Err(ErrorClass::InvalidOption.err(py, "score_symmetric: not an n-gram metric"));
-        };
-        let n = t.len();
-        check_range(py, "rows", r0, r1, n)?;
-        let ob = OutBuf::new(py, &out, n * n)?;
-        let workers = parallel::resolve(workers);
+        workers: Workers,
+    ) -> Result<()> {
+        let t = self.table.ngram("score_symmetric")?;
+        self.table.check_range("rows", r0, r1)?;
+        let ob = OutBuf::new(&out, t.len() * t.len())?;
         py.detach(|| {
             // SAFETY: as in `score_rect`.
             let o = unsafe { ob.slice() };
-            t.score_symmetric(r0..r1, o, workers);
+            t.score_symmetric(r0..r1, o, workers.0);
         });
         drop(out);
         Ok(())
@@ -188,91 +152,29 @@ impl PairTable {
         cols: (usize, usize),
         weights: PyBuffer<f64>,
         out: PyBuffer<f64>,
-        workers: i64,
-    ) -> PyResult<()> {
+        workers: Workers,
+    ) -> Result<()> {
         let ((r0, r1), (c0, c1)) = (rows, cols);
-        let Table::Ngram(t) = &self.table else {
-            return Err(ErrorClass::InvalidOption.err(py, "score_aggregate: not an n-gram metric"));
-        };
-        let n = t.len();
-        check_range(py, "rows", r0, r1, n)?;
-        check_range(py, "columns", c0, c1, n)?;
+        let t = self.table.ngram("score_aggregate")?;
+        self.table.check_range("rows", r0, r1)?;
+        self.table.check_range("columns", c0, c1)?;
         let w = weights.to_vec(py)?;
         if w.len() != c1 - c0 {
-            return Err(ErrorClass::LengthMismatch.err(py, "weights: one per reference expected"));
+            return Err(ErrorClass::LengthMismatch.err("weights: one per reference expected"));
         }
-        let ob = OutBuf::new(py, &out, r1 - r0)?;
+        let ob = OutBuf::new(&out, r1 - r0)?;
         let rows: Vec<usize> = (r0..r1).collect();
         let cols: Vec<usize> = (c0..c1).collect();
-        let workers = parallel::resolve(workers);
         py.detach(|| {
             // SAFETY: as in `score_rect`.
             let o = unsafe { ob.slice() };
-            t.score_aggregate(&rows, &cols, &w, o, workers);
+            t.score_aggregate(&rows, &cols, &w, o, workers.0);
         });
         drop(out);
         Ok(())
     }
 }
 
-fn offsets(py: Python<'_>, buf: &PyBuffer<i64>, what: &str) -> PyResult<Vec<usize>> {
-    buf.to_vec(py)?
-        .into_iter()
-        .map(|x| {
-            usize::try_from(x)
-                .map_err(|_| ErrorClass::InvalidOption.err(py, format!("{what}: negative offset")))
-        })
-        .collect()
-}
-
-/// One reference stream of ids: flat ids, offsets, and an optional presence mask.
-type RefBuffers = (PyBuffer<i64>, PyBuffer<i64>, Option<PyBuffer<u8>>);
-
-/// BLEU rows of id sequences (flat ids + offsets per stream), as little-endian int64 bytes.
-///
-/// `refs`: one `(ids, offsets, present)` triple per reference stream; `present` is a uint8
-/// mask (or None: every segment has a reference in that stream).
-#[pyfunction]
-#[pyo3(signature = (hyp_ids, hyp_offsets, refs, pad_id, max_order, workers))]
-fn bleu_ids_extract<'py>(
-    py: Python<'py>,
-    hyp_ids: PyBuffer<i64>,
-    hyp_offsets: PyBuffer<i64>,
-    refs: Vec<RefBuffers>,
-    pad_id: Option<i64>,
-    max_order: Order,
-    workers: i64,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let max_order = max_order.0;
-    let hdata = hyp_ids.to_vec(py)?;
-    let hoffs = offsets(py, &hyp_offsets, "hypotheses")?;
-    let mut rdata = Vec::with_capacity(refs.len());
-    for (d, o, p) in &refs {
-        let present: Option<Vec<bool>> = match p {
-            Some(p) => Some(p.to_vec(py)?.into_iter().map(|x| x != 0).collect()),
-            None => None,
-        };
-        rdata.push((d.to_vec(py)?, offsets(py, o, "references")?, present));
-    }
-    let workers = parallel::resolve(workers);
-    let rows = py
-        .detach(|| {
-            let h = Seqs::new(&hdata, &hoffs, "hypotheses")?;
-            let mut streams = Vec::with_capacity(rdata.len());
-            for (d, o, p) in &rdata {
-                streams.push(RefStream {
-                    seqs: Seqs::new(d, o, "references")?,
-                    present: p.as_deref(),
-                });
-            }
-            ids::bleu_extract(h, &streams, pad_id, max_order, workers)
-        })
-        .map_err(|e| to_py(py, e))?;
-    le_bytes(py, &rows)
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PairTable>()?;
-    m.add_function(wrap_pyfunction!(bleu_ids_extract, m)?)?;
-    Ok(())
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PairTable>()
 }

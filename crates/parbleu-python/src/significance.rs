@@ -1,13 +1,16 @@
 //! Significance binding: `_core.Scorer` and the `_core.sig_*` resampling functions.
 //!
 //! Statistics arrive as C-contiguous numpy buffers (int64 for BLEU and chrF, float64 for TER),
-//! are copied while holding the GIL, and the resampling runs without it, in blocks: between
-//! blocks Ctrl-C raises `KeyboardInterrupt`. Results go back as little-endian bytes.
+//! are copied while holding the GIL into the core's [`Rows`], and the resampling runs without
+//! it, in blocks ([`for_each_block`]): between blocks Ctrl-C raises `KeyboardInterrupt`.
+//! Results go back as little-endian bytes.
 
+use crate::convert::le_bytes;
+use crate::error::Result;
+use crate::interrupt::{blocks, blocks_at_least_one, for_each_block};
 use crate::options::{BleuOptions, ChrfOptions};
-use crate::{le_bytes, to_py};
-use parbleu_core::parallel;
-use parbleu_core::significance::{self as sig, Scorer, Stat};
+use crate::parallel::Workers;
+use parbleu_core::significance::{self as sig, Rows, Scorer};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -24,22 +27,38 @@ pub(crate) struct PyScorer {
     inner: Scorer,
 }
 
+impl PyScorer {
+    fn checked(inner: Scorer) -> Result<Self> {
+        inner.check()?;
+        Ok(PyScorer { inner })
+    }
+
+    /// One system's statistics, copied out of its buffer in this metric's number type.
+    fn rows(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Rows> {
+        Ok(if Rows::float_for(&self.inner) {
+            Rows::Float(PyBuffer::<f64>::get(obj)?.to_vec(py)?)
+        } else {
+            Rows::Int(PyBuffer::<i64>::get(obj)?.to_vec(py)?)
+        })
+    }
+
+    fn all_rows(&self, py: Python<'_>, systems: &[Bound<'_, PyAny>]) -> PyResult<Vec<Rows>> {
+        systems.iter().map(|s| self.rows(py, s)).collect()
+    }
+}
+
 #[pymethods]
 impl PyScorer {
     /// BLEU with the finalize options of `options`.
     #[staticmethod]
-    fn bleu(py: Python<'_>, options: &BleuOptions) -> PyResult<Self> {
-        let inner = Scorer::Bleu(options.score);
-        inner.check().map_err(|e| to_py(py, e))?;
-        Ok(PyScorer { inner })
+    fn bleu(options: &BleuOptions) -> Result<Self> {
+        Self::checked(Scorer::Bleu(options.score))
     }
 
     /// chrF with the finalize options of `options`.
     #[staticmethod]
-    fn chrf(py: Python<'_>, options: &ChrfOptions) -> PyResult<Self> {
-        let inner = Scorer::Chrf(options.extract.score);
-        inner.check().map_err(|e| to_py(py, e))?;
-        Ok(PyScorer { inner })
+    fn chrf(options: &ChrfOptions) -> Result<Self> {
+        Self::checked(Scorer::Chrf(options.extract.score))
     }
 
     /// TER.
@@ -57,7 +76,7 @@ impl PyScorer {
     /// Whether rows are float64 (TER) rather than int64.
     #[getter]
     fn float_rows(&self) -> bool {
-        matches!(self.inner, Scorer::Ter)
+        Rows::float_for(&self.inner)
     }
 
     fn __repr__(&self) -> String {
@@ -65,18 +84,10 @@ impl PyScorer {
     }
 }
 
-/// One system's statistics, copied out of its buffer.
-enum Rows {
-    I(Vec<i64>),
-    F(Vec<f64>),
-}
-
-fn rows(py: Python<'_>, sc: &Scorer, obj: &Bound<'_, PyAny>) -> PyResult<Rows> {
-    Ok(if matches!(sc, Scorer::Ter) {
-        Rows::F(PyBuffer::<f64>::get(obj)?.to_vec(py)?)
-    } else {
-        Rows::I(PyBuffer::<i64>::get(obj)?.to_vec(py)?)
-    })
+/// Blocks of `per_cell` cells of work for `cells` cells per item, but at least enough items
+/// for every worker to take a few.
+fn block_items(per_block: usize, cells: usize, workers: Workers) -> usize {
+    (per_block / cells.max(1)).max(32 * workers.0.max(1))
 }
 
 /// Exact paired bootstrap: `n` resamples from the seed, every system scored on each
@@ -90,56 +101,47 @@ fn sig_bootstrap<'py>(
     n_seg: usize,
     n: usize,
     seed: u64,
-    workers: i64,
-) -> PyResult<Bound<'py, PyBytes>> {
+    workers: Workers,
+) -> Result<Bound<'py, PyBytes>> {
     let sc = scorer.inner;
-    let data: Vec<Rows> = systems
-        .iter()
-        .map(|s| rows(py, &sc, s))
-        .collect::<PyResult<_>>()?;
-    let workers = parallel::resolve(workers);
-    let cells = (n_seg * sc.width() * data.len()).max(1);
-    let block = (BLOCK_CELLS / cells).max(sig_task_floor(workers));
+    let data = scorer.all_rows(py, &systems)?;
+    let block = block_items(BLOCK_CELLS, n_seg * sc.width() * data.len(), workers);
     let mut out = Vec::with_capacity((n * data.len()).min(1 << 20));
-    let mut first = 0;
-    while first < n {
-        let nb = block.min(n - first);
-        let part = py
-            .detach(|| match &data[..] {
-                [] => Ok(Vec::new()),
-                [Rows::I(_), ..] => {
-                    let s: Vec<&[i64]> = data.iter().map(as_i64).collect();
-                    sig::bootstrap(&sc, &s, n_seg, seed, first as u64, nb, workers)
-                }
-                [Rows::F(_), ..] => {
-                    let s: Vec<&[f64]> = data.iter().map(as_f64).collect();
-                    sig::bootstrap(&sc, &s, n_seg, seed, first as u64, nb, workers)
-                }
-            })
-            .map_err(|e| to_py(py, e))?;
-        out.extend_from_slice(&part);
-        first += nb;
-        py.check_signals()?;
-    }
-    le_bytes(py, &out)
+    for_each_block(py, blocks(n, block), |b| {
+        let draws = b.start as u64..b.end as u64;
+        out.extend(sig::bootstrap_rows(
+            &sc,
+            &data,
+            n_seg,
+            (seed, draws),
+            workers.0,
+        )?);
+        Ok::<_, parbleu_core::Error>(())
+    })?;
+    Ok(le_bytes(py, &out)?)
 }
 
-fn sig_task_floor(workers: usize) -> usize {
-    32 * workers.max(1)
-}
-
-fn as_i64(r: &Rows) -> &[i64] {
-    match r {
-        Rows::I(v) => v,
-        Rows::F(_) => &[],
+/// `f` on blocks of whole rows of `idxs` (`n_seg` indices each), concatenated: one call on
+/// all of them when `n_seg` is 0 (the core refuses that).
+fn index_blocks<T: Send>(
+    py: Python<'_>,
+    idxs: &[i64],
+    n_seg: usize,
+    width: usize,
+    workers: Workers,
+    f: impl Fn(&[i64]) -> parbleu_core::Result<Vec<T>> + Sync,
+) -> Result<Vec<T>> {
+    if n_seg == 0 {
+        return Ok(py.detach(|| f(idxs))?);
     }
-}
-
-fn as_f64(r: &Rows) -> &[f64] {
-    match r {
-        Rows::F(v) => v,
-        Rows::I(_) => &[],
-    }
+    let rows = block_items(BLOCK_CELLS, n_seg * width, workers);
+    let mut out = Vec::new();
+    let n = idxs.len();
+    for_each_block(py, blocks_at_least_one(n, rows * n_seg), |b| {
+        out.extend(f(&idxs[b])?);
+        Ok::<_, parbleu_core::Error>(())
+    })?;
+    Ok(out)
 }
 
 /// Exact paired bootstrap on given indices (`idxs`: int64, `n x n_seg`).
@@ -151,66 +153,16 @@ fn sig_bootstrap_indices<'py>(
     systems: Vec<Bound<'py, PyAny>>,
     n_seg: usize,
     idxs: PyBuffer<i64>,
-    workers: i64,
-) -> PyResult<Bound<'py, PyBytes>> {
+    workers: Workers,
+) -> Result<Bound<'py, PyBytes>> {
     let sc = scorer.inner;
-    let data: Vec<Rows> = systems
-        .iter()
-        .map(|s| rows(py, &sc, s))
-        .collect::<PyResult<_>>()?;
+    let data = scorer.all_rows(py, &systems)?;
     let idxs = idxs.to_vec(py)?;
-    let workers = parallel::resolve(workers);
-    let out = blocks(
-        py,
-        &idxs,
-        n_seg,
-        sc.width() * data.len(),
-        workers,
-        |part| match &data[..] {
-            [] => Ok(Vec::new()),
-            [Rows::I(_), ..] => {
-                let s: Vec<&[i64]> = data.iter().map(as_i64).collect();
-                sig::bootstrap_indices(&sc, &s, n_seg, part, workers)
-            }
-            [Rows::F(_), ..] => {
-                let s: Vec<&[f64]> = data.iter().map(as_f64).collect();
-                sig::bootstrap_indices(&sc, &s, n_seg, part, workers)
-            }
-        },
-    )?;
-    le_bytes(py, &out)
-}
-
-/// Run `f` on blocks of whole rows of `idxs`, without the GIL, checking Ctrl-C in between.
-fn blocks<T, F>(
-    py: Python<'_>,
-    idxs: &[i64],
-    n_seg: usize,
-    width: usize,
-    workers: usize,
-    f: F,
-) -> PyResult<Vec<T>>
-where
-    T: Send,
-    F: Fn(&[i64]) -> parbleu_core::Result<Vec<T>> + Sync,
-{
-    if n_seg == 0 {
-        return f(idxs).map_err(|e| to_py(py, e));
-    }
-    let rows_per_block = (BLOCK_CELLS / (n_seg * width).max(1)).max(sig_task_floor(workers));
-    let mut out = Vec::new();
-    let mut rest = idxs;
-    loop {
-        let take = (rows_per_block * n_seg).min(rest.len());
-        let (part, tail) = rest.split_at(take);
-        out.extend(py.detach(|| f(part)).map_err(|e| to_py(py, e))?);
-        rest = tail;
-        py.check_signals()?;
-        if rest.is_empty() {
-            break;
-        }
-    }
-    Ok(out)
+    let width = sc.width() * data.len();
+    let out = index_blocks(py, &idxs, n_seg, width, workers, |part| {
+        sig::bootstrap_indices_rows(&sc, &data, n_seg, part, workers.0)
+    })?;
+    Ok(le_bytes(py, &out)?)
 }
 
 /// SacreBLEU's float32 bootstrap resample scores on numpy's indices: float64 values and, per
@@ -223,18 +175,14 @@ fn sig_bootstrap_compat<'py>(
     stats: Bound<'py, PyAny>,
     n_seg: usize,
     idxs: PyBuffer<i64>,
-    workers: i64,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    workers: Workers,
+) -> Result<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
     let sc = scorer.inner;
     // `np.array(stats, dtype='float32')`: round to nearest, as numpy converts.
-    let f32s: Vec<f32> = match rows(py, &sc, &stats)? {
-        Rows::I(v) => v.iter().map(|&x| x as f32).collect(),
-        Rows::F(v) => v.iter().map(|&x| x as f32).collect(),
-    };
+    let f32s = scorer.rows(py, &stats)?.to_f32();
     let idxs = idxs.to_vec(py)?;
-    let workers = parallel::resolve(workers);
-    let out = blocks(py, &idxs, n_seg, sc.width(), workers, |part| {
-        sig::bootstrap_compat(&sc, &f32s, n_seg, part, workers)
+    let out = index_blocks(py, &idxs, n_seg, sc.width(), workers, |part| {
+        sig::bootstrap_compat(&sc, &f32s, n_seg, part, workers.0)
     })?;
     let values: Vec<f64> = out.iter().map(|v| v.value()).collect();
     let kinds: Vec<u8> = out.iter().map(|v| u8::from(v.is_f32())).collect();
@@ -242,6 +190,24 @@ fn sig_bootstrap_compat<'py>(
 }
 
 type PairBytes<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>);
+
+/// Both pseudo-systems' scores, block after block.
+#[derive(Default)]
+struct ArScores {
+    a: Vec<f64>,
+    b: Vec<f64>,
+}
+
+impl ArScores {
+    fn push(&mut self, (a, b): (Vec<f64>, Vec<f64>)) {
+        self.a.extend_from_slice(&a);
+        self.b.extend_from_slice(&b);
+    }
+
+    fn into_bytes(self, py: Python<'_>) -> PyResult<PairBytes<'_>> {
+        Ok((le_bytes(py, &self.a)?, le_bytes(py, &self.b)?))
+    }
+}
 
 /// Exact approximate randomization: `n` trials with masks from the seed; per trial the scores
 /// of both pseudo-systems (two float64 byte strings).
@@ -257,59 +223,20 @@ fn sig_ar<'py>(
     n_seg: usize,
     n: usize,
     seed: u64,
-    workers: i64,
-) -> PyResult<PairBytes<'py>> {
+    workers: Workers,
+) -> Result<PairBytes<'py>> {
     let sc = scorer.inner;
-    let (ra, rb) = (rows(py, &sc, &a)?, rows(py, &sc, &b)?);
-    let workers = parallel::resolve(workers);
-    let block = (AR_BLOCK_CELLS / (n_seg * sc.width()).max(1)).max(sig_task_floor(workers));
-    let (mut sa, mut sb) = (Vec::new(), Vec::new());
-    let mut first = 0;
-    while first < n {
-        let nb = block.min(n - first);
-        let (pa, pb) = py
-            .detach(|| {
-                let masks = sig::ar_masks(seed, first as u64, nb, n_seg, workers);
-                run_ar(&sc, &ra, &rb, n_seg, &masks, false, workers)
-            })
-            .map_err(|e| to_py(py, e))?;
-        sa.extend_from_slice(&pa);
-        sb.extend_from_slice(&pb);
-        first += nb;
-        py.check_signals()?;
-    }
-    Ok((le_bytes(py, &sa)?, le_bytes(py, &sb)?))
-}
-
-fn run_ar(
-    sc: &Scorer,
-    a: &Rows,
-    b: &Rows,
-    n_seg: usize,
-    masks: &[u8],
-    compat: bool,
-    workers: usize,
-) -> parbleu_core::Result<(Vec<f64>, Vec<f64>)> {
-    fn go<T: Stat>(
-        sc: &Scorer,
-        a: &[T],
-        b: &[T],
-        n_seg: usize,
-        masks: &[u8],
-        compat: bool,
-        workers: usize,
-    ) -> parbleu_core::Result<(Vec<f64>, Vec<f64>)> {
-        if compat {
-            sig::ar_compat(sc, a, b, n_seg, masks, workers)
-        } else {
-            sig::ar(sc, a, b, n_seg, masks, workers)
-        }
-    }
-    match (a, b) {
-        (Rows::I(a), Rows::I(b)) => go(sc, a, b, n_seg, masks, compat, workers),
-        (Rows::F(a), Rows::F(b)) => go(sc, a, b, n_seg, masks, compat, workers),
-        _ => unreachable!("both systems are read with the same scorer"),
-    }
+    let (ra, rb) = (scorer.rows(py, &a)?, scorer.rows(py, &b)?);
+    let block = block_items(AR_BLOCK_CELLS, n_seg * sc.width(), workers);
+    let mut out = ArScores::default();
+    for_each_block(py, blocks(n, block), |t| {
+        let masks = sig::ar_masks(seed, t.start as u64, t.len(), n_seg, workers.0);
+        out.push(sig::ar_rows(
+            &sc, &ra, &rb, n_seg, &masks, false, workers.0,
+        )?);
+        Ok::<_, parbleu_core::Error>(())
+    })?;
+    Ok(out.into_bytes(py)?)
 }
 
 /// Approximate randomization on given packed masks (`masks`: uint8, `n x ceil(n_seg / 8)`,
@@ -327,31 +254,27 @@ fn sig_ar_masks<'py>(
     n_seg: usize,
     masks: PyBuffer<u8>,
     compat: bool,
-    workers: i64,
-) -> PyResult<PairBytes<'py>> {
+    workers: Workers,
+) -> Result<PairBytes<'py>> {
     let sc = scorer.inner;
-    let (ra, rb) = (rows(py, &sc, &a)?, rows(py, &sc, &b)?);
+    let (ra, rb) = (scorer.rows(py, &a)?, scorer.rows(py, &b)?);
     let masks = masks.to_vec(py)?;
-    let workers = parallel::resolve(workers);
     let g = sig::mask_bytes(n_seg).max(1);
-    let block = (AR_BLOCK_CELLS / (n_seg * sc.width()).max(1)).max(sig_task_floor(workers));
-    let (mut sa, mut sb) = (Vec::new(), Vec::new());
-    let mut rest = &masks[..];
-    loop {
-        let take = (block * g).min(rest.len());
-        let (part, tail) = rest.split_at(take);
-        let (pa, pb) = py
-            .detach(|| run_ar(&sc, &ra, &rb, n_seg, part, compat, workers))
-            .map_err(|e| to_py(py, e))?;
-        sa.extend_from_slice(&pa);
-        sb.extend_from_slice(&pb);
-        rest = tail;
-        py.check_signals()?;
-        if rest.is_empty() {
-            break;
-        }
-    }
-    Ok((le_bytes(py, &sa)?, le_bytes(py, &sb)?))
+    let block = block_items(AR_BLOCK_CELLS, n_seg * sc.width(), workers);
+    let mut out = ArScores::default();
+    for_each_block(py, blocks_at_least_one(masks.len(), block * g), |part| {
+        out.push(sig::ar_rows(
+            &sc,
+            &ra,
+            &rb,
+            n_seg,
+            &masks[part],
+            compat,
+            workers.0,
+        )?);
+        Ok::<_, parbleu_core::Error>(())
+    })?;
+    Ok(out.into_bytes(py)?)
 }
 
 /// Add the significance classes and functions to the module.
@@ -361,6 +284,5 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sig_bootstrap_indices, m)?)?;
     m.add_function(wrap_pyfunction!(sig_bootstrap_compat, m)?)?;
     m.add_function(wrap_pyfunction!(sig_ar, m)?)?;
-    m.add_function(wrap_pyfunction!(sig_ar_masks, m)?)?;
-    Ok(())
+    m.add_function(wrap_pyfunction!(sig_ar_masks, m)?)
 }

@@ -22,6 +22,7 @@
 mod ar;
 mod bootstrap;
 mod rng;
+mod rows;
 mod scorer;
 #[cfg(test)]
 mod tests;
@@ -29,6 +30,7 @@ mod tests;
 pub use ar::{ar, ar_compat, ar_masks, ar_sums, mask_bytes};
 pub use bootstrap::{bootstrap, bootstrap_compat, bootstrap_indices};
 pub use rng::{mix64, Domain, SplitMix64};
+pub use rows::{ar_rows, bootstrap_indices_rows, bootstrap_rows, Rows};
 pub use scorer::{Num, Scorer};
 
 use crate::error::{Error, Result};

@@ -1,10 +1,14 @@
-//! The report's word-level statistics (`parbleu.reporting._words`).
+//! The report's word-level statistics (`parbleu.reporting._words`):
+//! `_core.report_word_stats`.
 
-use parbleu_core::{parallel, wordstats};
+use crate::convert::le_bytes;
+use crate::error::Result;
+use crate::options::Order;
+use crate::parallel::Workers;
+use crate::tokenize::tokenizer;
+use parbleu_core::wordstats;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-
-use crate::{le_bytes, to_py, tokenizer, Order};
 
 /// Per order: `(first, ref_counts, matched)` as int64 bytes.
 type OrderBytes<'py> = (
@@ -32,19 +36,16 @@ fn report_word_stats<'py>(
     tokenizer_name: &str,
     lowercase: bool,
     max_order: Order,
-    workers: i64,
-) -> PyResult<WordStatsOut<'py>> {
-    let tok = tokenizer(py, tokenizer_name)?;
-    let workers = parallel::resolve(workers);
-    let ws = py
-        .detach(|| {
-            let lines: Vec<Vec<&str>> = corpora
-                .iter()
-                .map(|c| c.iter().map(String::as_str).collect())
-                .collect();
-            wordstats::word_stats(&lines, tok, lowercase, max_order.0, workers)
-        })
-        .map_err(|e| to_py(py, e))?;
+    workers: Workers,
+) -> Result<WordStatsOut<'py>> {
+    let tok = tokenizer(tokenizer_name)?;
+    let ws = py.detach(|| {
+        let lines: Vec<Vec<&str>> = corpora
+            .iter()
+            .map(|c| c.iter().map(String::as_str).collect())
+            .collect();
+        wordstats::word_stats(&lines, tok, lowercase, max_order.0, workers.0)
+    })?;
     let orders = ws
         .orders
         .iter()
