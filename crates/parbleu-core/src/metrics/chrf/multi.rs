@@ -7,10 +7,10 @@
 //! and the best-reference choice are those of `extract_row`, so every system's rows are
 //! exactly the rows `extract` gives it alone.
 
-use super::extract::{char_symbols, for_each_word_at};
 use super::hyp::HypGrams;
 use super::refs::{word_hash, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract, ChrfScoreOpts};
+use super::symbols::{char_symbols, for_each_word_at};
 use crate::error::{Error, Result};
 use crate::parallel;
 
