@@ -14,8 +14,8 @@ pub use extract::{
 };
 pub use refs::{PreparedRefs, RefSegment};
 pub use score::{
-    closest_ref_len, finalize, finalize_many, score_of, score_of_parts, BleuScore, BleuScoreOpts,
-    Smooth,
+    brevity_penalty, closest_ref_len, finalize, finalize_many, score_of, score_of_parts, BleuScore,
+    BleuScoreOpts, Smooth,
 };
 
 use crate::tokenize::Tokenizer;

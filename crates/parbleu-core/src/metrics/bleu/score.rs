@@ -123,6 +123,22 @@ fn with_buffers<R>(n: usize, f: impl FnOnce(&mut [f64], &mut [f64], &mut [f64]) 
     f(&mut c[..n], &mut t[..n], &mut p[..n])
 }
 
+/// SacreBLEU's `BLEU.compute_bleu` brevity penalty: 1 unless the system is shorter than the
+/// references, 0 for an empty system.
+#[inline]
+pub fn brevity_penalty(sys_len: f64, ref_len: f64) -> f64 {
+    // Not `sys_len >= ref_len`: a NaN length gives 1, as SacreBLEU's `if sys_len < ref_len`.
+    if sys_len < ref_len {
+        if sys_len > 0.0 {
+            (1.0 - ref_len / sys_len).exp()
+        } else {
+            0.0
+        }
+    } else {
+        1.0
+    }
+}
+
 /// Matches and totals of a statistics row, as floats.
 #[inline]
 fn fill<T: Count>(row: &[T], n_ord: usize, correct: &mut [f64], total: &mut [f64]) {
@@ -144,14 +160,7 @@ fn compute(
 ) -> (f64, f64, usize) {
     let n_ord = o.max_order;
     precisions.fill(0.0);
-    let mut bp = 1.0;
-    if sys_len < ref_len {
-        bp = if sys_len > 0.0 {
-            (1.0 - ref_len / sys_len).exp()
-        } else {
-            0.0
-        };
-    }
+    let bp = brevity_penalty(sys_len, ref_len);
     if correct.iter().all(|&c| c == 0.0) {
         return (0.0, bp, 0);
     }

@@ -1,5 +1,7 @@
 //! Direct n-gram tables: indexing without hashing, for small segments.
 
+use super::live::{room, IdRows, Live};
+
 /// Most segments: the n-grams of order n are found by direct indexing, without hashing. The
 /// table of order n has one row per distinct (n-1)-gram of the hypothesis and one column per
 /// distinct symbol (+ column 0 for symbols the hypothesis lacks), and holds the n-gram's dense
@@ -28,8 +30,7 @@ impl Direct {
         hyp: &[u32],
         orders: usize,
         d: usize,
-        prev: &mut Vec<u32>,
-        cur: &mut Vec<u32>,
+        rows: &mut IdRows,
     ) -> bool {
         for &i in &self.touched[..self.n_touched] {
             self.cells[i as usize] = 0;
@@ -45,10 +46,7 @@ impl Direct {
         self.cbase.clear();
         self.cbase.resize(orders + 2, 0);
         self.hcount.clear();
-        prev.clear();
-        prev.extend_from_slice(hyp);
-        cur.clear();
-        cur.resize(h, 0);
+        let (prev, cur) = rows.start(hyp);
         let mut k_prev = d; // distinct (n-1)-grams
         let mut next_base = 0usize;
         // Cells to clear before the next segment (written unconditionally, kept if new).
@@ -94,31 +92,17 @@ impl Direct {
 
     /// As `Table::compare`, without `touched`: each order starts from a copy of the
     /// hypothesis counts and counts matches down (cheaper than clearing afterwards).
-    // Stays: the per-pair hot loop; its arguments are scratch buffers and slices, not options.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn compare(
-        &mut self,
-        rf: &[u32],
-        d: u64,
-        pos: &mut [u32],
-        ids: &mut [u32],
-        mut live: usize,
-        max_order: usize,
-        matches_out: &mut [u64],
-    ) {
+    pub(super) fn compare(&mut self, d: u64, at: Live<'_>, matches_out: &mut [u64]) {
+        let (rf, pos, ids, mut live) = (at.rf, at.pos, at.ids, at.n);
         let d1 = d as usize + 1;
-        let r = rf.len();
-        for n in 2..=max_order {
-            let ref_total = (r + 1).saturating_sub(n);
-            if live == 0 || ref_total == 0 {
+        for n in 2..=at.orders {
+            let Some(m) = room(rf.len(), pos, live, n) else {
                 break;
-            }
+            };
             let (base, cb, ce) = (self.base[n], self.cbase[n], self.cbase[n + 1]);
             let cells = &self.cells[base..];
             let left = &mut self.rcount[cb..ce];
             left.copy_from_slice(&self.hcount[cb..ce]);
-            // Positions are increasing: those with room for an n-gram come first.
-            let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
             let mut next = 0;
             let mut matches = 0u64;
             for k in 0..m {

@@ -1,6 +1,8 @@
 //! Hashed n-gram tables (8- or 16-byte slots), for hypotheses too large for direct tables
 //! and too varied for packed keys.
 
+use super::live::{room, IdRows, Live};
+
 /// A slot of the n-gram table: the n-gram's key and its counts in the hypothesis and in the
 /// reference being compared. Two layouts: 8 bytes when keys and counts are small (nearly
 /// always: the table then fits in the L1 cache), 16 bytes otherwise.
@@ -141,22 +143,12 @@ impl<E: Slot> Table<E> {
     }
 
     /// Insert the n-grams of orders `2..=orders` of `hyp` (dense ids).
-    pub(super) fn build(
-        &mut self,
-        hyp: &[u32],
-        orders: usize,
-        d: u64,
-        prev: &mut Vec<u32>,
-        cur: &mut Vec<u32>,
-    ) {
+    pub(super) fn build(&mut self, hyp: &[u32], orders: usize, d: u64, rows: &mut IdRows) {
         let slots = &mut self.slots[..];
         let shift = self.shift;
         let used = &mut self.used[..];
         let mut n_used = self.n_used;
-        prev.clear();
-        prev.extend_from_slice(hyp); // unigram ids are the dense symbol ids
-        cur.clear();
-        cur.resize(hyp.len(), 0);
+        let (prev, cur) = rows.start(hyp);
         for n in 2..=orders {
             let m = hyp.len() + 1 - n;
             for ((c, &p), &sym) in cur[..m].iter_mut().zip(&prev[..m]).zip(&hyp[n - 1..]) {
@@ -175,31 +167,22 @@ impl<E: Slot> Table<E> {
         self.n_used = n_used;
     }
 
-    /// Matches of orders `2..` for the reference positions in `pos[..live]` (increasing),
-    /// whose unigrams have ids `ids[..live]`; `out` gets `(order, matches)` per order.
-    // Stays: the per-pair hot loop; its arguments are scratch buffers and slices, not options.
-    #[allow(clippy::too_many_arguments)]
+    /// Matches of orders `2..=at.orders` of the live positions of `at` into `matches_out`
+    /// (`touched`: scratch, one per live position).
     pub(super) fn compare(
         &mut self,
-        rf: &[u32],
         d: u64,
-        pos: &mut [u32],
-        ids: &mut [u32],
-        mut live: usize,
-        max_order: usize,
+        at: Live<'_>,
         touched: &mut [u32],
         matches_out: &mut [u64],
     ) {
+        let (rf, pos, ids, mut live) = (at.rf, at.pos, at.ids, at.n);
         let slots = &mut self.slots[..];
         let shift = self.shift;
-        let r = rf.len();
-        for n in 2..=max_order {
-            let ref_total = (r + 1).saturating_sub(n);
-            if live == 0 || ref_total == 0 {
+        for n in 2..=at.orders {
+            let Some(m) = room(rf.len(), pos, live, n) else {
                 break;
-            }
-            // Positions are increasing: those with room for an n-gram come first.
-            let m = pos[..live].partition_point(|&i| (i as usize) < ref_total);
+            };
             let mut next = 0;
             let mut matches = 0u64;
             for k in 0..m {

@@ -4,6 +4,7 @@
 use super::dense::DenseIds;
 use super::direct::Direct;
 use super::hashed::{Large, Small, Table};
+use super::live::{IdRows, Live};
 use super::packed::Packed;
 
 /// Symbol of a reference word the hypothesis lacks (no hypothesis n-gram contains it).
@@ -40,8 +41,7 @@ pub(super) struct HypGrams {
     large: Table<Large>,
     /// Which of `packed`, `direct`, `small` and `large` holds the n-grams of orders >= 2.
     mode: Mode,
-    prev: Vec<u32>,
-    cur: Vec<u32>,
+    rows: IdRows,
     rf: Vec<u32>,
     touched: Vec<u32>,
     matches: Vec<u64>,
@@ -79,7 +79,7 @@ impl HypGrams {
         if matches!(forced, None | Some(Mode::Direct))
             && self
                 .direct
-                .build(&self.hyp, orders, d as usize, &mut self.prev, &mut self.cur)
+                .build(&self.hyp, orders, d as usize, &mut self.rows)
         {
             return;
         }
@@ -102,13 +102,11 @@ impl HypGrams {
             && (d + table_len + 2) * (d + 1) < u64::from(u32::MAX)
         {
             self.mode = Mode::Small;
-            self.small
-                .build(&self.hyp, orders, d, &mut self.prev, &mut self.cur);
+            self.small.build(&self.hyp, orders, d, &mut self.rows);
         } else {
             self.mode = Mode::Large;
             self.large.reset(entries);
-            self.large
-                .build(&self.hyp, orders, d, &mut self.prev, &mut self.cur);
+            self.large.build(&self.hyp, orders, d, &mut self.rows);
         }
     }
 
@@ -151,7 +149,7 @@ impl HypGrams {
         // One pass: dense ids, unigram matches (dense ids index the counts directly), and the
         // live positions (those whose unigram occurs in the hypothesis).
         self.rf.resize(r, 0);
-        for v in [&mut self.prev, &mut self.cur] {
+        for v in [&mut self.rows.prev, &mut self.rows.cur] {
             if v.len() < r {
                 v.resize(r, 0);
             }
@@ -166,8 +164,8 @@ impl HypGrams {
             let c = &mut uni_rf[key as usize];
             m1 += u64::from(*c < uni_hyp[key as usize]);
             *c += 1;
-            self.prev[live] = i as u32;
-            self.cur[live] = id;
+            self.rows.prev[live] = i as u32;
+            self.rows.cur[live] = id;
             live += usize::from(id != 0);
         }
         self.uni_rf.iter_mut().for_each(|c| *c = 0);
@@ -183,17 +181,19 @@ impl HypGrams {
             }
             // The hypothesis has no n-gram longer than itself.
             let orders = max_order.min(self.max_order).min(h);
-            let (rf, d, pos, ids) = (&self.rf, self.d, &mut self.prev, &mut self.cur);
-            let (touched, matches) = (&mut self.touched, &mut self.matches);
+            let at = Live {
+                rf: &self.rf,
+                pos: &mut self.rows.prev,
+                ids: &mut self.rows.cur,
+                n: live,
+                orders,
+            };
+            let (d, touched, matches) = (self.d, &mut self.touched, &mut self.matches);
             match self.mode {
                 Mode::Packed => unreachable!("handled above"),
-                Mode::Direct => self.direct.compare(rf, d, pos, ids, live, orders, matches),
-                Mode::Small => self
-                    .small
-                    .compare(rf, d, pos, ids, live, orders, touched, matches),
-                Mode::Large => self
-                    .large
-                    .compare(rf, d, pos, ids, live, orders, touched, matches),
+                Mode::Direct => self.direct.compare(d, at, matches),
+                Mode::Small => self.small.compare(d, at, touched, matches),
+                Mode::Large => self.large.compare(d, at, touched, matches),
             }
         }
         &self.matches[..max_order]

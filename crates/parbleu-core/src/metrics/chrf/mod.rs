@@ -13,6 +13,7 @@ mod direct;
 mod extract;
 mod hashed;
 mod hyp;
+mod live;
 mod multi;
 mod packed;
 mod refs;
