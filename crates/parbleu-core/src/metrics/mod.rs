@@ -1,6 +1,7 @@
 //! Metrics as (extract, +, finalize) triples over fixed-width statistics rows.
 
 pub mod bleu;
+mod check;
 pub mod chrf;
 pub mod count;
 pub(crate) mod ngram;

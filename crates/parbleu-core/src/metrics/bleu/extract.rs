@@ -4,7 +4,8 @@
 use super::refs::{RefData, RefSegment};
 use super::score::{closest_ref_len, score_of, BleuScoreOpts};
 use super::BleuExtract;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::metrics::check::one_per_segment;
 use crate::metrics::ngram::{match_counts, Scratch};
 use crate::metrics::ref_table::{TableScratch, PADDING};
 use crate::parallel;
@@ -129,13 +130,7 @@ where
     F: Fn(&mut RowExtractor<'_>, &str, &RefSegment, &mut [T]) + Sync,
 {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    if hyps.len() != refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: hyps.len(),
-        });
-    }
+    one_per_segment(hyps.len(), refs.len())?;
     let n = pairs.len();
     let mut out = vec![T::default(); n * width];
     let periods = AtomicUsize::new(0);

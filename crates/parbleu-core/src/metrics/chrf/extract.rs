@@ -5,7 +5,8 @@ use super::hyp::HypGrams;
 use super::refs::{PreparedRef, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract};
 use super::symbols::{char_symbols, for_each_word_at};
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::metrics::check::{block_in_range, one_per_segment};
 use crate::parallel;
 
 /// Per-thread buffers.
@@ -78,25 +79,8 @@ pub fn extract<S: AsRef<str> + Sync>(
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<i64>> {
-    if hyps.len() != refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: hyps.len(),
-        });
-    }
+    one_per_segment(hyps.len(), refs.len())?;
     extract_block(cfg, hyps, refs, 0, workers)
-}
-
-fn check_block(refs: &PreparedRefs, first: usize, n: usize) -> Result<()> {
-    if first + n > refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: first + n,
-        });
-    }
-    Ok(())
 }
 
 /// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
@@ -109,7 +93,7 @@ pub fn extract_block<S: AsRef<str> + Sync>(
     workers: usize,
 ) -> Result<Vec<i64>> {
     cfg.score.check()?;
-    check_block(refs, first, hyps.len())?;
+    block_in_range(first, hyps.len(), refs.len())?;
     let w = cfg.width();
     let mut rows = vec![0i64; hyps.len() * w];
     parallel::for_each_chunk(workers, &mut rows, 256 * w, |start, chunk| {
@@ -133,7 +117,7 @@ pub fn sentence_scores_block<S: AsRef<str> + Sync>(
     workers: usize,
 ) -> Result<Vec<f64>> {
     cfg.score.check()?;
-    check_block(refs, first, hyps.len())?;
+    block_in_range(first, hyps.len(), refs.len())?;
     let mut out = vec![0.0; hyps.len()];
     parallel::for_each_chunk(workers, &mut out, 256, |start, chunk| {
         let mut s = Scratch::default();
