@@ -9,8 +9,9 @@
 //! the spaces U+2001..U+200A) and `('\u2f800', '\u2fa1d')` is U+2F81..=U+2FA1; the intended
 //! CJK Extension B and Compatibility Supplement are not "Chinese" at all.
 
-use super::{t13a, tables};
+use super::t13a;
 use crate::text::py_strip;
+use crate::text::tables;
 
 /// `TokenizerZh()(line)`.
 pub fn tokenize(line: &str) -> String {
