@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate `crates/parbleu-core/src/tokenize/tables.rs`: the Unicode tables parbleu's
+"""Generate `crates/parbleu-core/src/text/tables.rs`: the Unicode tables parbleu's
 tokenizers need to reproduce SacreBLEU 2.6 exactly.
 
 Every table is obtained by brute force over all Unicode scalar values (U+0000..U+10FFFF,
@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import unicode_pin  # noqa: E402 - the pinned Unicode version
 
-OUT = ROOT / "crates" / "parbleu-core" / "src" / "tokenize" / "tables.rs"
+OUT = ROOT / "crates" / "parbleu-core" / "src" / "text" / "tables.rs"
 
 MAX_CP = 0x10FFFF
 SIGMA = "\u03a3"

@@ -36,7 +36,7 @@ from parbleu import _core
 from parbleu.tokenizers import RUST_TOKENIZERS
 
 NAMES = RUST_TOKENIZERS
-TABLES = REPO / "crates" / "parbleu-core" / "src" / "tokenize" / "tables.rs"
+TABLES = REPO / "crates" / "parbleu-core" / "src" / "text" / "tables.rs"
 WMT21 = SHARED / "data" / "wmt21"
 
 # Every scalar value, as one-character strings.

@@ -6,20 +6,16 @@
 //! then iterate over the tokens, as BLEU extraction does) read no references; `extract`
 //! prepares the references and extracts statistics (subtract `prepare`). `lc` lowercases.
 
+mod common;
+
+use common::read_lines;
 use parbleu_core::metrics::bleu::{extract, BleuExtract, PreparedRefs};
 use parbleu_core::tokenize::Tokenizer;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let read = |p: &str| -> Vec<String> {
-        std::fs::read_to_string(p)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    };
-    let hyps = read(&args[1]);
+    let hyps = read_lines(&args[1]);
     let phase = args.get(3).map_or("all", String::as_str);
     let cfg = BleuExtract {
         tokenizer: Tokenizer::from_name(args.get(4).map_or("13a", String::as_str)).unwrap(),
@@ -51,7 +47,7 @@ fn main() {
         println!("{phase}: {:.3} us/segment ({total})", per(t));
         return;
     }
-    let refs = read(&args[2]);
+    let refs = read_lines(&args[2]);
     let t = Instant::now();
     let mut prepared = None;
     for _ in 0..reps {

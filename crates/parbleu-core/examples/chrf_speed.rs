@@ -7,6 +7,9 @@
 //! them, `read` only copies the input (the baseline to subtract). Times are per segment of
 //! one system.
 
+mod common;
+
+use common::read_lines;
 use parbleu_core::metrics::chrf::{
     extract, extract_many, ChrfExtract, ChrfScoreOpts, PreparedRefs,
 };
@@ -14,19 +17,12 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let read = |p: &str| -> Vec<String> {
-        std::fs::read_to_string(p)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    };
     let mode = args[1].as_str();
     let word_order: usize = args[2].parse().unwrap();
     let reps: usize = args[3].parse().unwrap();
-    let systems: Vec<Vec<String>> = args[4].split(',').map(read).collect();
+    let systems: Vec<Vec<String>> = args[4].split(',').map(read_lines).collect();
     let hyps = &systems[0];
-    let streams: Vec<Vec<String>> = args[5..].iter().map(|p| read(p)).collect();
+    let streams: Vec<Vec<String>> = args[5..].iter().map(|p| read_lines(p)).collect();
     let segments = || -> Vec<Vec<String>> {
         (0..hyps.len())
             .map(|i| streams.iter().map(|s| s[i].clone()).collect())

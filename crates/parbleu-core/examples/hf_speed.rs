@@ -2,20 +2,16 @@
 //! `cargo run --release --example hf_speed -- REPS HYP REF` prints microseconds per sentence
 //! of `flavors::hf::sentence_bleu`, one pair at a time (the per-call path without Python).
 
+mod common;
+
+use common::read_lines;
 use parbleu_core::flavors::hf::sentence_bleu;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let read = |p: &str| -> Vec<String> {
-        std::fs::read_to_string(p)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    };
     let reps: usize = args[1].parse().unwrap();
-    let (hyps, refs) = (read(&args[2]), read(&args[3]));
+    let (hyps, refs) = (read_lines(&args[2]), read_lines(&args[3]));
     let t = Instant::now();
     let mut total = 0.0;
     for _ in 0..reps {

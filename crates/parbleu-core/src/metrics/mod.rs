@@ -2,6 +2,7 @@
 
 pub mod bleu;
 pub mod bleu_pairs;
+mod check;
 pub mod chrf;
 pub mod count;
 pub(crate) mod ngram;

@@ -149,6 +149,16 @@ pub fn match_counts<'t, R: AsRef<[&'t str]>>(
     restore(s, vocab);
 }
 
+/// The id of `k` in `ids`, the next free id (`*next_id`, then incremented) if it is new.
+#[inline]
+fn intern<K: Eq + Hash>(ids: &mut FxHashMap<K, u32>, k: K, next_id: &mut u32) -> u32 {
+    *ids.entry(k).or_insert_with(|| {
+        let id = *next_id;
+        *next_id += 1;
+        id
+    })
+}
+
 /// [`match_counts`] for any token type (words as `&str`, token ids as integers): the one
 /// n-gram match routine. `vocab` maps tokens to ids for one segment; it is left empty.
 pub fn match_counts_with<T: Copy + Eq + Hash, R: AsRef<[T]>>(
@@ -186,11 +196,7 @@ pub fn match_counts_with<T: Copy + Eq + Hash, R: AsRef<[T]>>(
         let r = r.as_ref();
         s.tok_ids.clear();
         for &t in r {
-            let id = *vocab.entry(t).or_insert_with(|| {
-                let id = next_id;
-                next_id += 1;
-                id
-            });
+            let id = intern(vocab, t, &mut next_id);
             s.tok_ids.push(id);
         }
         grow(&mut s.ref_max, &mut s.count, next_id);
@@ -202,11 +208,7 @@ pub fn match_counts_with<T: Copy + Eq + Hash, R: AsRef<[T]>>(
                 s.next.clear();
                 for i in 0..=(r.len() - n) {
                     let k = key(s.cur[i], s.tok_ids[i + n - 1]);
-                    let id = *s.trie.entry(k).or_insert_with(|| {
-                        let id = next_id;
-                        next_id += 1;
-                        id
-                    });
+                    let id = intern(&mut s.trie, k, &mut next_id);
                     s.next.push(id);
                 }
                 std::mem::swap(&mut s.cur, &mut s.next);
@@ -302,11 +304,7 @@ fn packed_counts<T: Copy + Eq + Hash, R: AsRef<[T]>>(
     s.ref_ends.clear();
     for r in refs {
         for &t in r.as_ref() {
-            let id = *vocab.entry(t).or_insert_with(|| {
-                let id = next_id;
-                next_id += 1;
-                id
-            });
+            let id = intern(vocab, t, &mut next_id);
             s.ref_ids.push(id);
         }
         s.ref_ends.push(s.ref_ids.len());

@@ -9,6 +9,7 @@ pub mod tokenizer;
 
 pub use tokenizer::TercomOpts;
 
+use super::check::{block_in_range, one_per_segment};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::refset::{RefSet, TextPool};
@@ -87,13 +88,7 @@ pub fn extract<S: AsRef<str> + Sync>(
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    if hyps.len() != refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: hyps.len(),
-        });
-    }
+    one_per_segment(hyps.len(), refs.len())?;
     extract_block(cfg, hyps, refs, 0, workers)
 }
 
@@ -106,13 +101,7 @@ pub fn extract_block<S: AsRef<str> + Sync>(
     first: usize,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    if first + hyps.len() > refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: first + hyps.len(),
-        });
-    }
+    block_in_range(first, hyps.len(), refs.len())?;
     let mut rows = vec![0.0f64; hyps.len() * WIDTH];
     // Small chunks: the cost of a segment varies a lot (shift search).
     parallel::for_each_chunk(workers, &mut rows, 16 * WIDTH, |start, chunk| {

@@ -18,8 +18,8 @@
 
 use super::bytes16;
 use super::t13a::{skip_whitespace, Edits};
-use super::tables::{intl_class, CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S, INTL_ASCII_CLASS};
 use crate::text::py_is_space;
+use crate::text::tables::{intl_class, CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S, INTL_ASCII_CLASS};
 
 /// Class of whitespace (Python's `str.isspace`), next to the `tables::CLASS_*` ones.
 const CLASS_WS: u8 = 4;
@@ -179,42 +179,17 @@ fn scan(out: &mut Edits<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tokenize::testing::{for_all_strings, pad, pair_pass};
 
     /// The three passes, literally.
     fn reference(line: &str) -> String {
         let n = |c: char| intl_class(c) == CLASS_N;
         let p = |c: char| intl_class(c) == CLASS_P;
-        fn pass(s: &[char], m: impl Fn(char, char) -> bool, before: bool) -> Vec<char> {
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < s.len() {
-                if i + 1 < s.len() && m(s[i], s[i + 1]) {
-                    if before {
-                        out.extend([' ', s[i], ' ', s[i + 1]]);
-                    } else {
-                        out.extend([s[i], ' ', s[i + 1], ' ']);
-                    }
-                    i += 2;
-                } else {
-                    out.push(s[i]);
-                    i += 1;
-                }
-            }
-            out
-        }
         let s: Vec<char> = line.chars().collect();
-        let s = pass(&s, |x, y| !n(x) && p(y), false);
-        let s = pass(&s, |x, y| p(x) && !n(y), true);
-        let mut t = String::new();
-        for c in s {
-            if intl_class(c) == CLASS_S {
-                t.push(' ');
-                t.push(c);
-                t.push(' ');
-            } else {
-                t.push(c);
-            }
-        }
+        let s = pair_pass(&s, |x, y| !n(x) && p(y), false);
+        let s = pair_pass(&s, |x, y| p(x) && !n(y), true);
+        let s: String = s.into_iter().collect();
+        let t = pad(&s, |c| intl_class(c) == CLASS_S);
         crate::text::py_split(&t).collect::<Vec<_>>().join(" ")
     }
 
@@ -239,19 +214,9 @@ mod tests {
     #[test]
     fn matches_literal_passes_on_all_short_strings() {
         let alphabet = ['a', '1', '٣', '.', '、', '-', ' ', '$', '\u{a0}', '中'];
-        let mut cur: Vec<String> = vec![String::new()];
-        for _ in 0..5 {
-            let mut next = Vec::new();
-            for s in &cur {
-                for &c in &alphabet {
-                    let mut t = s.clone();
-                    t.push(c);
-                    assert_eq!(tokenize(&t), reference(&t), "{t:?}");
-                    next.push(t);
-                }
-            }
-            cur = next;
-        }
+        for_all_strings(&alphabet, 5, |t| {
+            assert_eq!(tokenize(t), reference(t), "{t:?}")
+        });
     }
 
     proptest::proptest! {

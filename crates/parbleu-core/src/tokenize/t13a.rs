@@ -393,42 +393,20 @@ impl<'a> Edits<'a> {
 mod tests {
     use super::*;
     use crate::text::py_is_space;
+    use crate::tokenize::testing::{for_all_strings, pad, pair_pass};
 
     /// `TokenizerRegexp` done the slow way: the four passes, literally.
     fn reference_post(line: &str) -> String {
-        fn pass(s: &[char], m: impl Fn(char, char) -> bool, before: bool) -> Vec<char> {
-            // Two-character pattern (x, y), non-overlapping left to right; replacement is
-            // `\1 \2 ` (before == false) or ` \1 \2` (before == true).
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < s.len() {
-                if i + 1 < s.len() && m(s[i], s[i + 1]) {
-                    if before {
-                        out.extend([' ', s[i], ' ', s[i + 1]]);
-                    } else {
-                        out.extend([s[i], ' ', s[i + 1], ' ']);
-                    }
-                    i += 2;
-                } else {
-                    out.push(s[i]);
-                    i += 1;
-                }
-            }
-            out
-        }
         let d = |c: char| c.is_ascii_digit();
         let p = |c: char| c == '.' || c == ',';
-        let mut s: Vec<char> = Vec::new();
-        for c in line.chars() {
-            if matches!(c, '{'..='~' | '['..='`' | ' '..='&' | '('..='+' | ':'..='@' | '/') {
-                s.extend([' ', c, ' ']);
-            } else {
-                s.push(c);
-            }
-        }
-        let s = pass(&s, |x, y| !d(x) && p(y), false);
-        let s = pass(&s, |x, y| p(x) && !d(y), true);
-        let s = pass(&s, |x, y| d(x) && y == '-', false);
+        let s = pad(
+            line,
+            |c| matches!(c, '{'..='~' | '['..='`' | ' '..='&' | '('..='+' | ':'..='@' | '/'),
+        );
+        let s: Vec<char> = s.chars().collect();
+        let s = pair_pass(&s, |x, y| !d(x) && p(y), false);
+        let s = pair_pass(&s, |x, y| p(x) && !d(y), true);
+        let s = pair_pass(&s, |x, y| d(x) && y == '-', false);
         let s: String = s.into_iter().collect();
         crate::text::py_split(&s).collect::<Vec<_>>().join(" ")
     }
@@ -514,20 +492,10 @@ mod tests {
     fn matches_literal_passes_on_all_short_strings() {
         // Every string of length <= 5 over an alphabet covering all the scanner's classes.
         let alphabet = ['a', '1', '.', ',', '-', ' ', '(', '\'', 'é', '\u{3000}'];
-        let mut cur: Vec<String> = vec![String::new()];
-        for _ in 0..5 {
-            let mut next = Vec::new();
-            for s in &cur {
-                for &c in &alphabet {
-                    let mut t = s.clone();
-                    t.push(c);
-                    assert_eq!(post_tokenize(&t), reference_post(&t), "{t:?}");
-                    assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")), "{t:?}");
-                    next.push(t);
-                }
-            }
-            cur = next;
-        }
+        for_all_strings(&alphabet, 5, |t| {
+            assert_eq!(post_tokenize(t), reference_post(t), "{t:?}");
+            assert_eq!(tokenize(t), reference_post(&format!(" {t} ")), "{t:?}");
+        });
     }
 
     proptest::proptest! {

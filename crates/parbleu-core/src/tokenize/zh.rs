@@ -9,8 +9,9 @@
 //! the spaces U+2001..U+200A) and `('\u2f800', '\u2fa1d')` is U+2F81..=U+2FA1; the intended
 //! CJK Extension B and Compatibility Supplement are not "Chinese" at all.
 
-use super::{t13a, tables};
+use super::t13a;
 use crate::text::py_strip;
+use crate::text::tables;
 
 /// `TokenizerZh()(line)`.
 pub fn tokenize(line: &str) -> String {
@@ -30,20 +31,11 @@ pub fn tokenize_into(line: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tokenize::testing::{for_all_strings, pad};
 
     /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
     fn reference(line: &str) -> String {
-        let mut s = String::new();
-        for c in py_strip(line).chars() {
-            if tables::is_chinese(c) {
-                s.push(' ');
-                s.push(c);
-                s.push(' ');
-            } else {
-                s.push(c);
-            }
-        }
-        t13a::post_tokenize(&s)
+        t13a::post_tokenize(&pad(py_strip(line), tables::is_chinese))
     }
 
     #[test]
@@ -89,19 +81,9 @@ mod tests {
     #[test]
     fn matches_padding_then_post_tokenize() {
         let alphabet = ['a', '1', '.', ',', '-', ' ', '中', '€', '\u{2001}', 'é'];
-        let mut cur: Vec<String> = vec![String::new()];
-        for _ in 0..5 {
-            let mut next = Vec::new();
-            for s in &cur {
-                for &c in &alphabet {
-                    let mut t = s.clone();
-                    t.push(c);
-                    assert_eq!(tokenize(&t), reference(&t), "{t:?}");
-                    next.push(t);
-                }
-            }
-            cur = next;
-        }
+        for_all_strings(&alphabet, 5, |t| {
+            assert_eq!(tokenize(t), reference(t), "{t:?}")
+        });
     }
 
     proptest::proptest! {

@@ -8,18 +8,22 @@
 //! the first reference in the order given. The choice therefore depends on `beta` and
 //! `eps_smoothing`: they are extraction options, not only finalize options.
 
+mod dense;
+mod direct;
 mod extract;
+mod hashed;
 mod hyp;
+mod live;
 mod multi;
 mod packed;
 mod refs;
 mod score;
+mod symbols;
 #[cfg(test)]
 mod tests;
 
-pub use extract::{
-    extract, extract_block, for_each_word, remove_punctuation, sentence_scores_block, Scratch,
-};
+pub use extract::{extract, extract_block, sentence_scores_block, Scratch};
 pub use multi::extract_many;
 pub use refs::{PreparedRef, PreparedRefs};
 pub use score::{f_score, finalize_many, ChrfExtract, ChrfScoreOpts};
+pub use symbols::{for_each_word, remove_punctuation};

@@ -7,11 +7,12 @@
 //! and the best-reference choice are those of `extract_row`, so every system's rows are
 //! exactly the rows `extract` gives it alone.
 
-use super::extract::{char_symbols, for_each_word_at};
 use super::hyp::HypGrams;
 use super::refs::{word_hash, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract, ChrfScoreOpts};
+use super::symbols::{char_symbols, for_each_word_at};
 use crate::error::{Error, Result};
+use crate::metrics::check::block_in_range;
 use crate::parallel;
 
 /// Segments per unit of parallel work (each unit scores them for every system).
@@ -163,13 +164,7 @@ pub fn extract_many<S: AsRef<str> + Sync>(
             found: bad.len(),
         });
     }
-    if first + n > refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses vs references".into(),
-            expected: refs.len(),
-            found: first + n,
-        });
-    }
+    block_in_range(first, n, refs.len())?;
     let w = cfg.width();
     let n_sys = systems.len();
     if n_sys == 0 {

@@ -1,9 +1,9 @@
 //! References prepared once (character symbols, word hashes), and the per-hypothesis word ids
 //! that reference words are looked up in.
 
-use super::extract::{char_symbols, for_each_word_at};
 use super::hyp::UNKNOWN_WORD;
 use super::score::ChrfExtract;
+use super::symbols::{char_symbols, for_each_word_at};
 use crate::refset::{RefSet, TextPool};
 
 /// A word of a reference: its hash and where it is in the reference's text.

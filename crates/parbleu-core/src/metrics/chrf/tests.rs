@@ -1,4 +1,4 @@
-use super::hyp::Mode;
+use super::hyp::{Mode, FORCE_MODE};
 use super::*;
 use crate::text::{py_is_space, py_lower};
 use std::collections::HashMap;
@@ -193,10 +193,6 @@ fn f_score_matches_python_values() {
     assert_eq!(f_score(&stats, &o), 49.19405977395072);
 }
 
-thread_local! {
-    pub(super) static FORCE_MODE: std::cell::Cell<Option<Mode>> = const { std::cell::Cell::new(None) };
-}
-
 proptest::proptest! {
     #[test]
     fn prop_words_and_shared_refs_agree_with_definition(
@@ -361,7 +357,7 @@ proptest::proptest! {
         ws in proptest::bool::ANY,
     ) {
         let mut got = Vec::new();
-        super::extract::char_symbols(&text, ws, &mut got);
+        super::symbols::char_symbols(&text, ws, &mut got);
         let want: Vec<u32> =
             text.chars().filter(|&c| ws || !py_is_space(c)).map(u32::from).collect();
         proptest::prop_assert_eq!(got, want);
