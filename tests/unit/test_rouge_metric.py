@@ -13,7 +13,6 @@ import random
 
 import numpy as np
 import pytest
-
 from tests.helpers import require
 
 require("rouge_score", "rouge")
@@ -30,16 +29,19 @@ from parbleu.errors import (  # noqa: E402
 from parbleu.metrics.rouge import ROUGE  # noqa: E402
 
 TYPES = ("rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum")
+#: Words with stemmable suffixes, digits, punctuation and non-ASCII letters.
 WORDS = (
-    "the cat sat on mat running runs ran runner quickly quick brown fox jumped jumps over lazy "
-    "dog dogs generously generous connection connected 2024 3.5 U.S. isn't Café naïve"
-).split()
+    "the cat sat on mat running runs ran runner quickly quick brown fox jumped jumps over",
+    "lazy dog dogs generously generous connection connected 2024 3.5 U.S. isn't Café naïve",
+)
+
+_VOCAB = " ".join(WORDS).split()
 
 
 def _text(rng: random.Random) -> str:
     sents = []
     for _ in range(rng.randint(1, 4)):
-        sents.append(" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 12))) + ".")
+        sents.append(" ".join(rng.choice(_VOCAB) for _ in range(rng.randint(0, 12))) + ".")
     return "\n".join(sents)
 
 

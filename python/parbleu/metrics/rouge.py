@@ -180,7 +180,8 @@ class ROUGE(Metric[RougeScore]):
                     self._warned_discard = True
                     logger.warning(
                         "ROUGE: the default tokenizer (rouge-score's) discards %.0f%% of the "
-                        'letters and digits of this input (it keeps only a-z and 0-9); use tokenize="unicode" (--rouge-tokenize unicode) for non-Latin text',
+                        "letters and digits of this input (it keeps only a-z and 0-9); use "
+                        'tokenize="unicode" (--rouge-tokenize unicode) for non-Latin text',
                         100 * share.fraction,
                     )
         return engine.score_batch(
@@ -254,7 +255,7 @@ class ROUGE(Metric[RougeScore]):
         import numpy as np
 
         arr = np.asarray(rows, dtype=np.float64)
-        return 100 * arr[:, 2] / arr[:, -1]  # type: ignore[no-any-return]
+        return 100 * arr[:, 2] / arr[:, -1]
 
     # --- SacreBLEU's API, with rouge-score's bootstrap -------------------------------------
     def corpus_score(
