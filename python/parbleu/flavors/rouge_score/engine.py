@@ -55,18 +55,32 @@ Contract
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from parbleu import _core
+from parbleu._workers import resolve_workers
+from parbleu.errors import (
+    EmptyInputError,
+    InputTypeError,
+    InvalidOptionError,
+    InvalidTextError,
+    LengthMismatchError,
+    MissingDependencyError,
+)
+
 #: The tokenizer names :func:`score_batch` accepts.
 TokenizerName = Literal["default", "unicode", "none"]
 
 #: Every rouge type rouge-score 0.1.2 can compute.
 ROUGE_TYPES: tuple[str, ...] = (*(f"rouge{n}" for n in range(1, 10)), "rougeL", "rougeLsum")
+
+#: The tokenizer names, in the order of :data:`TokenizerName`.
+TOKENIZERS: tuple[str, ...] = ("default", "unicode", "none")
 
 #: Column order of :attr:`RougeBatch.stats`.
 STAT_FIELDS: tuple[str, str, str] = ("matches", "prediction_count", "reference_count")
@@ -112,7 +126,10 @@ class RougeBatch:
         list of dict
             One dict per pair, keyed by rouge type (a duplicated type appears once).
         """
-        raise NotImplementedError
+        return [
+            {t: (r[0], r[1], r[2]) for t, r in zip(self.rouge_types, row, strict=True)}
+            for row in self.scores.tolist()
+        ]
 
 
 @dataclass(frozen=True)
@@ -156,7 +173,24 @@ def check_rouge_types(rouge_types: Sequence[str]) -> tuple[str, ...]:
     parbleu.errors.InvalidOptionError
         A name is not in :data:`ROUGE_TYPES`, or there is none.
     """
-    raise NotImplementedError
+    if isinstance(rouge_types, str):
+        raise InputTypeError(
+            f"rouge_types={rouge_types!r}: expected a list of names such as ['rouge1', 'rougeL']"
+        )
+    names = tuple(rouge_types)
+    if not names:
+        raise InvalidOptionError("rouge_types: expected at least one of " + ", ".join(ROUGE_TYPES))
+    for name in names:
+        if name not in ROUGE_TYPES:
+            why = (
+                "rouge-score: 'rougen requires positive n'"
+                if name == "rouge0"
+                else ("rouge-score: 'Invalid rouge type'")
+            )
+            raise InvalidOptionError(
+                f"rouge type {name!r}: expected one of {', '.join(ROUGE_TYPES)} ({why})"
+            )
+    return names
 
 
 def score_batch(
@@ -206,7 +240,52 @@ def score_batch(
     parbleu.errors.MissingDependencyError
         ``split_summaries`` without NLTK's punkt data.
     """
-    raise NotImplementedError
+    types = check_rouge_types(rouge_types)
+    kind = _check_tokenizer(tokenizer)
+    preds = _texts("predictions", predictions)
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise InputTypeError(
+            "references: expected one list of reference texts per prediction, "
+            f"got {type(references).__name__}"
+        )
+    if len(references) != len(preds):
+        raise LengthMismatchError(
+            f"predictions and references differ in length: {len(preds)} predictions, "
+            f"{len(references)} reference lists"
+        )
+    refs = [_texts(f"references[{i}]", r) for i, r in enumerate(references)]
+    for i, r in enumerate(refs):
+        if not r:
+            raise EmptyInputError(f"references[{i}] is empty: each prediction needs a reference")
+    threads = resolve_workers(workers, len(preds))
+    if not (split_summaries and "rougeLsum" in types):
+        return _run(preds, refs, types, kind, use_stemmer, threads)
+    # rougeLsum's sentences come from NLTK: its lines are given to the core, the other types
+    # still see the original texts.
+    split = _sentence_splitter()
+    lsum = _run(
+        [split(p) for p in preds],
+        [[split(r) for r in rs] for rs in refs],
+        ("rougeLsum",),
+        kind,
+        use_stemmer,
+        threads,
+    )
+    others = tuple(t for t in types if t != "rougeLsum")
+    rest = _run(preds, refs, others, kind, use_stemmer, threads) if others else None
+    stats = np.empty((len(preds), len(types), 3), dtype=np.int64)
+    scores = np.empty((len(preds), len(types), 3), dtype=np.float64)
+    best = np.empty((len(preds), len(types)), dtype=np.int64)
+    k = 0
+    for j, t in enumerate(types):
+        src, col = (lsum, 0) if t == "rougeLsum" else (rest, k)
+        if t != "rougeLsum":
+            k += 1
+        assert src is not None
+        stats[:, j] = src.stats[:, col]
+        scores[:, j] = src.scores[:, col]
+        best[:, j] = src.best_reference[:, col]
+    return RougeBatch(types, stats, scores, best)
 
 
 def tokenize(
@@ -228,7 +307,9 @@ def tokenize(
     list of list of str
         The tokens of each text.
     """
-    raise NotImplementedError
+    kind = _check_tokenizer(tokenizer)
+    texts = _texts("texts", texts)
+    return _core.rouge_tokenize(_encodable(texts), kind, bool(use_stemmer))
 
 
 def discarded_share(texts: Sequence[str]) -> DiscardShare:
@@ -247,7 +328,8 @@ def discarded_share(texts: Sequence[str]) -> DiscardShare:
     DiscardShare
         Kept and discarded letter/digit counts over all texts.
     """
-    raise NotImplementedError
+    kept, discarded = _core.rouge_discarded(_encodable(_texts("texts", texts)))
+    return DiscardShare(kept, discarded)
 
 
 def bootstrap_compat(
@@ -277,7 +359,18 @@ def bootstrap_compat(
     numpy.ndarray
         ``(3, 3)``: rows low, mid, high; columns precision, recall, fmeasure.
     """
-    raise NotImplementedError
+    _check_bootstrap(confidence_interval, n_samples)
+    matrix = np.asarray(scores, dtype=np.float64)
+    # rouge-score 0.1.2's `_bootstrap_resample`, call for call (numpy's global RNG).
+    sample_mean = np.zeros((n_samples, matrix.shape[1]))
+    for i in range(n_samples):
+        sample_idx = np.random.choice(np.arange(matrix.shape[0]), size=matrix.shape[0])
+        sample = matrix[sample_idx, :]
+        sample_mean[i, :] = np.mean(sample, axis=0)
+    percentile_delta = (1 - confidence_interval) / 2
+    q = 100 * np.array([percentile_delta, 0.5, 1 - percentile_delta])
+    out: npt.NDArray[np.float64] = np.percentile(sample_mean, q, axis=0)
+    return out
 
 
 def bootstrap_stats(
@@ -315,4 +408,112 @@ def bootstrap_stats(
         ``(len(rouge_types), 3, 3)``: per type, rows low, mid, high; columns precision,
         recall, fmeasure.
     """
-    raise NotImplementedError
+    _check_bootstrap(confidence_interval, n_samples)
+    if len(batch) == 0:
+        raise EmptyInputError("bootstrap_stats: the batch has no pairs")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise InvalidOptionError(f"seed={seed!r}: expected an integer from 0 to 2**64 - 1")
+    threads = resolve_workers(workers, n_samples)
+    out = np.empty((len(batch.rouge_types), 3, 3), dtype=np.float64)
+    for k in range(len(batch.rouge_types)):
+        rows = np.ascontiguousarray(batch.stats[:, k, :], dtype=np.int64)
+        out[k] = _core.rouge_bootstrap(
+            rows, int(n_samples), float(confidence_interval), int(seed), threads
+        )
+    return out
+
+
+def _check_tokenizer(name: object) -> str:
+    if not isinstance(name, str) or name not in TOKENIZERS:
+        raise InvalidOptionError(f"tokenizer={name!r}: expected one of {', '.join(TOKENIZERS)}")
+    return name
+
+
+def _texts(what: str, texts: object) -> list[str]:
+    """``texts`` as a list of ``str``, or one clear error naming ``what`` and the item."""
+    if isinstance(texts, str) or not isinstance(texts, Sequence):
+        raise InputTypeError(f"{what}: expected a list of strings, got {type(texts).__name__}")
+    out = list(texts)
+    for i, t in enumerate(out):
+        if not isinstance(t, str):
+            raise InputTypeError(f"{what}[{i}]: expected a str, got {type(t).__name__}")
+    return out
+
+
+def _encodable(texts: list[str]) -> list[str]:
+    """``texts``, checked to be UTF-8 encodable (a lone surrogate is not)."""
+    for i, t in enumerate(texts):
+        try:
+            t.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise InvalidTextError(
+                f"text {i}: {e.reason} at character {e.start} ({t[e.start]!r}): a lone "
+                "surrogate cannot be encoded as UTF-8"
+            ) from None
+    return texts
+
+
+def _run(
+    preds: list[str],
+    refs: list[list[str]],
+    types: tuple[str, ...],
+    kind: str,
+    use_stemmer: bool,
+    threads: int,
+) -> RougeBatch:
+    try:
+        raw = _core.rouge_score_batch(preds, refs, list(types), kind, bool(use_stemmer), threads)
+    except UnicodeEncodeError:
+        # Find which text, for the message (only on this failure path).
+        _encodable(preds)
+        for r in refs:
+            _encodable(r)
+        raise
+    shape = (len(preds), len(types))
+    return RougeBatch(
+        types,
+        np.frombuffer(raw[0], dtype="<i8").astype(np.int64).reshape(*shape, 3),
+        np.frombuffer(raw[1], dtype="<f8").astype(np.float64).reshape(*shape, 3),
+        np.frombuffer(raw[2], dtype="<i8").astype(np.int64).reshape(shape),
+    )
+
+
+def _sentence_splitter() -> Callable[[str], str]:
+    """rouge-score's ``split_summaries`` sentences, as newline-separated lines for the core.
+
+    ``nltk.sent_tokenize`` is looked up at each call (as rouge-score does), so the split is
+    NLTK's own. A newline inside one of its sentences becomes a space: every tokenizer splits
+    tokens there anyway, and the core would otherwise split the sentence in two.
+    """
+    try:
+        import nltk  # type: ignore[import-untyped]
+    except ImportError:
+        raise MissingDependencyError(
+            "split_summaries=True splits sentences with NLTK as rouge-score does: "
+            "pip install nltk, then python -m nltk.downloader punkt_tab"
+        ) from None
+    try:
+        nltk.sent_tokenize("Probe. Sentence.")
+    except LookupError:
+        raise MissingDependencyError(
+            "split_summaries=True needs NLTK's punkt sentence tokenizer data, which is not "
+            "installed: python -m nltk.downloader punkt_tab"
+        ) from None
+
+    def split(text: str) -> str:
+        sents = [s for s in nltk.sent_tokenize(text) if len(s)]
+        return "\n".join(s.replace("\n", " ") for s in sents)
+
+    return split
+
+
+def _check_bootstrap(confidence_interval: float, n_samples: int) -> None:
+    # rouge-score's own checks (its messages, parbleu's class).
+    if not 0 <= confidence_interval <= 1:
+        raise InvalidOptionError(
+            f"confidence_interval={confidence_interval!r}: must be in range [0, 1]"
+        )
+    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)):
+        raise InvalidOptionError(f"n_samples={n_samples!r}: expected a positive integer")
+    if n_samples <= 0:
+        raise InvalidOptionError(f"n_samples={n_samples!r}: must be positive")
