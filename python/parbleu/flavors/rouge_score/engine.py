@@ -262,30 +262,46 @@ def score_batch(
         return _run(preds, refs, types, kind, use_stemmer, threads)
     # rougeLsum's sentences come from NLTK: its lines are given to the core, the other types
     # still see the original texts.
-    split = _sentence_splitter()
-    lsum = _run(
-        [split(p) for p in preds],
-        [[split(r) for r in rs] for rs in refs],
-        ("rougeLsum",),
-        kind,
-        use_stemmer,
-        threads,
-    )
+    split = sentence_splitter()
+    parts = [
+        _run(
+            [split(p) for p in preds],
+            [[split(r) for r in rs] for rs in refs],
+            ("rougeLsum",),
+            kind,
+            use_stemmer,
+            threads,
+        )
+    ]
     others = tuple(t for t in types if t != "rougeLsum")
-    rest = _run(preds, refs, others, kind, use_stemmer, threads) if others else None
-    stats = np.empty((len(preds), len(types), 3), dtype=np.int64)
-    scores = np.empty((len(preds), len(types), 3), dtype=np.float64)
-    best = np.empty((len(preds), len(types)), dtype=np.int64)
-    k = 0
-    for j, t in enumerate(types):
-        src, col = (lsum, 0) if t == "rougeLsum" else (rest, k)
-        if t != "rougeLsum":
-            k += 1
-        assert src is not None
-        stats[:, j] = src.stats[:, col]
-        scores[:, j] = src.scores[:, col]
-        best[:, j] = src.best_reference[:, col]
-    return RougeBatch(types, stats, scores, best)
+    if others:
+        parts.append(_run(preds, refs, others, kind, use_stemmer, threads))
+    return merge_types(parts, types)
+
+
+def merge_types(parts: Sequence[RougeBatch], rouge_types: Sequence[str]) -> RougeBatch:
+    """Put batches of the same pairs but different rouge types together.
+
+    Parameters
+    ----------
+    parts : sequence of RougeBatch
+        Batches over the same pairs; each type of ``rouge_types`` is in one of them.
+    rouge_types : sequence of str
+        The types of the result, in order (duplicates allowed).
+
+    Returns
+    -------
+    RougeBatch
+        One batch with the columns of ``rouge_types``.
+    """
+    where = {t: (b, k) for b in parts for k, t in enumerate(b.rouge_types)}
+    cols = [where[t] for t in rouge_types]
+    return RougeBatch(
+        tuple(rouge_types),
+        np.stack([b.stats[:, k] for b, k in cols], axis=1),
+        np.stack([b.scores[:, k] for b, k in cols], axis=1),
+        np.stack([b.best_reference[:, k] for b, k in cols], axis=1),
+    )
 
 
 def tokenize(
@@ -359,7 +375,7 @@ def bootstrap_compat(
     numpy.ndarray
         ``(3, 3)``: rows low, mid, high; columns precision, recall, fmeasure.
     """
-    _check_bootstrap(confidence_interval, n_samples)
+    check_bootstrap(confidence_interval, n_samples)
     matrix = np.asarray(scores, dtype=np.float64)
     # rouge-score 0.1.2's `_bootstrap_resample`, call for call (numpy's global RNG).
     sample_mean = np.zeros((n_samples, matrix.shape[1]))
@@ -408,7 +424,7 @@ def bootstrap_stats(
         ``(len(rouge_types), 3, 3)``: per type, rows low, mid, high; columns precision,
         recall, fmeasure.
     """
-    _check_bootstrap(confidence_interval, n_samples)
+    check_bootstrap(confidence_interval, n_samples)
     if len(batch) == 0:
         raise EmptyInputError("bootstrap_stats: the batch has no pairs")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
@@ -478,12 +494,22 @@ def _run(
     )
 
 
-def _sentence_splitter() -> Callable[[str], str]:
-    """rouge-score's ``split_summaries`` sentences, as newline-separated lines for the core.
+def sentence_splitter() -> Callable[[str], str]:
+    """Return rouge-score's ``split_summaries`` splitter, giving newline-separated lines.
 
     ``nltk.sent_tokenize`` is looked up at each call (as rouge-score does), so the split is
     NLTK's own. A newline inside one of its sentences becomes a space: every tokenizer splits
     tokens there anyway, and the core would otherwise split the sentence in two.
+
+    Returns
+    -------
+    callable
+        ``text`` -> its sentences joined by newlines.
+
+    Raises
+    ------
+    parbleu.errors.MissingDependencyError
+        NLTK or its punkt data is not installed.
     """
     try:
         import nltk  # type: ignore[import-untyped]
@@ -507,8 +533,21 @@ def _sentence_splitter() -> Callable[[str], str]:
     return split
 
 
-def _check_bootstrap(confidence_interval: float, n_samples: int) -> None:
-    # rouge-score's own checks (its messages, parbleu's class).
+def check_bootstrap(confidence_interval: float, n_samples: int) -> None:
+    """Check bootstrap options as rouge-score's ``BootstrapAggregator`` does.
+
+    Parameters
+    ----------
+    confidence_interval : float
+        Must be in ``[0, 1]``.
+    n_samples : int
+        Must be a positive integer.
+
+    Raises
+    ------
+    parbleu.errors.InvalidOptionError
+        Either is out of range (a ``ValueError``, as rouge-score raises).
+    """
     if not 0 <= confidence_interval <= 1:
         raise InvalidOptionError(
             f"confidence_interval={confidence_interval!r}: must be in range [0, 1]"
