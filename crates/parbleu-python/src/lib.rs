@@ -6,6 +6,7 @@ mod options;
 mod pairwise;
 mod refs;
 mod report;
+mod rouge;
 mod significance;
 mod ter;
 
@@ -493,6 +494,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     flavors::register(m)?;
     pairwise::register(m)?;
     report::register(m)?;
+    rouge::register(m)?;
     significance::register(m)?;
     Ok(())
 }

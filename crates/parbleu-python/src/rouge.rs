@@ -1,0 +1,149 @@
+//! ROUGE binding: `_core.rouge_*` over `parbleu_core::rouge` (rouge-score 0.1.2, exact).
+
+use crate::{interruptible, le_bytes, to_py};
+use parbleu_core::rouge::tokenize::{self as rtok, Kind, Tokenizer};
+use parbleu_core::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
+use parbleu_core::{parallel, Error};
+use pyo3::buffer::PyBuffer;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// Pairs per GIL release, so that Ctrl-C is seen within about a second.
+const BLOCK: usize = 1 << 12;
+
+fn opts(py: Python<'_>, types: &[String], tokenizer: &str, stem: bool) -> PyResult<RougeOpts> {
+    let types = types
+        .iter()
+        .map(|t| RougeType::from_name(t))
+        .collect::<Result<Vec<_>, Error>>()
+        .map_err(|e| to_py(py, e))?;
+    let kind = Kind::from_name(tokenizer).map_err(|e| to_py(py, e))?;
+    Ok(RougeOpts {
+        types,
+        tokenizer: Tokenizer { kind, stem },
+    })
+}
+
+/// Score every (prediction, references) pair: `(stats, scores, best)` as little-endian bytes
+/// of int64 `(pairs, types, 3)`, float64 `(pairs, types, 3)` and int64 `(pairs, types)`.
+#[pyfunction]
+#[pyo3(signature = (predictions, references, rouge_types, tokenizer, use_stemmer, workers))]
+#[allow(clippy::type_complexity)]
+fn rouge_score_batch<'py>(
+    py: Python<'py>,
+    predictions: Vec<Bound<'py, PyString>>,
+    references: Vec<Vec<Bound<'py, PyString>>>,
+    rouge_types: Vec<String>,
+    tokenizer: &str,
+    use_stemmer: bool,
+    workers: i64,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let o = opts(py, &rouge_types, tokenizer, use_stemmer)?;
+    let workers = parallel::resolve(workers);
+    let preds: Vec<&str> = predictions
+        .iter()
+        .map(|p| p.to_str())
+        .collect::<PyResult<_>>()?;
+    let refs: Vec<Vec<&str>> = references
+        .iter()
+        .map(|rs| rs.iter().map(|r| r.to_str()).collect::<PyResult<_>>())
+        .collect::<PyResult<_>>()?;
+    if preds.len() != refs.len() {
+        let e = Error::LengthMismatch {
+            what: "predictions vs reference lists".into(),
+            expected: preds.len(),
+            found: refs.len(),
+        };
+        return Err(to_py(py, e));
+    }
+    let (mut stats, mut scores, mut best) = (Vec::new(), Vec::new(), Vec::new());
+    for start in (0..preds.len()).step_by(BLOCK) {
+        let end = (start + BLOCK).min(preds.len());
+        let (p, r) = (&preds[start..end], &refs[start..end]);
+        let rows = interruptible(py, || rouge::score_batch(&o, p, r, workers))?
+            .map_err(|e| to_py(py, e))?;
+        for row in rows {
+            for t in row {
+                stats.extend(t.stats.iter().map(|&x| x as i64));
+                scores.extend_from_slice(&t.prf);
+                best.push(i64::from(t.best));
+            }
+        }
+        py.check_signals()?;
+    }
+    Ok((
+        le_bytes(py, &stats)?,
+        le_bytes(py, &scores)?,
+        le_bytes(py, &best)?,
+    ))
+}
+
+/// Tokens of each text.
+#[pyfunction]
+#[pyo3(signature = (texts, tokenizer, use_stemmer))]
+fn rouge_tokenize(
+    py: Python<'_>,
+    texts: Vec<String>,
+    tokenizer: &str,
+    use_stemmer: bool,
+) -> PyResult<Vec<Vec<String>>> {
+    let o = opts(py, &[], tokenizer, use_stemmer)?;
+    Ok(texts.iter().map(|t| o.tokenizer.tokenize(t)).collect())
+}
+
+/// NLTK's `PorterStemmer().stem(w)` of each ASCII word (a non-ASCII word comes back unchanged).
+#[pyfunction]
+fn rouge_porter_stem(words: Vec<String>) -> Vec<String> {
+    words.iter().map(|w| porter::stem(w)).collect()
+}
+
+/// `(kept, discarded)` letters, marks and numbers of rouge-score's default tokenizer.
+#[pyfunction]
+fn rouge_discarded(texts: Vec<String>) -> (u64, u64) {
+    texts.iter().fold((0, 0), |(k, d), t| {
+        let (k2, d2) = rtok::discarded(t);
+        (k + k2, d + d2)
+    })
+}
+
+/// Bootstrap bounds `[low, mid, high] x [precision, recall, fmeasure]` of one rouge type from
+/// its statistics (a C-contiguous int64 buffer of `(pairs, 3)`), with the core's RNG.
+#[pyfunction]
+#[pyo3(signature = (stats, n_samples, confidence_interval, seed, workers))]
+fn rouge_bootstrap(
+    py: Python<'_>,
+    stats: PyBuffer<i64>,
+    n_samples: usize,
+    confidence_interval: f64,
+    seed: u64,
+    workers: i64,
+) -> PyResult<[[f64; 3]; 3]> {
+    let flat = stats.to_vec(py)?;
+    if flat.len() % 3 != 0 || flat.iter().any(|&x| x < 0) {
+        let e = Error::BadStatsShape {
+            expected: 3,
+            found: flat.len() % 3,
+        };
+        return Err(to_py(py, e));
+    }
+    let rows: Vec<[u64; 3]> = flat
+        .chunks_exact(3)
+        .map(|c| [c[0] as u64, c[1] as u64, c[2] as u64])
+        .collect();
+    let workers = parallel::resolve(workers);
+    py.detach(|| bootstrap::bootstrap(&rows, n_samples, confidence_interval, seed, workers))
+        .map_err(|e| to_py(py, e))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rouge_score_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(rouge_tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(rouge_porter_stem, m)?)?;
+    m.add_function(wrap_pyfunction!(rouge_discarded, m)?)?;
+    m.add_function(wrap_pyfunction!(rouge_bootstrap, m)?)?;
+    Ok(())
+}
