@@ -234,3 +234,20 @@ def test_consumers_that_cannot_use_rouge_say_so() -> None:
         m.core_scorer()
     with pytest.raises(InvalidOptionError, match="ROUGE"):
         parbleu.pairwise(["a b", "a c"], metric=m)
+
+
+def test_newline_marks_sentence_breaks_in_one_line_summaries() -> None:
+    hyps, streams = _corpus(20, 1, seed=4)
+    flat_h = [h.replace("\n", " <n> ") for h in hyps]
+    flat_r = [[r.replace("\n", " <n> ") for r in s] for s in streams]
+    got = ROUGE(TYPES, newline="<n>").corpus_score(flat_h, flat_r)
+    want = ROUGE(TYPES).corpus_score(
+        [h.replace("\n", " \n ") for h in hyps],
+        [[r.replace("\n", " \n ") for r in s] for s in streams],
+    )
+    assert got.mean == want.mean
+    sig = ROUGE(newline="<n>")
+    sig.corpus_score(["a"], [["a"]])
+    assert "nl:<n>" in sig.get_signature().format()
+    with pytest.raises(InvalidOptionError, match="newline"):
+        ROUGE(newline="")

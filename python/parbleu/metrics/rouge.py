@@ -47,7 +47,15 @@ class ROUGESignature(Signature):
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
         self._abbr.update(
-            {"types": "r", "tok": "t", "stem": "st", "split": "sp", "boot": "bt", "ci": "ci"}
+            {
+                "types": "r",
+                "tok": "t",
+                "stem": "st",
+                "split": "sp",
+                "boot": "bt",
+                "ci": "ci",
+                "nl": "nl",
+            }
         )
         boot = args.get("n_bootstrap")
         self.info.update(
@@ -58,6 +66,7 @@ class ROUGESignature(Signature):
                 "split": bool(args["split_summaries"]),
                 "boot": args["bootstrap"] if boot else None,
                 "ci": args["confidence_interval"] if boot else None,
+                "nl": args["newline"],
             }
         )
 
@@ -65,8 +74,10 @@ class ROUGESignature(Signature):
 class _RougeRefs:
     """References per segment, as the engine takes them (``None`` entries dropped)."""
 
-    def __init__(self, streams: list[list[Any]]) -> None:
+    def __init__(self, streams: list[list[Any]], newline: str | None) -> None:
         self.per_segment = [[r for r in refs if r is not None] for refs in zip(*streams)]
+        if newline is not None:
+            self.per_segment = [[_breaks(r, newline) for r in refs] for refs in self.per_segment]
 
     def __len__(self) -> int:
         return len(self.per_segment)
@@ -106,6 +117,10 @@ class ROUGE(Metric[RougeScore]):
     seed
         The bootstrap seed (``None``: 12345 for ``"parbleu"``, numpy's current state for
         ``"rouge-score"``).
+    newline
+        Text that stands for a sentence break in one-line summaries (``"<n>"`` as PEGASUS
+        writes it, or a backslash and an ``n``): replaced by a newline before scoring, so that
+        ``rougeLsum`` sees the sentences (not in rouge-score; ``None``: nothing replaced).
     references
         Reference streams to keep for every ``corpus_score`` call.
     """
@@ -126,6 +141,7 @@ class ROUGE(Metric[RougeScore]):
         bootstrap: str = "parbleu",
         confidence_interval: float = 0.95,
         seed: int | None = None,
+        newline: str | None = None,
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
@@ -142,6 +158,9 @@ class ROUGE(Metric[RougeScore]):
         if seed is not None:
             seed = check_count("seed", seed, 0, 2**32 - 1)
         self.seed = seed
+        if newline is not None and (not isinstance(newline, str) or not newline):
+            raise InvalidOptionError(f"newline={newline!r}: expected a non-empty string or None")
+        self.newline = newline
         self._warned_discard = False
         if references is not None:
             self._ref_cache = self._cache_references(references)
@@ -160,18 +179,21 @@ class ROUGE(Metric[RougeScore]):
             self.use_stemmer,
             self.split_summaries,
             self.tokenize,
+            self.newline,
         )
 
     _ROW_DTYPE = "<f8"
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _RougeRefs(streams)
+        return _RougeRefs(streams, self.newline)
 
     def _batch(self, prepared: Any, hyps: list[str], workers: int) -> RougeBatch:
         """Score every pair in the engine (warning once about a discarding tokenizer)."""
         from ..flavors.rouge_score import engine
 
         refs: list[list[str]] = prepared.per_segment
+        if self.newline is not None:
+            hyps = [_breaks(h, self.newline) for h in hyps]
         if self.tokenize == "default" and not self._warned_discard:
             sample = hyps[:_DISCARD_SAMPLE] + [r for rs in refs[:_DISCARD_SAMPLE] for r in rs]
             if all(isinstance(t, str) for t in sample):
@@ -349,6 +371,11 @@ class ROUGE(Metric[RougeScore]):
             "metric: ROUGE has no pairwise scoring (pairwise and mbr take BLEU, chrF or TER); "
             "score pairs with ROUGE().sentence_scores(hypotheses, [references])"
         )
+
+
+def _breaks(text: Any, newline: str) -> Any:
+    """``text`` with ``newline`` replaced by newlines (a non-string is left to the engine)."""
+    return text.replace(newline, "\n") if isinstance(text, str) else text
 
 
 def _choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
