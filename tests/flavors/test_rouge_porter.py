@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import SHARED, require
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import SHARED, require
 from parbleu import _core
 
 require("nltk")
