@@ -24,6 +24,15 @@ MAX_ORDER = 100
 MAX_RESAMPLES = 1_000_000
 
 
+#: BLEU's smoothing methods and their default values (SacreBLEU's ``BLEU.SMOOTH_DEFAULTS``),
+#: in SacreBLEU's order (the command line's ``-s`` choices).
+SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+
+#: Largest ``smooth_value``: above it ``100 * smooth_value`` (floor's and add-k's precision)
+#: overflows a double and BLEU is ``inf``, as in SacreBLEU; refused instead of scored.
+MAX_SMOOTH_VALUE = 1.7976931348623157e308 / 100
+
+
 def _int(name: str, value: Any, expected: str) -> int:
     if isinstance(value, bool):
         raise InvalidOptionError(f"{name}={value!r}: expected {expected}, not a bool")
@@ -131,3 +140,58 @@ def check_probability(name: str, value: Any) -> float:
     if isinstance(value, (bool, str, bytes)) or math.isnan(p) or not 0.0 <= p <= 1.0:
         raise InvalidOptionError(f"{name}={value!r}: expected a number from 0 to 1")
     return p
+
+
+def check_smooth_method(value: Any) -> str:
+    """Return a BLEU smoothing method, one of :data:`SMOOTH_DEFAULTS`, or raise.
+
+    The Rust core keeps its own guard (``Smooth::from_name``) for callers of the binding;
+    this is the check every Python entry point (``BLEU``, ``BLEU.compute_bleu``) makes first,
+    so the message names the argument.
+
+    Parameters
+    ----------
+    value
+        The user's ``smooth_method``.
+
+    Returns
+    -------
+    str
+        The method.
+    """
+    if not isinstance(value, str) or value not in SMOOTH_DEFAULTS:
+        raise InvalidOptionError(
+            f"smooth_method={value!r}: expected one of "
+            + ", ".join(repr(k) for k in SMOOTH_DEFAULTS)
+        )
+    return value
+
+
+def check_smooth_value(value: Any) -> float | None:
+    """Return a BLEU ``smooth_value``: ``None`` or a finite number from 0 to the maximum.
+
+    Parameters
+    ----------
+    value
+        The user's ``smooth_value``.
+
+    Returns
+    -------
+    float or None
+        The value, unchanged (an ``int`` stays an ``int``, as SacreBLEU formats it).
+    """
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise InvalidOptionError(f"smooth_value={value!r}: expected a finite number >= 0 (or None)")
+    if value > MAX_SMOOTH_VALUE:
+        raise InvalidOptionError(
+            f"smooth_value={value!r}: expected at most {MAX_SMOOTH_VALUE:.4g} "
+            "(100 x smooth_value must be finite, or BLEU is inf)"
+        )
+    return value

@@ -1,9 +1,10 @@
 """SacreBLEU's resampling kernel: ``SACREBLEU_SEED``, its draws, float32 resample scores.
 
 What :meth:`Metric.corpus_score(..., n_bootstrap=N) <parbleu.metrics.base.Metric.corpus_score>`
-and the SacreBLEU-compatible path of :mod:`parbleu.significance` share. It sits below
-:mod:`parbleu.metrics` (it asks a metric for its core scorer, and imports none) so that metrics
-and significance both import it without a cycle.
+and the SacreBLEU-compatible path of :mod:`parbleu.significance` share: the names in
+``__all__`` are for both. It sits below :mod:`parbleu.metrics` (it asks a metric for its core
+scorer through :class:`parbleu.protocols.RowScorer`, and imports none) so that metrics and
+significance both import it without a cycle.
 """
 
 from __future__ import annotations
@@ -19,8 +20,19 @@ from .score import Score
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from .metrics.base import Metric
+    from .protocols import BootstrapMetric, RowScorer
 
+__all__ = [
+    "DEFAULT_SEED",
+    "SEED_ENV",
+    "CompatEngine",
+    "as_stats_rows",
+    "bootstrap_ci",
+    "estimate_ci",
+    "sacrebleu_seed",
+    "score_scalars",
+    "typed_scores",
+]
 
 #: The environment variable SacreBLEU reads its seed from.
 SEED_ENV = "SACREBLEU_SEED"
@@ -30,7 +42,7 @@ SEED_ENV = "SACREBLEU_SEED"
 DEFAULT_SEED = 12345
 
 
-def _as_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
+def as_stats_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
     """Return a C-contiguous statistics matrix of the scorer's dtype (int64; TER float64)."""
     import numpy as np
 
@@ -53,10 +65,6 @@ def _as_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
     ):
         raise StatisticsError(f"{what}: expected integer statistics")
     return np.ascontiguousarray(arr, dtype=dtype)
-
-
-def _workers(workers: int | None, n_items: int) -> int:
-    return resolve_workers(workers, n_items)
 
 
 def sacrebleu_seed() -> tuple[str, int | None]:
@@ -109,7 +117,7 @@ def estimate_ci(scores: npt.NDArray[Any]) -> tuple[Any, Any]:
     return (scores.mean(), ci)
 
 
-def _typed(values: npt.NDArray[Any], kinds: npt.NDArray[Any]) -> npt.NDArray[Any]:
+def typed_scores(values: npt.NDArray[Any], kinds: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """Resampled scores as SacreBLEU's ``np.array([s.score for s in ...])`` types them."""
     import numpy as np
 
@@ -117,17 +125,17 @@ def _typed(values: npt.NDArray[Any], kinds: npt.NDArray[Any]) -> npt.NDArray[Any
         return values.astype(np.float32)
     if not kinds.any():
         return values
-    return np.array(_scalars(values, kinds))
+    return np.array(score_scalars(values, kinds))
 
 
-def _scalars(values: npt.NDArray[Any], kinds: npt.NDArray[Any]) -> list[Any]:
+def score_scalars(values: npt.NDArray[Any], kinds: npt.NDArray[Any]) -> list[Any]:
     """Resampled scores as the Python / numpy scalars SacreBLEU's score objects hold."""
     import numpy as np
 
     return [np.float32(v) if k else float(v) for v, k in zip(values.tolist(), kinds.tolist())]
 
 
-class _CompatEngine:
+class CompatEngine:
     """SacreBLEU's draws and float32 resample scores, with draws cached when seeded.
 
     A seeded ``default_rng`` gives the same indices to every system, so they are drawn once;
@@ -174,14 +182,14 @@ class _CompatEngine:
         return self._draws[key]  # type: ignore[no-any-return]
 
     def bootstrap(
-        self, metric: Metric[Any], rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
+        self, metric: RowScorer, rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
     ) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
         """Float32 resample scores of ``rows`` on ``idxs``: values and float32 flags."""
         import numpy as np
 
         scorer = metric.core_scorer()
-        rows = _as_rows(scorer, rows, "statistics")
-        w = _workers(self.workers, idxs.size)
+        rows = as_stats_rows(scorer, rows, "statistics")
+        w = resolve_workers(self.workers, idxs.size)
         values, kinds = _core.sig_bootstrap_compat(scorer, rows, len(rows), idxs, w)
         return (
             np.frombuffer(values, dtype="<f8").copy(),
@@ -189,17 +197,17 @@ class _CompatEngine:
         )
 
     def bootstrap_cached(
-        self, key: Any, metric: Metric[Any], rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
+        self, key: Any, metric: RowScorer, rows: npt.NDArray[Any], idxs: npt.NDArray[Any]
     ) -> npt.NDArray[Any]:
         """Typed resample scores, reused while the same seeded indices come back."""
         full = (key, id(idxs))
         if full not in self._scores:
-            self._scores[full] = (_typed(*self.bootstrap(metric, rows, idxs)), idxs)
+            self._scores[full] = (typed_scores(*self.bootstrap(metric, rows, idxs)), idxs)
         return self._scores[full][0]  # type: ignore[no-any-return]
 
     def ar(
         self,
-        metric: Metric[Any],
+        metric: RowScorer,
         bl_rows: npt.NDArray[Any],
         sys_rows: npt.NDArray[Any],
         pos_sel: npt.NDArray[Any],
@@ -209,8 +217,8 @@ class _CompatEngine:
         import numpy as np
 
         scorer = metric.core_scorer()
-        a = _as_rows(scorer, bl_rows, "baseline statistics")
-        b = _as_rows(scorer, sys_rows, "system statistics")
+        a = as_stats_rows(scorer, bl_rows, "baseline statistics")
+        b = as_stats_rows(scorer, sys_rows, "system statistics")
         if scorer.float_rows and not (_integral(a) and _integral(b)):
             # Fractional TER lengths (several references): SacreBLEU sums them with a float64
             # matrix product whose rounding depends on the BLAS; the same product here gives
@@ -219,7 +227,7 @@ class _CompatEngine:
             shuf_a = pos_sel @ a + neg_sel @ b
             shuf_b = neg_sel @ a + pos_sel @ b
             return metric.score_rows(shuf_a, 1), metric.score_rows(shuf_b, 1)
-        w = _workers(self.workers, pos_sel.size)
+        w = resolve_workers(self.workers, pos_sel.size)
         sa, sb = _core.sig_ar_masks(scorer, a, b, len(a), packed, True, w)
         return np.frombuffer(sa, dtype="<f8").copy(), np.frombuffer(sb, dtype="<f8").copy()
 
@@ -231,18 +239,18 @@ def _integral(rows: npt.NDArray[Any]) -> bool:
 
 
 def _bootstrap_resample(
-    rows: npt.NDArray[Any], metric: Metric[Any], n_samples: int, workers: int | None = None
+    rows: npt.NDArray[Any], metric: RowScorer, n_samples: int, workers: int | None = None
 ) -> tuple[str, npt.NDArray[Any], npt.NDArray[Any]]:
     """SacreBLEU's ``_bootstrap_resample``: seed string, resample values and float32 flags."""
     raw, seed = sacrebleu_seed()
-    engine = _CompatEngine(workers)
+    engine = CompatEngine(workers)
     idxs = engine.choice(seed, n_samples, len(rows))
     values, kinds = engine.bootstrap(metric, rows, idxs)
     return raw.lower(), values, kinds
 
 
 def bootstrap_ci(
-    metric: Metric[Any],
+    metric: BootstrapMetric,
     rows: npt.NDArray[Any],
     score: Score,
     n_bootstrap: int,
@@ -271,4 +279,4 @@ def bootstrap_ci(
     metric.n_bootstrap = n_bootstrap
     seed, values, kinds = _bootstrap_resample(rows, metric, n_bootstrap, workers)
     metric.seed = seed  # type: ignore[assignment]
-    score.estimate_ci([Score(score.name, v) for v in _scalars(values, kinds)])
+    score.estimate_ci([Score(score.name, v) for v in score_scalars(values, kinds)])

@@ -42,10 +42,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from .metrics.bleu import BLEU
-    from .score import BLEUScore
-
-__all__ = ["corpus_score_ids", "extract_stats_ids", "sentence_scores_ids"]
+__all__ = ["extract_stats_ids", "ref_stream_count"]
 
 _I64_MAX = (1 << 63) - 1
 _I64_MIN = -(1 << 63)
@@ -251,6 +248,22 @@ def _ref_streams(ref_ids: Any) -> list[Any]:
     return streams
 
 
+def ref_stream_count(ref_ids: Any) -> int:
+    """Return the number of reference streams of ``ref_ids`` (a BLEU signature's ``nrefs``).
+
+    Parameters
+    ----------
+    ref_ids
+        A list of reference streams, as :func:`extract_stats_ids` takes.
+
+    Returns
+    -------
+    int
+        The number of streams.
+    """
+    return len(_ref_streams(ref_ids))
+
+
 def extract_stats_ids(
     hyp_ids: Any,
     ref_ids: Sequence[Any],
@@ -322,81 +335,3 @@ def extract_stats_ids(
     w = resolve_workers(workers, n)
     data = _core.bleu_ids_extract(hflat, hoffs, streams, pad, max_ngram_order, w)
     return np.frombuffer(data, dtype="<i8").reshape(n, 2 + 2 * max_ngram_order).copy()
-
-
-def _stats_for(
-    metric: BLEU,
-    hyp_ids: Any,
-    ref_ids: Any,
-    pad_id: Any,
-    workers: Any,
-    lengths: Any = None,
-    ref_lengths: Any = None,
-) -> Any:
-    rows = extract_stats_ids(
-        hyp_ids,
-        ref_ids,
-        pad_id=pad_id,
-        max_ngram_order=metric.max_ngram_order,
-        workers=workers,
-        lengths=lengths,
-        ref_lengths=ref_lengths,
-    )
-    metric.num_refs = len(_ref_streams(ref_ids))
-    return rows
-
-
-def corpus_score_ids(
-    metric: BLEU,
-    hyp_ids: Any,
-    ref_ids: Sequence[Any],
-    *,
-    pad_id: int | None = None,
-    workers: int | None = None,
-    lengths: Any = None,
-    ref_lengths: Sequence[Any] | None = None,
-) -> BLEUScore:
-    """Corpus BLEU of token-id sequences with ``metric``'s smoothing and orders.
-
-    Parameters
-    ----------
-    metric
-        The ``BLEU`` object (its tokenizer and ``lowercase`` are not used).
-    hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
-        As in :func:`extract_stats_ids`.
-
-    Returns
-    -------
-    BLEUScore
-        Equal to ``metric.corpus_score`` with ``tokenize="none"`` on the ids as text.
-    """
-    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths)
-    return metric.score_row(rows.sum(axis=0).tolist())
-
-
-def sentence_scores_ids(
-    metric: BLEU,
-    hyp_ids: Any,
-    ref_ids: Sequence[Any],
-    *,
-    pad_id: int | None = None,
-    workers: int | None = None,
-    lengths: Any = None,
-    ref_lengths: Sequence[Any] | None = None,
-) -> npt.NDArray[np.float64]:
-    """Sentence BLEU of every sequence of the batch (e.g. RL rewards).
-
-    Parameters
-    ----------
-    metric
-        The ``BLEU`` object (its tokenizer and ``lowercase`` are not used).
-    hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
-        As in :func:`extract_stats_ids`.
-
-    Returns
-    -------
-    numpy.ndarray
-        float64, one score per segment.
-    """
-    rows = _stats_for(metric, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths)
-    return metric.score_rows(rows, workers)

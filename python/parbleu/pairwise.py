@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 from ._inputs import as_lines, check_items, diagnose_unencodable
 from ._workers import resolve_workers
 from .errors import InvalidOptionError
-from .metrics import Metric, metric_from_name
+from .metrics.base import Metric
+from .metrics.registry import make_metric, metric_aliases
 from .progress import ProgressArg, make_progress
 
 if TYPE_CHECKING:
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MBRResult", "MetricArg", "mbr", "pairwise", "resolve_metric"]
 
-#: A metric name (``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``) or a metric object.
+#: A metric name (``parbleu.metrics.metric_aliases()``: ``"bleu"``, ``"chrf"``, ``"chrf++"``,
+#: ``"ter"``, ...) or a metric object.
 MetricArg = Union[str, Metric[Any]]
 
 #: Pairs per call into the core between two progress reports / Ctrl-C checks (divided by
@@ -56,13 +58,12 @@ def resolve_metric(metric: MetricArg) -> Metric[Any]:
     """
     if isinstance(metric, Metric):
         return metric
-    if isinstance(metric, str):
-        made = metric_from_name(metric, sentence=True)
-        if made is not None:
-            return made
+    if isinstance(metric, str) and metric.lower() in metric_aliases():
+        return make_metric(metric, sentence=True)
+    # The names are read now: a metric registered later is listed.
     raise InvalidOptionError(
-        f"metric={metric!r}: expected 'bleu', 'chrf', 'chrf++', 'ter' or a parbleu BLEU, CHRF "
-        "or TER object"
+        f"metric={metric!r}: expected one of {', '.join(map(repr, metric_aliases()))} or a "
+        "parbleu metric object"
     )
 
 

@@ -9,7 +9,7 @@ from ._stats_checks import check_counts, check_stats_array
 from .errors import IncompatibleStatisticsError, StatisticsError
 
 if TYPE_CHECKING:
-    from .metrics.base import Metric
+    from .protocols import StatsMetric
     from .score import Score
 
 __all__ = ["StatsAccumulator", "check_counts", "check_stats_array"]
@@ -27,7 +27,7 @@ class StatsAccumulator:
         The metric whose options extract and finalize.
     """
 
-    def __init__(self, metric: Metric[Any]) -> None:
+    def __init__(self, metric: StatsMetric) -> None:
         self.metric = metric
         self.key = metric.stats_key()
         self.total: list[Any] = [0] * metric.stats_width

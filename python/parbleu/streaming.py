@@ -320,16 +320,17 @@ def resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
     tuple
         ``(name, metric)``.
     """
-    from .metrics import Metric, metric_from_name
+    from .metrics.base import Metric
+    from .metrics.registry import make_metric, metric_aliases
 
     if isinstance(metric, Metric):
         return metric.metric_name, metric
-    if isinstance(metric, str):
-        made = metric_from_name(metric)
-        if made is not None:
-            return metric, made
+    if isinstance(metric, str) and metric.lower() in metric_aliases():
+        return metric, make_metric(metric)
+    # The names are read now: a metric registered later is listed.
     raise InvalidOptionError(
-        f"metrics: {metric!r} is not 'bleu', 'chrf', 'chrf++', 'ter' or a parbleu metric object"
+        f"metrics: {metric!r} is not one of {', '.join(map(repr, metric_aliases()))} or a "
+        "parbleu metric object"
     )
 
 

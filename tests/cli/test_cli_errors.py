@@ -243,12 +243,6 @@ def test_test_set_option_errors(
     one_line_error(run, ExitCode.ERROR, words)
 
 
-def test_missing_metric_class_is_not_implemented(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(parbleu, "TER", raising=False)
-    run = run_main([str(REF), "-i", str(HYP), "-m", "bleu", "ter"], monkeypatch)
-    one_line_error(run, ExitCode.NOT_IMPLEMENTED, "-m ter", "parbleu.TER")
-
-
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [

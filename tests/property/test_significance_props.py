@@ -362,8 +362,8 @@ def test_float32_resample_scores_are_sacrebleus(
     if cls == "TER":
         rows = rows.astype(float) / rng.integers(1, 4, size=rows.shape)
     idxs = rng.choice(n_seg, size=(20, n_seg), replace=True)
-    values, kinds = _resampling._CompatEngine(1).bootstrap(ours, rows, idxs)
-    got = _resampling._scalars(values, kinds)
+    values, kinds = _resampling.CompatEngine(1).bootstrap(ours, rows, idxs)
+    got = _resampling.score_scalars(values, kinds)
     stats_np = np.array(rows.tolist(), dtype="float32")
     exp = [theirs._compute_score_from_stats(s.sum(0)).score for s in stats_np[idxs]]
     assert [(type(x), x) for x in got] == [(type(x), x) for x in exp]

@@ -10,7 +10,7 @@ import pytest
 
 import parbleu
 from parbleu.errors import InvalidOptionError
-from parbleu.metrics import METRIC_NAMES, NAMED_METRICS, Metric, metric_from_name
+from parbleu.metrics import Metric, get_metric, make_metric, metric_aliases, metric_names
 from parbleu.significance import confidence_interval
 
 sb_metrics = pytest.importorskip("sacrebleu.metrics")
@@ -20,13 +20,19 @@ REFS = [["The cat is on the mat.", "a dog barked", "nothing", "Hello world!"]]
 
 
 def test_names_make_the_metrics_sacrebleu_names() -> None:
-    assert METRIC_NAMES == ("bleu", "chrf", "ter")
-    for name in NAMED_METRICS:
-        m = metric_from_name(name.upper())
+    assert metric_names() == ("bleu", "chrf", "ter")
+    assert metric_aliases() == ("bleu", "chrf", "chrf++", "chrfpp", "ter")
+    for name in metric_aliases():
+        m = make_metric(name.upper())
         assert isinstance(m, Metric)
-    assert metric_from_name("chrfpp").word_order == 2  # type: ignore[union-attr]
-    assert metric_from_name("bleu", sentence=True).effective_order  # type: ignore[union-attr]
-    assert metric_from_name("meteor") is None
+        # The profile's direction is the class's: the report and docs read the profile.
+        assert get_metric(name).profile.higher_is_better == m.higher_is_better
+    assert make_metric("chrfpp").word_order == 2  # type: ignore[attr-defined]
+    assert make_metric("chrf").word_order == 0  # type: ignore[attr-defined]
+    assert make_metric("bleu", sentence=True).effective_order  # type: ignore[attr-defined]
+    assert not make_metric("bleu").effective_order  # type: ignore[attr-defined]
+    with pytest.raises(InvalidOptionError, match="unknown metric 'meteor'; expected one of bleu"):
+        get_metric("meteor")
 
 
 @pytest.mark.parametrize(

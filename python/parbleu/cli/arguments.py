@@ -10,8 +10,8 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..metrics.registry import metric_names
 from .errors import ExitCode
-from .parser import METRIC_NAMES
 
 __all__ = [
     "add_encoding",
@@ -118,7 +118,7 @@ def add_metrics(p: _Adder, default: Sequence[str], help_text: str) -> None:
     p.add_argument(
         "--metrics",
         "-m",
-        choices=METRIC_NAMES,
+        choices=metric_names(),
         nargs="+",
         default=list(default),
         help=help_text,

@@ -171,7 +171,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     systems = {label: systems[path] for label, path in zip(labels, systems)}
     metrics = build_metrics(args, refs, trg_lang, False)
     comparison = compare_all(
-        [metrics[k] for k in sorted(metrics)],  # type: ignore[misc]
+        [metrics[k] for k in sorted(metrics)],
         systems,
         None,
         test="ar" if args.paired_ar else "bootstrap",

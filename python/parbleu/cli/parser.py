@@ -1,8 +1,7 @@
 """The command line of ``parbleu``: SacreBLEU 2.6's flags, names, defaults and destinations.
 
-Destinations keep SacreBLEU's metric prefixes (``bleu_``, ``chrf_``, ``ter_``): the scorer
-passes every ``<metric>_*`` value to that metric's constructor with the prefix stripped, so a
-new metric option is one ``add_argument`` here and nothing else.
+The metrics' names (``-m`` choices) and option groups come from the metric registry
+(``parbleu.metrics.registry``) when the parser is built: a metric registered later is found.
 """
 
 from __future__ import annotations
@@ -11,29 +10,28 @@ import argparse
 
 from .._version import __version__
 from ..flavors import flavor_names
-from ..metrics import METRIC_NAMES as _METRIC_NAMES
-from ..tokenizers import TOKENIZERS
+from ..metrics.arguments import positive_int
+from ..metrics.registry import get_metric, metric_names
 
 __all__ = [
-    "BLEU_TOKENIZERS",
     "FLAVOR_NAMES",
     "FORMATS",
-    "METRIC_NAMES",
-    "SMOOTH_METHODS",
     "add_metric_arguments",
     "build_parser",
 ]
 
-#: ``-m`` choices, in SacreBLEU's order (the metric names of ``parbleu.metrics``).
-METRIC_NAMES = _METRIC_NAMES
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # ``METRIC_NAMES``: the registry's names when read, never a copy made at import.
+    if name == "METRIC_NAMES":
+        return metric_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: ``--flavor`` choices: the flavor registry's names.
 FLAVOR_NAMES = flavor_names()
 #: ``-f`` choices.
 FORMATS = ("json", "text", "latex")
-#: ``-s`` choices.
-SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
-#: Tokenizers parbleu implements (the SentencePiece ones need the ``spm`` extra).
-BLEU_TOKENIZERS = TOKENIZERS
 
 #: The subcommands ``parbleu.cli.main`` dispatches on its first argument, each with the line
 #: ``parbleu --help`` lists for it (tests/cli/test_cli_docs.py checks the two agree).
@@ -93,144 +91,16 @@ def _width(text: str) -> int:
     return value
 
 
-def _positive_int(text: str) -> int:
-    value = _non_negative_int(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("expected an integer >= 1, got 0")
-    return value
-
-
 def add_metric_arguments(p: argparse.ArgumentParser) -> None:
-    """Add the BLEU, chrF and TER option groups (shared with ``parbleu compare``).
+    """Add every registered metric's option group (shared with the sub-commands).
 
     Parameters
     ----------
     p
         The parser to extend.
     """
-    bleu = p.add_argument_group("BLEU related arguments")
-    bleu.add_argument(
-        "--smooth-method",
-        "-s",
-        choices=SMOOTH_METHODS,
-        default="exp",
-        dest="bleu_smooth_method",
-        help="Smoothing method: exponential decay, floor (increment zero counts), add-k "
-        "(increment num/denom by k for n>1), or none. (Default: %(default)s)",
-    )
-    bleu.add_argument(
-        "--smooth-value",
-        "-sv",
-        type=float,
-        default=None,
-        dest="bleu_smooth_value",
-        metavar="VALUE",
-        help="The smoothing value. Only valid for floor and add-k. "
-        "(Defaults: floor: 0.1, add-k: 1)",
-    )
-    bleu.add_argument(
-        "--tokenize",
-        "-tok",
-        choices=BLEU_TOKENIZERS,
-        default=None,
-        dest="bleu_tokenize",
-        help="Tokenization method to use for BLEU. If not provided, defaults to `zh` for "
-        "Chinese, `ja-mecab` for Japanese, `ko-mecab` for Korean and `13a` (mteval) "
-        "otherwise. spm (= flores101), flores101, flores200 and spBLEU-1K are spBLEU's "
-        "SentencePiece models (pip install 'parbleu[spm]'), downloaded once into "
-        "$SACREBLEU/models; PARBLEU_SPM_MODEL=FILE uses a local model instead.",
-    )
-    bleu.add_argument(
-        "--lowercase",
-        "-lc",
-        dest="bleu_lowercase",
-        action="store_true",
-        default=False,
-        help="If True, enables case-insensitivity. (Default: %(default)s)",
-    )
-    bleu.add_argument(
-        "--force",
-        default=False,
-        action="store_true",
-        dest="bleu_force",
-        help="Insist that your tokenized input is actually detokenized.",
-    )
-    bleu.add_argument(
-        "--max-ngram-order",
-        type=_positive_int,
-        default=4,
-        dest="bleu_max_ngram_order",
-        metavar="N",
-        help="Highest n-gram order (parbleu extension; SacreBLEU's API has it, not its "
-        "command line). (Default: %(default)s)",
-    )
-
-    chrf = p.add_argument_group("chrF related arguments")
-    chrf.add_argument(
-        "--chrf-char-order",
-        "-cc",
-        type=int,
-        default=6,
-        metavar="N",
-        help="Character n-gram order. (Default: %(default)s)",
-    )
-    chrf.add_argument(
-        "--chrf-word-order",
-        "-cw",
-        type=int,
-        default=0,
-        metavar="N",
-        help="Word n-gram order (Default: %(default)s). If equals to 2, the metric is referred "
-        "to as chrF++.",
-    )
-    chrf.add_argument(
-        "--chrf-beta",
-        type=int,
-        default=2,
-        metavar="BETA",
-        help="Determine the importance of recall w.r.t precision. (Default: %(default)s)",
-    )
-    chrf.add_argument(
-        "--chrf-whitespace",
-        action="store_true",
-        default=False,
-        help="Include whitespaces when extracting character n-grams. (Default: %(default)s)",
-    )
-    chrf.add_argument(
-        "--chrf-lowercase",
-        action="store_true",
-        default=False,
-        help="Enable case-insensitivity. (Default: %(default)s)",
-    )
-    chrf.add_argument(
-        "--chrf-eps-smoothing",
-        action="store_true",
-        default=False,
-        help="Enables epsilon smoothing similar to chrF++.py, NLTK and Moses; instead of "
-        "effective order smoothing. (Default: %(default)s)",
-    )
-
-    ter = p.add_argument_group("TER related arguments (The defaults replicate TERCOM's behavior)")
-    ter.add_argument(
-        "--ter-case-sensitive",
-        action="store_true",
-        help="Enables case sensitivity. (Default: %(default)s)",
-    )
-    ter.add_argument(
-        "--ter-asian-support",
-        action="store_true",
-        help="Enables special treatment of Asian characters. (Default: %(default)s)",
-    )
-    ter.add_argument(
-        "--ter-no-punct",
-        action="store_true",
-        help="Removes punctuation. (Default: %(default)s)",
-    )
-    ter.add_argument(
-        "--ter-normalized",
-        action="store_true",
-        help="Applies basic normalization and tokenization. (Default: %(default)s)",
-    )
+    for name in metric_names():
+        get_metric(name).add_cli_arguments(p)
 
 
 def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
@@ -272,7 +142,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     p.add_argument(
         "--num-refs",
         "-nr",
-        type=_positive_int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="Split the single reference file on tabs and expect this many references per "
@@ -309,7 +179,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     p.add_argument(
         "--metrics",
         "-m",
-        choices=METRIC_NAMES,
+        choices=metric_names(),
         nargs="+",
         default=["bleu"],
         help="Space-delimited list of metrics to compute. (Default: bleu)",

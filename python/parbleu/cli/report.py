@@ -292,12 +292,12 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         word_counts = _word_counts(
             args.freq_corpus,
             args.encoding,
-            list(metrics.values()),  # type: ignore[arg-type]  # parbleu's own classes
+            list(metrics.values()),
         )
     rep = report(
         refs,
         named,
-        metrics=list(metrics.values()),  # type: ignore[arg-type]  # parbleu's own classes
+        metrics=list(metrics.values()),
         baseline=baseline,
         test="ar" if args.paired_ar else "bootstrap",
         n=args.n,

@@ -1,118 +1,69 @@
 """Metric construction and scoring for the command line, metric-generic like SacreBLEU's.
 
-A metric named ``X`` on the command line (``-m x``) is the class ``parbleu.X``, looked up when
-it is used: a metric this build lacks is a one-line "not implemented" error, and a metric
-class added later works without touching the command line. Its constructor receives every
-parsed option whose destination starts with ``x_`` (prefix stripped), plus the references.
+A metric named ``x`` on the command line (``-m x``) is the metric registry's entry ``x``
+(``parbleu.metrics.registry``). Its factory receives every parsed option whose destination
+starts with the entry's ``option_prefix`` (prefix stripped), its sentence-level defaults
+under ``--sentence-level``, the target language of ``-l`` if it takes one, and the references.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterator
+from typing import Any
 
-from .._version import __version__
 from ..errors import ParbleuError
-from .errors import CliError, ExitCode
+from ..metrics.base import Metric
+from ..metrics.registry import MetricEntry, get_metric
+from .errors import CliError
 
 __all__ = [
-    "METRIC_CLASSES",
-    "Metric",
+    "AnyMetric",
     "build_metrics",
     "metric_class",
+    "metric_options",
     "multi_system_scores",
     "paired_test",
-    "require_significance",
     "sentence_lines",
     "single_system_results",
 ]
 
-#: Command-line metric name (upper case, SacreBLEU's ``METRICS`` keys) -> ``parbleu`` attribute.
-METRIC_CLASSES = {"BLEU": "BLEU", "CHRF": "CHRF", "TER": "TER"}
-
-
-class Metric(Protocol):
-    """What the command line uses of a metric (SacreBLEU's ``Metric`` API)."""
-
-    def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: Sequence[Sequence[str | None]] | None,
-        n_bootstrap: int = 1,
-    ) -> Any:
-        """Score a corpus."""
-
-    def corpus_scores(
-        self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str | None]] | None
-    ) -> list[Any]:
-        """Score several systems' corpora."""
-
-    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> Any:
-        """Score one segment."""
-
-    def get_signature(self) -> Any:
-        """Return the metric's signature."""
+#: A metric object of any score type.
+AnyMetric = Metric[Any]
 
 
 def metric_class(name: str) -> Any:
-    """Return the ``parbleu`` class of a metric, or fail with "not implemented".
+    """Return the factory of a metric named on the command line (any case).
 
     Parameters
     ----------
     name
-        Upper-case metric name (``BLEU``, ``CHRF``, ``TER``).
+        A registered metric name (``BLEU``, ``chrf``, ...).
 
     Returns
     -------
-    type
-        The metric class.
+    callable
+        The metric class (or factory) of its registry entry.
     """
-    import parbleu
-
-    cls = getattr(parbleu, METRIC_CLASSES[name], None)
-    if cls is None:
-        raise CliError(
-            f"-m {name.lower()}: parbleu {__version__} does not provide "
-            f"parbleu.{METRIC_CLASSES[name]} yet",
-            ExitCode.NOT_IMPLEMENTED,
-        )
-    return cls
+    return get_metric(name, "-m").metric_class()
 
 
-def require_significance(attr: str, flag: str) -> Any:
-    """Return an attribute of ``parbleu.significance``, or fail with "not implemented".
+def metric_options(args: argparse.Namespace, entry: MetricEntry) -> dict[str, Any]:
+    """Return the parsed options of one metric: its ``<prefix>*`` values, prefix stripped.
 
     Parameters
     ----------
-    attr
-        The function or class needed.
-    flag
-        The command-line flag that needs it, for the message.
+    args
+        Parsed command line.
+    entry
+        The metric's registry entry.
 
     Returns
     -------
-    object
-        ``parbleu.significance.<attr>``.
+    dict
+        ``{constructor option: value}``.
     """
-    try:
-        module: Any = importlib.import_module("parbleu.significance")
-    except ModuleNotFoundError as e:
-        if e.name != "parbleu.significance":
-            raise
-        module = None
-    found = getattr(module, attr, None)
-    if found is None:
-        raise CliError(
-            f"{flag}: significance testing is not implemented yet in parbleu {__version__}",
-            ExitCode.NOT_IMPLEMENTED,
-        )
-    return found
-
-
-def _metric_options(args: argparse.Namespace, name: str) -> dict[str, Any]:
-    prefix = name.lower() + "_"
+    prefix = entry.option_prefix
     return {k[len(prefix) :]: v for k, v in vars(args).items() if k.startswith(prefix)}
 
 
@@ -121,7 +72,7 @@ def build_metrics(
     refs: list[list[str]],
     trg_lang: str | None,
     sentence_level: bool,
-) -> dict[str, Metric]:
+) -> dict[str, AnyMetric]:
     """Construct the requested metrics with the references cached.
 
     Parameters
@@ -133,33 +84,30 @@ def build_metrics(
     trg_lang
         Target language from ``-l SRC-TRG`` (BLEU's tokenizer default), or ``None``.
     sentence_level
-        ``--sentence-level``: BLEU then uses effective order, as in SacreBLEU.
+        ``--sentence-level``: the metrics' sentence-level defaults (BLEU: effective order),
+        as in SacreBLEU.
 
     Returns
     -------
     dict
         ``{upper-case name: metric}``, in command-line order (a repeated name counts once).
     """
-    metrics: dict[str, Metric] = {}
+    metrics: dict[str, AnyMetric] = {}
     for lower in args.metrics:
-        name = lower.upper()
-        cls = metric_class(name)
-        kwargs = _metric_options(args, name)
-        if name == "BLEU":
-            if trg_lang is not None:
-                kwargs["trg_lang"] = trg_lang
-            if sentence_level:
-                kwargs["effective_order"] = True
+        entry = get_metric(lower, "-m")
+        kwargs = metric_options(args, entry)
+        if entry.language_option is not None and trg_lang is not None:
+            kwargs[entry.language_option] = trg_lang
         kwargs["references"] = refs
         try:
-            metrics[name] = cls(**kwargs)
+            metrics[lower.upper()] = entry.create(sentence=sentence_level, **kwargs)
         except ParbleuError as e:
             raise CliError(f"-m {lower}: {e}") from None
     return metrics
 
 
 def sentence_lines(
-    metric: Metric,
+    metric: AnyMetric,
     system: list[str],
     refs: list[list[str]],
     width: int,
@@ -195,7 +143,7 @@ def sentence_lines(
 
 
 def single_system_results(
-    metrics: dict[str, Metric], system: list[str], args: argparse.Namespace, fmt: str
+    metrics: dict[str, AnyMetric], system: list[str], args: argparse.Namespace, fmt: str
 ) -> list[str]:
     """Corpus scores of one system, each rendered as SacreBLEU renders it.
 
@@ -217,7 +165,6 @@ def single_system_results(
     """
     n_bootstrap = 1
     if args.confidence:
-        require_significance("bootstrap_ci", "--confidence")
         n_bootstrap = args.confidence_n
         from .._options import MAX_RESAMPLES
 
@@ -237,7 +184,7 @@ def single_system_results(
 
 
 def multi_system_scores(
-    metrics: dict[str, Metric],
+    metrics: dict[str, AnyMetric],
     named_systems: list[tuple[str, list[str]]],
     args: argparse.Namespace,
 ) -> tuple[dict[str, str], dict[str, list[Any]]]:
@@ -271,14 +218,11 @@ def multi_system_scores(
 
 
 def paired_test(
-    metrics: dict[str, Metric],
+    metrics: dict[str, AnyMetric],
     named_systems: list[tuple[str, list[str]]],
     args: argparse.Namespace,
 ) -> tuple[dict[str, str], dict[str, list[Any]]]:
-    """Paired significance tests through ``parbleu.significance.PairedTest``.
-
-    The class is expected to follow SacreBLEU's ``PairedTest`` API (constructor arguments,
-    ``__call__`` returning signatures and per-metric result lists).
+    """Paired significance tests through ``parbleu.significance.PairedTest`` (SacreBLEU's API).
 
     Parameters
     ----------
@@ -294,10 +238,9 @@ def paired_test(
     tuple
         ``({score name: signature}, {"System": names, score name: [result, ...]})``.
     """
-    paired_cls = require_significance(
-        "PairedTest", "--paired-bs" if args.paired_bs else "--paired-ar"
-    )
-    ps = paired_cls(
+    from ..significance import PairedTest
+
+    ps = PairedTest(
         named_systems,
         metrics,
         references=None,

@@ -121,9 +121,9 @@ def in_memory_options(args: argparse.Namespace) -> list[str]:
     list of str
         Their flags (``--origlang``, ``--test-set``, ...), in parser order.
     """
-    from .score import METRIC_CLASSES
+    from ..metrics.registry import get_metric, metric_names
 
-    metric_prefixes = tuple(name.lower() + "_" for name in METRIC_CLASSES)
+    metric_prefixes = tuple(get_metric(name).option_prefix for name in metric_names())
     found = []
     for dest, (default, flag) in _defaults().items():
         if dest in STATS_OPTIONS or dest.startswith(metric_prefixes):

@@ -1,23 +1,38 @@
-"""The metrics: BLEU, chrF and TER."""
+"""The metrics: BLEU, chrF and TER, and the registry that names them."""
 
-from ._names import METRIC_NAMES, NAMED_METRICS, metric_from_name, word_tokenization
 from .base import Metric
 from .bleu import BLEU, BLEUSignature
 from .chrf import CHRF, CHRFScore, CHRFSignature
+from .registry import (
+    MetricEntry,
+    MetricProfile,
+    get_metric,
+    make_metric,
+    metric_aliases,
+    metric_names,
+    register_metric,
+    unregister_metric,
+)
 from .ter import TER, TERScore, TERSignature
+from .words import word_tokenization
 
 __all__ = [
     "BLEU",
     "CHRF",
-    "METRIC_NAMES",
-    "NAMED_METRICS",
     "TER",
     "BLEUSignature",
     "CHRFScore",
     "CHRFSignature",
     "Metric",
+    "MetricEntry",
+    "MetricProfile",
     "TERScore",
     "TERSignature",
-    "metric_from_name",
+    "get_metric",
+    "make_metric",
+    "metric_aliases",
+    "metric_names",
+    "register_metric",
+    "unregister_metric",
     "word_tokenization",
 ]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .. import _refcache
 from .._inputs import (
@@ -24,9 +24,11 @@ from .._inputs import (
 from .._options import MAX_RESAMPLES, check_count
 from .._stats_checks import check_stats_array
 from .._workers import resolve_workers
-from ..errors import EmptyInputError, InputTypeError, InvalidOptionError
+from ..errors import EmptyInputError, InputTypeError
 from ..score import Score
 from ..signature import Signature
+from ._checks import check_sentence_input, check_systems, diagnose_systems
+from .capabilities import MetricCapabilities
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,28 +46,16 @@ R = TypeVar("R")
 _PY_SUM_MAX_CELLS = 500_000
 
 
-class Metric(ABC, Generic[S]):
-    """Base class of BLEU, chrF and TER (SacreBLEU's ``Metric`` API plus statistics)."""
+class Metric(MetricCapabilities, ABC, Generic[S]):
+    """Base class of BLEU, chrF and TER (SacreBLEU's ``Metric`` API plus statistics).
+
+    The capability attributes and core objects other modules ask for (``higher_is_better``,
+    ``core_scorer()``, ``pair_table()``, ...) are in :class:`.capabilities.MetricCapabilities`.
+    """
 
     _SIGNATURE_TYPE: type[Signature] = Signature
     #: Name of the metric in statistics keys and messages.
     metric_name = "metric"
-
-    # --- capabilities: what other modules ask instead of testing the metric's type ---------
-    #: Whether a larger score is better (TER, an edit rate, is lower-is-better).
-    higher_is_better: ClassVar[bool] = True
-    #: Whether a pair's score is symmetric, so a core pair table scores each unordered pair
-    #: once (TER's edit rate is not: it is normalised by the reference length).
-    symmetric_pairs: ClassVar[bool] = True
-    #: Relative cost of scoring one pair in the core's pair table (sizes pairwise blocks
-    #: between progress reports; TER aligns, about 256 times BLEU's cost).
-    pair_cost: ClassVar[int] = 1
-    #: Whether reference aggregation (``mbr(..., aggregate=True)``) is defined: mean n-gram
-    #: counts are (BLEU, chrF); a mean alignment is not (TER).
-    aggregates_references: ClassVar[bool] = True
-    #: Whether the statistics are word n-gram matches in BLEU's column layout, so that
-    #: reports can break them down by word (:meth:`word_tokenization` then applies).
-    word_ngram_stats: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._ref_cache: Any = None
@@ -143,99 +133,6 @@ class Metric(ABC, Generic[S]):
         """Column sums of each system's rows (as ``_extract_sum``; overridable likewise)."""
         return [self._extract_sum(prepared, hyps, workers) for hyps in systems]
 
-    # --- the core objects and capabilities (what significance, pairwise, streaming use) -----
-    def core_options(self) -> Any:
-        """Return this metric's typed options object for the core, built once.
-
-        The options, validated by :mod:`parbleu._options` when the metric was made, converted
-        once into ``_core.BleuOptions``, ``_core.ChrfOptions`` or ``_core.TerOptions``; every
-        ``_core`` call of the metric takes that object instead of a positional list. It is
-        cached on the option values (a copy whose options change builds its own) and is not
-        pickled (see ``__getstate__``).
-
-        Returns
-        -------
-        parbleu._core.BleuOptions or parbleu._core.ChrfOptions or parbleu._core.TerOptions
-            The options object.
-
-        Raises
-        ------
-        InvalidOptionError
-            The metric has no core options (a metric other than BLEU, chrF and TER).
-        """
-        raise InvalidOptionError(
-            f"metric: {type(self).__name__} has no core options; "
-            "expected a parbleu BLEU, CHRF or TER object"
-        )
-
-    def _cached_core_options(self, cls: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        # Keyed on the values: options are plain attributes that a caller (or a copy made by
-        # `sentence_metric`) may change after the first call.
-        cached = self.__dict__.get("_core_options_cache")
-        if cached is not None and cached[0] is cls and cached[1] == args:
-            return cached[2]
-        opts = cls(*args)
-        self.__dict__["_core_options_cache"] = (cls, args, opts)
-        return opts
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Return the state to pickle or copy, without the cached core options.
-
-        Returns
-        -------
-        dict
-            The instance attributes less ``core_options()``'s cache (a core object, which
-            does not pickle; it is rebuilt on first use).
-        """
-        state = dict(self.__dict__)
-        state.pop("_core_options_cache", None)
-        return state
-
-    def core_scorer(self) -> Any:
-        """Return the core's finalize step (``_core.Scorer``) for this metric's options.
-
-        Significance tests resample statistics rows and finalize them in the core with it.
-
-        Returns
-        -------
-        parbleu._core.Scorer
-            The scorer (``width`` columns; ``float_rows`` for TER's float statistics).
-
-        Raises
-        ------
-        InvalidOptionError
-            The metric has no core scorer (a metric other than BLEU, chrF and TER).
-        """
-        raise InvalidOptionError(
-            f"metric: {type(self).__name__} is not supported by parbleu.significance; "
-            "expected a parbleu BLEU, CHRF or TER object"
-        )
-
-    def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Return the core's pair table of ``strings`` (every string against every other).
-
-        Parameters
-        ----------
-        strings
-            The hypotheses, then (if any) the references, checked to be strings.
-        workers
-            Threads (resolved: >= 1).
-
-        Returns
-        -------
-        parbleu._core.PairTable
-            The table (``score_symmetric``, ``score_rect``, ``score_aggregate``).
-
-        Raises
-        ------
-        InvalidOptionError
-            The metric has no pair table.
-        """
-        raise InvalidOptionError(
-            f"metric: {type(self).__name__} has no pairwise scoring; expected a parbleu BLEU, "
-            "CHRF or TER object"
-        )
-
     def sentence_metric(self) -> Metric[S]:
         """Return the metric that scores single sentences the way SacreBLEU's users expect.
 
@@ -248,33 +145,6 @@ class Metric(ABC, Generic[S]):
             This metric or a modified copy.
         """
         return self
-
-    def word_tokenization(self) -> tuple[Callable[[str], str], bool]:
-        """Return the word tokenizer and lowercasing of metrics with ``word_ngram_stats``.
-
-        Returns
-        -------
-        tuple
-            ``(tokenizer, lowercase)``: ``tokenizer(line)`` gives space-separated tokens.
-
-        Raises
-        ------
-        InvalidOptionError
-            The metric does not count words (``word_ngram_stats`` is false).
-        """
-        raise InvalidOptionError(f"metric: {type(self).__name__} does not count word n-grams")
-
-    @property
-    def checks_tokenized_period(self) -> bool:
-        """Whether scoring warns about 100+ lines ending in a tokenized period (BLEU, unforced).
-
-        Set it to ``False`` to suspend the check (streaming checks once for a whole file).
-        """
-        return not self._force
-
-    @checks_tokenized_period.setter
-    def checks_tokenized_period(self, value: bool) -> None:
-        self._force = not value
 
     def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
         """Add a block of statistics rows to a running column total.
@@ -588,45 +458,13 @@ class Metric(ABC, Generic[S]):
         run: Callable[[Any, list[list[str]], int], list[R]],
     ) -> list[R]:
         """Validate the systems, prepare the references once, ``run(prepared, hyps, w)``."""
-        if isinstance(systems, Mapping):
-            labels = [f"systems[{k!r}]" for k in systems]
-            values = list(systems.values())
-        elif isinstance(systems, (str, bytes)) or not isinstance(systems, Iterable):
-            raise InputTypeError(
-                f"systems: got a {type(systems).__name__}; expected a sequence of systems, "
-                "each a list of hypotheses (one string per segment)"
-            )
-        else:
-            values = list(systems)
-            labels = [f"systems[{i}]" for i in range(len(values))]
-        if not values:
-            raise EmptyInputError("systems: empty; expected at least one system")
-        hyps = [as_lines(v, label) for v, label in zip(values, labels)]
-        for h, label in zip(hyps, labels):
-            if not h:
-                raise EmptyInputError(f"{label}: empty; expected at least one segment")
-            if len(h) != len(hyps[0]):
-                from ..errors import LengthMismatchError
-
-                raise LengthMismatchError(
-                    f"{label}: {len(h)} hypotheses but {labels[0]} has {len(hyps[0])}; "
-                    "every system needs one per segment, nothing is truncated"
-                )
+        hyps, labels = check_systems(systems)
         w = resolve_workers(workers, len(hyps[0]))
         prepared = self._refs_for(references, len(hyps[0]), w)
         try:
             return run(prepared, hyps, w)
-        except TypeError:
-            for h, label in zip(hyps, labels):
-                check_items(h, label)
-            raise
-        except UnicodeEncodeError:
-            for h, label in zip(hyps, labels):
-                try:
-                    "".join(h).encode("utf-8")
-                except UnicodeEncodeError:
-                    raise diagnose_unencodable([h], label) from None
-            raise
+        except (TypeError, UnicodeEncodeError) as e:
+            raise diagnose_systems(hyps, labels, e) from None
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> S:
         """Score one segment against its references (a one-segment corpus).
@@ -643,27 +481,7 @@ class Metric(ABC, Generic[S]):
         Score
             The metric's score object.
         """
-        name = type(self).__name__
-        if not isinstance(hypothesis, str):
-            raise InputTypeError(
-                f"{name}.sentence_score: hypothesis is a {type(hypothesis).__name__}; "
-                "expected a string"
-            )
-        if isinstance(references, (str, bytes)):
-            raise InputTypeError(
-                f"{name}.sentence_score: references is a single string ({references[:40]!r}); "
-                "expected a sequence of reference strings, e.g. [reference]"
-            )
-        if references is None or not isinstance(references, Iterable):
-            raise InputTypeError(
-                f"{name}.sentence_score: references is a {type(references).__name__}; "
-                "expected a sequence of reference strings, e.g. [reference]"
-            )
-        refs = list(references)
-        if not refs:
-            raise InputTypeError(
-                f"{name}.sentence_score: references is empty; expected at least one string"
-            )
+        refs = check_sentence_input(type(self).__name__, hypothesis, references)
         return self._sentence_one(hypothesis, refs)
 
     def _sentence_one(self, hypothesis: str, refs: list[Any]) -> S:

@@ -9,8 +9,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
-from .._options import check_flag, check_order
-from ..errors import InvalidOptionError, StatisticsError
+from .._options import (
+    SMOOTH_DEFAULTS,
+    check_flag,
+    check_order,
+    check_smooth_method,
+    check_smooth_value,
+)
+from ..errors import StatisticsError
 from ..score import BLEUScore, Number
 from ..signature import Signature
 from ..tokenizers import TOKENIZERS, PythonTokenizer, get_tokenizer, is_rust_tokenizer
@@ -23,9 +29,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger("parbleu")
 
 MAX_NGRAM_ORDER = 4
-#: Largest ``smooth_value``: above it ``100 * smooth_value`` (floor's and add-k's precision)
-#: overflows a double and BLEU is ``inf``, as in SacreBLEU; refused instead of scored.
-MAX_SMOOTH_VALUE = 1.7976931348623157e308 / 100
 
 
 class BLEUSignature(Signature):
@@ -80,12 +83,7 @@ class BLEU(Metric[BLEUScore]):
         Reference streams to preprocess once and reuse in every ``corpus_score`` call.
     """
 
-    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {
-        "none": None,
-        "floor": 0.1,
-        "add-k": 1,
-        "exp": None,
-    }
+    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = SMOOTH_DEFAULTS
     TOKENIZERS = TOKENIZERS
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
@@ -108,31 +106,11 @@ class BLEU(Metric[BLEUScore]):
         self._force = check_flag("force", force)
         self.trg_lang = trg_lang
         self.lowercase = check_flag("lowercase", lowercase)
-        self.smooth_value = smooth_value
-        self.smooth_method = smooth_method
         self.max_ngram_order = check_order("max_ngram_order", max_ngram_order)
         self.effective_order = check_flag("effective_order", effective_order)
+        self.smooth_method = check_smooth_method(smooth_method)
+        self.smooth_value = check_smooth_value(smooth_value)
         self._warned_sentence = False
-
-        if smooth_method not in self.SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"smooth_method={smooth_method!r}: expected one of "
-                + ", ".join(repr(k) for k in self.SMOOTH_DEFAULTS)
-            )
-        if smooth_value is not None and (
-            isinstance(smooth_value, bool)
-            or not isinstance(smooth_value, (int, float))
-            or not math.isfinite(smooth_value)
-            or smooth_value < 0
-        ):
-            raise InvalidOptionError(
-                f"smooth_value={smooth_value!r}: expected a finite number >= 0 (or None)"
-            )
-        if smooth_value is not None and smooth_value > MAX_SMOOTH_VALUE:
-            raise InvalidOptionError(
-                f"smooth_value={smooth_value!r}: expected at most {MAX_SMOOTH_VALUE:.4g} "
-                "(100 x smooth_value must be finite, or BLEU is inf)"
-            )
 
         if tokenize is None:
             best = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
@@ -357,11 +335,7 @@ class BLEU(Metric[BLEUScore]):
         BLEUScore
             The score with its statistics.
         """
-        if smooth_method not in BLEU.SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"smooth_method={smooth_method!r}: expected one of "
-                + ", ".join(repr(k) for k in BLEU.SMOOTH_DEFAULTS)
-            )
+        check_smooth_method(smooth_method)
         correct = list(correct)
         total = list(total)
         if smooth_value is None:
@@ -461,11 +435,19 @@ class BLEU(Metric[BLEUScore]):
         numpy.ndarray
             int64 rows, as :meth:`extract_stats` with ``tokenize="none"`` on the ids as text.
         """
-        from ..ids import _stats_for
+        # parbleu.ids parses the batches and counts in the core; it knows nothing of BLEU.
+        from ..ids import extract_stats_ids, ref_stream_count
 
-        rows: npt.NDArray[np.int64] = _stats_for(
-            self, hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
+        rows = extract_stats_ids(
+            hyp_ids,
+            ref_ids,
+            pad_id=pad_id,
+            max_ngram_order=self.max_ngram_order,
+            workers=workers,
+            lengths=lengths,
+            ref_lengths=ref_lengths,
         )
+        self.num_refs = ref_stream_count(ref_ids)
         return rows
 
     def corpus_score_ids(
@@ -490,17 +472,11 @@ class BLEU(Metric[BLEUScore]):
         BLEUScore
             Equal to :meth:`corpus_score` with ``tokenize="none"`` on the ids as text.
         """
-        from ..ids import corpus_score_ids
-
-        return corpus_score_ids(
-            self,
-            hyp_ids,
-            ref_ids,
-            pad_id=pad_id,
-            workers=workers,
-            lengths=lengths,
+        rows = self.extract_stats_ids(
+            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
             ref_lengths=ref_lengths,
-        )
+        )  # fmt: skip
+        return self.score_row(rows.sum(axis=0).tolist())
 
     def sentence_scores_ids(
         self,
@@ -524,17 +500,11 @@ class BLEU(Metric[BLEUScore]):
         numpy.ndarray
             float64, one score per segment.
         """
-        from ..ids import sentence_scores_ids
-
-        return sentence_scores_ids(
-            self,
-            hyp_ids,
-            ref_ids,
-            pad_id=pad_id,
-            workers=workers,
-            lengths=lengths,
+        rows = self.extract_stats_ids(
+            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
             ref_lengths=ref_lengths,
-        )
+        )  # fmt: skip
+        return self.score_rows(rows, workers)
 
 
 #: Integers below this are exact in a float, and so are their sums with a smoothing value

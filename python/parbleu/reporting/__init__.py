@@ -186,7 +186,7 @@ def report(
         ``.write(path)`` writes the page; ``.data`` holds the numbers.
     """
     from .._names import display_names
-    from ..metrics import METRIC_NAMES, metric_from_name
+    from ..metrics.registry import get_metric, make_metric, metric_names
     from ._analysis import analyze, check_inputs, check_source
 
     t0 = time.perf_counter()
@@ -198,7 +198,7 @@ def report(
         baseline = shown[keys.index(baseline)]
     source = check_source(src, len(streams[0]))
     metric_list: list[Metric[Any]] = (
-        [m for m in map(metric_from_name, METRIC_NAMES) if m is not None]
+        [make_metric(n) for n in metric_names() if get_metric(n).profile.in_report_default]
         if metrics is None
         else list(metrics)
     )

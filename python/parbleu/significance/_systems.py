@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
-from .._resampling import _as_rows
+from .._resampling import as_stats_rows
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def _system_rows(
     out: list[npt.NDArray[Any]] = []
     n_first: int | None = None
     for name, value in systems.items():
-        rows = _as_rows(scorer, text_rows.get(name, value), f"systems[{name!r}]")
+        rows = as_stats_rows(scorer, text_rows.get(name, value), f"systems[{name!r}]")
         if n_first is None:
             n_first = len(rows)
         elif len(rows) != n_first:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._options import MAX_RESAMPLES, check_count
-from .._resampling import _CompatEngine, _scalars, _typed, estimate_ci, sacrebleu_seed
+from .._resampling import CompatEngine, estimate_ci, sacrebleu_seed, score_scalars, typed_scores
 from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
@@ -138,7 +138,7 @@ class PairedTest:
         elif self.n_jobs == 0:
             n_max_jobs = (os.cpu_count() or 1) // 2
             self.n_jobs = 1 if n_max_jobs == 0 else min(n_max_jobs, self.n_systems)
-        self._engine = _CompatEngine(workers)
+        self._engine = CompatEngine(workers)
         self._signatures: dict[str, Signature] = {}
         self._baseline_info: dict[str, tuple[npt.NDArray[Any], Result]] = {}
         self.metrics: dict[str, Any] = {}
@@ -208,7 +208,7 @@ class PairedTest:
                 f" > Performing paired bootstrap resampling test (# resamples: {self.n_samples})"
             )
             scores_bl = self._engine.bootstrap_cached(mname, metric, bl_stats, idxs)
-            scores_sys = _typed(*self._engine.bootstrap(metric, sys_stats, idxs))
+            scores_sys = typed_scores(*self._engine.bootstrap(metric, sys_stats, idxs))
             sys_mean, sys_ci = estimate_ci(scores_sys)
             sample_diffs = np.abs(scores_sys - scores_bl)
             stats = sample_diffs - sample_diffs.mean()
@@ -238,7 +238,7 @@ class PairedTest:
                     " > Performing bootstrap resampling for confidence interval (# resamples: "
                     f"{self.n_ar_confidence})"
                 )
-                sys_scores = _typed(*self._engine.bootstrap(metric, sys_stats, bs_idxs))
+                sys_scores = typed_scores(*self._engine.bootstrap(metric, sys_stats, bs_idxs))
                 res.mean, res.ci = estimate_ci(sys_scores)
             results[mname] = res
         return results
@@ -260,7 +260,7 @@ def _compat_interval(
     n: int,
     seed: int | None,
     workers: int | None,
-    engine: _CompatEngine | None = None,
+    engine: CompatEngine | None = None,
     idxs: npt.NDArray[Any] | None = None,
     corpus_style: bool = False,
 ) -> ConfidenceInterval:
@@ -274,17 +274,17 @@ def _compat_interval(
 
     import numpy as np
 
-    engine = engine or _CompatEngine(workers)
+    engine = engine or CompatEngine(workers)
     if idxs is None:
         idxs = engine.choice(seed, n, len(rows))
     values, kinds = engine.bootstrap(metric, rows, idxs)
     k = n // 40
     if corpus_style:
-        raw = sorted(_scalars(values, kinds))
+        raw = sorted(score_scalars(values, kinds))
         low, high = raw[k], raw[n - 1 - k]
         mean, half = statistics.mean(raw), 0.5 * (high - low)
     else:
-        typed = _typed(values, kinds)
+        typed = typed_scores(values, kinds)
         mean, half = estimate_ci(typed)
         s = np.sort(typed)
         low, high = s[k], s[n - 1 - k]
@@ -304,7 +304,7 @@ def _compat_interval(
 
 
 def _compat_bs_p(
-    engine: _CompatEngine,
+    engine: CompatEngine,
     metric: Metric[Any],
     bl_rows: npt.NDArray[Any],
     sys_rows: npt.NDArray[Any],
@@ -315,7 +315,7 @@ def _compat_bs_p(
     import numpy as np
 
     scores_bl = engine.bootstrap_cached("baseline", metric, bl_rows, idxs)
-    scores_sys = _typed(*engine.bootstrap(metric, sys_rows, idxs))
+    scores_sys = typed_scores(*engine.bootstrap(metric, sys_rows, idxs))
     sample_diffs = np.abs(scores_sys - scores_bl)
     stats = sample_diffs - sample_diffs.mean()
     return _compute_p_value(stats, abs(bl_score.score - sys_score.score))

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import _core
 from .._options import MAX_RESAMPLES, check_count, check_probability
-from .._resampling import DEFAULT_SEED, _CompatEngine, _workers
+from .._resampling import DEFAULT_SEED, CompatEngine
+from .._workers import resolve_workers
 from ..errors import InvalidOptionError
 from ..score import Score
 from ._count import default_resamples
@@ -54,7 +55,7 @@ def _exact_bootstrap(
 
     scorer = metric.core_scorer()
     n_seg = len(rows[0])
-    w = _workers(workers, n * n_seg * len(rows))
+    w = resolve_workers(workers, n * n_seg * len(rows))
     data = _core.sig_bootstrap(scorer, rows, n_seg, n, seed, w)
     return np.frombuffer(data, dtype="<f8").reshape(n, len(rows)).copy()
 
@@ -70,7 +71,7 @@ def _exact_ar(
     import numpy as np
 
     scorer = metric.core_scorer()
-    w = _workers(workers, n * len(a))
+    w = resolve_workers(workers, n * len(a))
     sa, sb = _core.sig_ar(scorer, a, b, len(a), n, seed, w)
     return np.frombuffer(sa, dtype="<f8").copy(), np.frombuffer(sb, dtype="<f8").copy()
 
@@ -242,7 +243,7 @@ def paired_bootstrap(
     out = []
     if compat:
         cseed = _compat_seed(seed)
-        engine = _CompatEngine(workers)
+        engine = CompatEngine(workers)
         bl = _compat_interval(metric, names[bi], scores[bi], rows[bi], n, cseed, workers, engine)
         idxs = engine.choice(cseed if cseed else None, n, len(rows[0]))
         for i, sys_name in enumerate(names):
@@ -328,7 +329,7 @@ def paired_ar(
     out = []
     if compat:
         cseed = _compat_seed(seed)
-        engine = _CompatEngine(workers)
+        engine = CompatEngine(workers)
         for i, sys_name in enumerate(names):
             if i == bi:
                 continue

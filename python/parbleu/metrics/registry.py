@@ -1,0 +1,296 @@
+"""The metric registry: the one place a metric's name, factory, options, help and profile live.
+
+Every consumer reads it when it needs the names (the command line's ``-m`` choices when the
+parser is built, error messages when they are worded, ``pairwise``/``streaming``/``report``/
+``distributed`` when a name is resolved), so a metric registered later is found everywhere.
+This module imports nothing heavy and no consumer: an entry refers to its class and to its
+command-line options by ``"module:attr"`` strings (or callables), resolved on first use.
+
+>>> get_metric("chrf++").name
+'chrf'
+>>> metric_names()
+('bleu', 'chrf', 'ter')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    import argparse
+
+    from .base import Metric
+
+__all__ = [
+    "MetricEntry",
+    "MetricProfile",
+    "get_metric",
+    "make_metric",
+    "metric_aliases",
+    "metric_names",
+    "register_metric",
+    "unregister_metric",
+]
+
+
+@dataclass(frozen=True)
+class MetricProfile:
+    """What docs, the report and the command line show of a metric.
+
+    Parameters
+    ----------
+    higher_is_better
+        Direction of the score (``False`` for TER); the class's ``higher_is_better`` agrees
+        (tests/unit/test_metric_registry.py checks it).
+    in_report_default
+        Part of ``parbleu report``'s and ``parbleu.report``'s default metrics.
+    title
+        Display name (``BLEU``, ``chrF``, ``TER``).
+    """
+
+    higher_is_better: bool = True
+    in_report_default: bool = False
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class MetricEntry:
+    """One metric: its names, how to build it, its command-line options and its profile.
+
+    Parameters
+    ----------
+    name
+        Lower-case name: a ``-m`` choice and a name the APIs take.
+    factory
+        The class (or any callable returning a ``Metric``), or ``"module:attr"`` naming it,
+        imported on first use.
+    help
+        One line: what the metric is.
+    profile
+        Facts shown by docs and the report.
+    aliases
+        Other names the APIs take (not ``-m`` choices), each with the constructor options it
+        stands for: ``{"chrf++": {"word_order": 2}}``.
+    corpus_defaults
+        Constructor options of a corpus-level metric made from the name (``BLEU()``: none).
+    sentence_defaults
+        Constructor options of a sentence-level metric made from the name, as SacreBLEU's
+        ``sentence_*`` functions and ``--sentence-level`` (BLEU: ``effective_order=True``).
+    add_arguments
+        ``(parser) -> None`` adding the metric's command-line options, or ``"module:attr"``
+        naming it; every destination starts with :attr:`option_prefix`. ``None``: no option.
+    language_option
+        Constructor option that receives the target language of ``-l SRC-TRG`` (BLEU:
+        ``trg_lang``), or ``None``.
+    """
+
+    name: str
+    factory: str | Callable[..., Metric[Any]]
+    help: str
+    profile: MetricProfile = field(default_factory=MetricProfile)
+    aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    corpus_defaults: Mapping[str, Any] = field(default_factory=dict)
+    sentence_defaults: Mapping[str, Any] = field(default_factory=dict)
+    add_arguments: str | Callable[[argparse.ArgumentParser], None] | None = None
+    language_option: str | None = None
+
+    @property
+    def option_prefix(self) -> str:
+        """Prefix of the metric's command-line destinations (``bleu_``): SacreBLEU's."""
+        return self.name + "_"
+
+    def metric_class(self) -> Callable[..., Metric[Any]]:
+        """Return the factory, imported if given as ``"module:attr"``."""
+        made: Callable[..., Metric[Any]] = _resolve(self.factory)
+        return made
+
+    def create(
+        self, *, sentence: bool = False, alias: str | None = None, **options: Any
+    ) -> Metric[Any]:
+        """Return a new metric: the defaults, then the alias's options, then ``options``.
+
+        Parameters
+        ----------
+        sentence
+            Use :attr:`sentence_defaults` instead of :attr:`corpus_defaults`.
+        alias
+            One of :attr:`aliases`, whose options apply.
+        **options
+            Constructor options (they win).
+
+        Returns
+        -------
+        Metric
+            The metric object.
+        """
+        kwargs = dict(self.sentence_defaults if sentence else self.corpus_defaults)
+        if alias is not None:
+            kwargs.update(self.aliases[alias])
+        kwargs.update(options)
+        return self.metric_class()(**kwargs)
+
+    def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the metric's command-line options to ``parser`` (nothing if it has none)."""
+        if self.add_arguments is not None:
+            _resolve(self.add_arguments)(parser)
+
+
+def _resolve(target: Any) -> Any:
+    if not isinstance(target, str):
+        return target
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+_ENTRIES: dict[str, MetricEntry] = {}
+#: Alias (and name) -> the entry's name.
+_LOOKUP: dict[str, str] = {}
+
+
+def register_metric(entry: MetricEntry) -> None:
+    """Add a metric to the registry.
+
+    Parameters
+    ----------
+    entry
+        The metric. Its name and aliases must be lower case and new.
+
+    Raises
+    ------
+    InvalidOptionError
+        A name or alias is taken, or not lower case.
+    """
+    names = [entry.name, *entry.aliases]
+    for n in names:
+        if n != n.lower() or not n:
+            raise InvalidOptionError(f"register_metric: name {n!r} must be non-empty lower case")
+        if n in _LOOKUP:
+            raise InvalidOptionError(
+                f"register_metric: {n!r} is already the name of metric {_LOOKUP[n]!r}"
+            )
+    _ENTRIES[entry.name] = entry
+    for n in names:
+        _LOOKUP[n] = entry.name
+
+
+def unregister_metric(name: str) -> None:
+    """Remove a metric and its aliases (for tests that register a toy metric).
+
+    Parameters
+    ----------
+    name
+        The entry's name.
+    """
+    entry = _ENTRIES.pop(name)
+    for n in [entry.name, *entry.aliases]:
+        del _LOOKUP[n]
+
+
+def metric_names() -> tuple[str, ...]:
+    """Names of the registered metrics, in registration order (the ``-m`` choices)."""
+    return tuple(_ENTRIES)
+
+
+def metric_aliases() -> tuple[str, ...]:
+    """Every name the APIs take: each metric's name followed by its aliases."""
+    return tuple(n for e in _ENTRIES.values() for n in (e.name, *e.aliases))
+
+
+def _unknown(name: object, what: str) -> InvalidOptionError:
+    return InvalidOptionError(
+        f"{what}: unknown metric {name!r}; expected one of " + ", ".join(metric_aliases())
+    )
+
+
+def get_metric(name: str, what: str = "metric") -> MetricEntry:
+    """Return the entry of a metric name or alias (any case).
+
+    Parameters
+    ----------
+    name
+        ``"bleu"``, ``"chrf"``, ``"chrf++"``, ...
+    what
+        The argument that gave it, for the message.
+
+    Returns
+    -------
+    MetricEntry
+        The entry (an alias gives its metric's entry).
+
+    Raises
+    ------
+    InvalidOptionError
+        An unknown name; the message lists the names.
+    """
+    key = name.lower() if isinstance(name, str) else None
+    if key is None or key not in _LOOKUP:
+        raise _unknown(name, what)
+    return _ENTRIES[_LOOKUP[key]]
+
+
+def make_metric(name: str, *, sentence: bool = False, what: str = "metric") -> Metric[Any]:
+    """Return a new metric object for a name or alias, with the entry's defaults.
+
+    Parameters
+    ----------
+    name
+        A name of :func:`metric_aliases` (any case).
+    sentence
+        SacreBLEU's sentence-level defaults (``sentence_bleu``: effective order); else the
+        corpus defaults (``BLEU()``).
+    what
+        The argument that gave it, for the message.
+
+    Returns
+    -------
+    Metric
+        The metric.
+
+    Raises
+    ------
+    InvalidOptionError
+        An unknown name.
+    """
+    entry = get_metric(name, what)
+    key = name.lower()
+    return entry.create(sentence=sentence, alias=key if key != entry.name else None)
+
+
+_ARGS = "parbleu.metrics.arguments:"
+
+# The built-in metrics, in SacreBLEU's order (its ``-m`` choices).
+register_metric(
+    MetricEntry(
+        name="bleu",
+        factory="parbleu.metrics.bleu:BLEU",
+        help="BLEU (Papineni et al. 2002), as SacreBLEU computes it",
+        profile=MetricProfile(higher_is_better=True, in_report_default=True, title="BLEU"),
+        sentence_defaults={"effective_order": True},
+        add_arguments=_ARGS + "add_bleu_arguments",
+        language_option="trg_lang",
+    )
+)
+register_metric(
+    MetricEntry(
+        name="chrf",
+        factory="parbleu.metrics.chrf:CHRF",
+        help="chrF (Popović 2015) and chrF++ (word order 2), as SacreBLEU computes them",
+        profile=MetricProfile(higher_is_better=True, in_report_default=True, title="chrF"),
+        aliases={"chrf++": {"word_order": 2}, "chrfpp": {"word_order": 2}},
+        add_arguments=_ARGS + "add_chrf_arguments",
+    )
+)
+register_metric(
+    MetricEntry(
+        name="ter",
+        factory="parbleu.metrics.ter:TER",
+        help="TER (Snover et al. 2006), as SacreBLEU (TERCOM) computes it",
+        profile=MetricProfile(higher_is_better=False, in_report_default=True, title="TER"),
+        add_arguments=_ARGS + "add_ter_arguments",
+    )
+)
