@@ -31,7 +31,7 @@ from .arguments import (
 )
 from .errors import CliError, ExitCode
 from .io import check_encoding, read_file_lines, read_ref_streams
-from .parser import METRIC_NAMES, add_metric_arguments
+from .parser import add_metric_arguments
 
 if TYPE_CHECKING:
     from ..metrics import Metric
@@ -115,9 +115,12 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     add_num_refs(p)
     add_encoding(p)
     add_language_pair(p, main_command=False)
+    from ..metrics.registry import get_metric, metric_names
+
     add_metrics(
         p,
-        METRIC_NAMES,
+        # The report's defaults, as parbleu.report's: ROUGE is asked for by name.
+        [n for n in metric_names() if get_metric(n).profile.in_report_default],
         "Metrics of the score and significance tables. (Default: bleu chrf ter)",
     )
     add_metric_arguments(p)
