@@ -71,15 +71,17 @@ def test_rouge_beside_bleu_and_sentence_level(
     assert [float(x) for x in run.out.split()] == want
 
 
-@pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        (["--rouge-types", "rouge10"], "-m rouge: rouge type 'rouge10'"),
-        (["--rouge-types", "rougeX"], "rougeX"),
-        (["--rouge-tokenize", "bogus"], "--rouge-tokenize"),
-        (["--rouge-seed", "-3"], "seed"),
-    ],
-)
+#: Bad ``-m rouge`` options and words of their one-line message.
+BAD_OPTIONS = {
+    "--rouge-types rouge10": "-m rouge: rouge type 'rouge10'",
+    "--rouge-types rougeX": "rougeX",
+    "--rouge-tokenize bogus": "--rouge-tokenize",
+    "--rouge-seed -3": "seed",
+    "--rouge-seed 99999999999": "seed",
+}
+
+
+@pytest.mark.parametrize(("args", "words"), [(a.split(), w) for a, w in BAD_OPTIONS.items()])
 def test_bad_options_are_one_line(
     files: tuple[str, str], monkeypatch: pytest.MonkeyPatch, args: list[str], words: str
 ) -> None:

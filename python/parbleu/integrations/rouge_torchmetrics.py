@@ -20,14 +20,9 @@ from typing import Any
 
 import numpy as np
 
-try:
-    import torch
-    from torchmetrics import Metric
-except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError(
-        "parbleu.integrations.torchmetrics needs torch and torchmetrics: "
-        "pip install 'parbleu[torch]'"
-    ) from exc
+# Imported through parbleu.integrations.torchmetrics, which says what to install without torch.
+import torch
+from torchmetrics import Metric
 
 from ..errors import InvalidOptionError
 from . import rouge_counts as rc
@@ -51,14 +46,13 @@ class ROUGEScore(Metric):  # type: ignore[misc]
         ``rouge1`` .. ``rouge9``, ``rougeL``, ``rougeLsum`` (sentences from
         ``nltk.sent_tokenize``, as torchmetrics: needs NLTK's punkt data).
     **kwargs
-        torchmetrics ``Metric`` options.
+        Passed on to ``torchmetrics.Metric`` (``sync_on_compute``, ``dist_sync_on_step``...).
     """
 
-    is_differentiable = False
+    # torchmetrics' class facts: direction, plot bounds, no gradient, no full-state update.
     higher_is_better = True
-    full_state_update = False
-    plot_lower_bound = 0.0
-    plot_upper_bound = 1.0
+    plot_lower_bound, plot_upper_bound = 0.0, 1.0
+    is_differentiable = full_state_update = False
 
     def __init__(
         self,
@@ -99,11 +93,11 @@ class ROUGEScore(Metric):  # type: ignore[misc]
 
     @staticmethod
     def _cat(state: Any, width: tuple[int, ...]) -> np.ndarray[Any, Any]:
-        if isinstance(state, torch.Tensor):  # after a DDP sync, "cat" states are one tensor
-            return state.detach().cpu().numpy()
-        if not state:
-            return np.zeros((0, *width), dtype=np.int64)
-        return torch.cat(list(state)).detach().cpu().numpy()
+        if not isinstance(state, torch.Tensor):  # after a DDP sync, "cat" states are one tensor
+            if not state:
+                return np.zeros((0, *width), dtype=np.int64)
+            state = torch.cat(list(state))
+        return np.asarray(state.detach().cpu().numpy(), dtype=np.int64)
 
     def compute(self) -> dict[str, Any]:
         """Return ``{rouge1_fmeasure: ..., ...}``: float32 means over the predictions."""

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
 from .._options import MAX_RESAMPLES, check_count, check_flag, check_probability
-from ..errors import InvalidOptionError
+from ..errors import InputTypeError, InvalidOptionError
 from ..signature import Signature
 from .base import Metric
 from .rouge_results import RougeAggregate, RougeMeasures, RougeScore
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from ..flavors.rouge_score.engine import RougeBatch
 
 __all__ = ["ROUGE", "ROUGESignature", "RougeScore"]
+
+#: Reference streams, or ``None`` for the constructor's.
+_Streams = Optional[Sequence[Sequence[Optional[str]]]]
 
 logger = logging.getLogger("parbleu")
 
@@ -241,19 +244,10 @@ class ROUGE(Metric[RougeScore]):
         return np.ascontiguousarray(rows, dtype=np.float64).sum(axis=0).tolist()  # type: ignore[no-any-return]
 
     def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
-        """Add a block of rows to a running total, in index order (floats: no int cast).
+        """Return ``total`` (``None`` before the first block) plus the rows' column sums.
 
-        Parameters
-        ----------
-        total
-            The total so far, or ``None``.
-        rows
-            An ``(n, stats_width)`` statistics matrix.
-
-        Returns
-        -------
-        list
-            The new column totals.
+        Floats added row after row in index order, as :meth:`corpus_score` adds them (the base
+        class's integer cast would truncate them).
         """
         import numpy as np
 
@@ -281,12 +275,7 @@ class ROUGE(Metric[RougeScore]):
 
     # --- SacreBLEU's API, with rouge-score's bootstrap -------------------------------------
     def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: Sequence[Sequence[str | None]] | None,
-        n_bootstrap: int = 1,
-        *,
-        workers: int | None = None,
+        self, hypotheses: Sequence[str], references: _Streams, n_bootstrap: int = 1, **kw: Any
     ) -> RougeScore:
         """Mean per-pair ROUGE of a corpus; with ``n_bootstrap > 1`` also its bootstrap bounds.
 
@@ -301,8 +290,8 @@ class ROUGE(Metric[RougeScore]):
         n_bootstrap
             If > 1, the number of bootstrap samples (rouge-score's ``n_samples``): the result's
             ``aggregate`` holds low/mid/high per type.
-        workers
-            Threads; the numbers do not depend on it.
+        **kw
+            ``workers``: threads; the numbers do not depend on it.
 
         Returns
         -------
@@ -310,6 +299,7 @@ class ROUGE(Metric[RougeScore]):
             The means (``mean``), the first type's F-measure x 100 (``score``) and, with a
             bootstrap, ``aggregate``.
         """
+        workers = _workers(kw)
         n_bootstrap = check_count("n_bootstrap", n_bootstrap, 0, MAX_RESAMPLES)
         if n_bootstrap <= 1:
             return super().corpus_score(hypotheses, references, workers=workers)
@@ -346,12 +336,10 @@ class ROUGE(Metric[RougeScore]):
 
     # --- what ROUGE is not ------------------------------------------------------------------
     def core_scorer(self) -> Any:
-        """Raise: ROUGE's mean of per-pair scores has no core finalize step to resample.
+        """Raise :class:`InvalidOptionError`: a mean of per-pair ratios has no core scorer.
 
-        Raises
-        ------
-        InvalidOptionError
-            Always (paired significance tests support BLEU, chrF and TER).
+        Paired significance tests resample summed statistics and finalize them in the core;
+        they take BLEU, chrF and TER.
         """
         raise InvalidOptionError(
             "metric: ROUGE is not supported by parbleu.significance (paired tests take BLEU, "
@@ -360,17 +348,19 @@ class ROUGE(Metric[RougeScore]):
         )
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Raise: ROUGE has no pair table (``pairwise``/``mbr`` take BLEU, chrF or TER).
-
-        Raises
-        ------
-        InvalidOptionError
-            Always.
-        """
+        """Raise :class:`InvalidOptionError`: ``pairwise``/``mbr`` take BLEU, chrF or TER."""
         raise InvalidOptionError(
             "metric: ROUGE has no pairwise scoring (pairwise and mbr take BLEU, chrF or TER); "
             "score pairs with ROUGE().sentence_scores(hypotheses, [references])"
         )
+
+
+def _workers(kw: dict[str, Any]) -> int | None:
+    """``workers`` of ``corpus_score``'s keywords (the only one it takes)."""
+    workers = kw.pop("workers", None)
+    if kw:
+        raise InputTypeError(f"corpus_score: unexpected keyword {next(iter(kw))!r}")
+    return workers  # type: ignore[no-any-return]
 
 
 def _breaks(text: Any, newline: str) -> Any:
