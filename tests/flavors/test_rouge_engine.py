@@ -19,14 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import REPO, SHARED
-from parbleu.errors import (
-    EmptyInputError,
-    InputTypeError,
-    InvalidOptionError,
-    InvalidTextError,
-    LengthMismatchError,
-    MissingDependencyError,
-)
+from parbleu import errors
 from parbleu.flavors.rouge_score import engine, rouge_scorer
 
 WMT21 = SHARED / "data" / "wmt21"
@@ -195,19 +188,19 @@ def test_empty_batch_and_empty_strings() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "err", "words"),
     [
-        ({"rouge_types": ["rouge0"]}, InvalidOptionError, "rougen requires positive n"),
-        ({"rouge_types": ["rouge10"]}, InvalidOptionError, "Invalid rouge type"),
-        ({"rouge_types": ["rougeX"]}, InvalidOptionError, "'rougeX'"),
-        ({"rouge_types": []}, InvalidOptionError, "at least one"),
-        ({"rouge_types": "rouge1"}, InputTypeError, "list of names"),
-        ({"tokenizer": "spacy"}, InvalidOptionError, "tokenizer='spacy'"),
-        ({"predictions": ["a", "b"]}, LengthMismatchError, "2 predictions, 1 reference"),
-        ({"references": [[]]}, EmptyInputError, "references[0] is empty"),
-        ({"references": ["a b"]}, InputTypeError, "references[0]"),
-        ({"predictions": [3]}, InputTypeError, "predictions[0]: expected a str"),
-        ({"predictions": "a"}, InputTypeError, "predictions: expected a list"),
-        ({"predictions": ["a\ud800"]}, InvalidTextError, "surrogate"),
-        ({"workers": 1.5}, InvalidOptionError, "workers"),
+        ({"rouge_types": ["rouge0"]}, errors.InvalidOptionError, "rougen requires positive n"),
+        ({"rouge_types": ["rouge10"]}, errors.InvalidOptionError, "Invalid rouge type"),
+        ({"rouge_types": ["rougeX"]}, errors.InvalidOptionError, "'rougeX'"),
+        ({"rouge_types": []}, errors.InvalidOptionError, "at least one"),
+        ({"rouge_types": "rouge1"}, errors.InputTypeError, "list of names"),
+        ({"tokenizer": "spacy"}, errors.InvalidOptionError, "tokenizer='spacy'"),
+        ({"predictions": ["a", "b"]}, errors.LengthMismatchError, "2 predictions, 1 reference"),
+        ({"references": [[]]}, errors.EmptyInputError, "references[0] is empty"),
+        ({"references": ["a b"]}, errors.InputTypeError, "references[0]"),
+        ({"predictions": [3]}, errors.InputTypeError, "predictions[0]: expected a str"),
+        ({"predictions": "a"}, errors.InputTypeError, "predictions: expected a list"),
+        ({"predictions": ["a\ud800"]}, errors.InvalidTextError, "surrogate"),
+        ({"workers": 1.5}, errors.InvalidOptionError, "workers"),
     ],
 )
 def test_bad_input_is_one_clear_error(kwargs: dict[str, object], err: type, words: str) -> None:
@@ -229,7 +222,7 @@ def test_split_summaries_without_punkt(monkeypatch: pytest.MonkeyPatch) -> None:
         raise LookupError("Resource punkt_tab not found.")
 
     monkeypatch.setattr(nltk, "sent_tokenize", missing)
-    with pytest.raises(MissingDependencyError, match="punkt"):
+    with pytest.raises(errors.MissingDependencyError, match="punkt"):
         engine.score_batch(["a"], [["a"]], ["rougeLsum"], split_summaries=True)
     # Only rougeLsum splits sentences: other types never need NLTK.
     engine.score_batch(["a"], [["a"]], ["rouge1"], split_summaries=True)
@@ -238,9 +231,9 @@ def test_split_summaries_without_punkt(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_bootstrap_option_errors() -> None:
     batch = engine.score_batch(["a"], [["a"]], ["rouge1"])
     for kw in ({"n_samples": 0}, {"confidence_interval": 1.5}, {"seed": -1}, {"n_samples": 2.0}):
-        with pytest.raises(InvalidOptionError):
+        with pytest.raises(errors.InvalidOptionError):
             engine.bootstrap_stats(batch, **kw)  # type: ignore[arg-type]
-    with pytest.raises(EmptyInputError):
+    with pytest.raises(errors.EmptyInputError):
         engine.bootstrap_stats(engine.score_batch([], [], ["rouge1"]))
 
 
