@@ -24,6 +24,10 @@ fn opts(py: Python<'_>, types: &[String], tokenizer: &str, stem: bool) -> PyResu
     })
 }
 
+fn utf8<'a>(texts: &'a [Bound<'_, PyString>]) -> PyResult<Vec<&'a str>> {
+    texts.iter().map(|t| t.to_str()).collect()
+}
+
 /// Score every (prediction, references) pair: `(stats, scores, best)` as little-endian bytes
 /// of int64 `(pairs, types, 3)`, float64 `(pairs, types, 3)` and int64 `(pairs, types)`.
 #[pyfunction]
@@ -44,13 +48,11 @@ fn rouge_score_batch<'py>(
 )> {
     let o = opts(py, &rouge_types, tokenizer, use_stemmer)?;
     let workers = parallel::resolve(workers);
-    let preds: Vec<&str> = predictions
-        .iter()
-        .map(|p| p.to_str())
-        .collect::<PyResult<_>>()?;
+    // Borrowed, not copied: the strings outlive the call.
+    let preds = utf8(&predictions)?;
     let refs: Vec<Vec<&str>> = references
         .iter()
-        .map(|rs| rs.iter().map(|r| r.to_str()).collect::<PyResult<_>>())
+        .map(|rs| utf8(rs))
         .collect::<PyResult<_>>()?;
     if preds.len() != refs.len() {
         let e = Error::LengthMismatch {
@@ -140,10 +142,12 @@ fn rouge_bootstrap(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(rouge_score_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(rouge_tokenize, m)?)?;
-    m.add_function(wrap_pyfunction!(rouge_porter_stem, m)?)?;
-    m.add_function(wrap_pyfunction!(rouge_discarded, m)?)?;
-    m.add_function(wrap_pyfunction!(rouge_bootstrap, m)?)?;
-    Ok(())
+    let functions = [
+        wrap_pyfunction!(rouge_score_batch, m)?,
+        wrap_pyfunction!(rouge_tokenize, m)?,
+        wrap_pyfunction!(rouge_porter_stem, m)?,
+        wrap_pyfunction!(rouge_discarded, m)?,
+        wrap_pyfunction!(rouge_bootstrap, m)?,
+    ];
+    functions.into_iter().try_for_each(|f| m.add_function(f))
 }

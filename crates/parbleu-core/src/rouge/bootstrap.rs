@@ -86,8 +86,8 @@ mod tests {
         let one = bootstrap(&stats, 200, 0.95, 7, 1).ok();
         assert_eq!(one, bootstrap(&stats, 200, 0.95, 7, 4).ok());
         let b = one.unwrap_or_default();
-        for j in 0..3 {
-            assert!(b[0][j] <= b[1][j] && b[1][j] <= b[2][j]);
+        for ((lo, mid), hi) in b[0].iter().zip(&b[1]).zip(&b[2]) {
+            assert!(lo <= mid && mid <= hi);
         }
         assert!(bootstrap(&[], 10, 0.95, 0, 1).is_err());
     }

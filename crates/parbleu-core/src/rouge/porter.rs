@@ -121,19 +121,17 @@ fn replace_suffix(word: &[u8], suffix: usize, repl: &str) -> Vec<u8> {
     out
 }
 
+#[rustfmt::skip]
+const STEP1A: [(&str, &str, Cond); 4] = [
+    ("sses", "ss", Cond::None), ("ies", "i", Cond::None), ("ss", "ss", Cond::None),
+    ("s", "", Cond::None),
+];
+
 fn step1a(word: Vec<u8>) -> Vec<u8> {
     if word.ends_with(b"ies") && word.len() == 4 {
         return replace_suffix(&word, 3, "ie");
     }
-    apply(
-        word,
-        &[
-            ("sses", "ss", Cond::None),
-            ("ies", "i", Cond::None),
-            ("ss", "ss", Cond::None),
-            ("s", "", Cond::None),
-        ],
-    )
+    apply(word, &STEP1A)
 }
 
 fn step1b(word: Vec<u8>) -> Vec<u8> {
@@ -196,28 +194,15 @@ fn step1c(word: Vec<u8>) -> Vec<u8> {
     word
 }
 
+#[rustfmt::skip]
 const STEP2: [(&str, &str, Cond); 22] = [
-    ("ational", "ate", Cond::M0),
-    ("tional", "tion", Cond::M0),
-    ("enci", "ence", Cond::M0),
-    ("anci", "ance", Cond::M0),
-    ("izer", "ize", Cond::M0),
-    ("bli", "ble", Cond::M0),
-    ("alli", "al", Cond::M0),
-    ("entli", "ent", Cond::M0),
-    ("eli", "e", Cond::M0),
-    ("ousli", "ous", Cond::M0),
-    ("ization", "ize", Cond::M0),
-    ("ation", "ate", Cond::M0),
-    ("ator", "ate", Cond::M0),
-    ("alism", "al", Cond::M0),
-    ("iveness", "ive", Cond::M0),
-    ("fulness", "ful", Cond::M0),
-    ("ousness", "ous", Cond::M0),
-    ("aliti", "al", Cond::M0),
-    ("iviti", "ive", Cond::M0),
-    ("biliti", "ble", Cond::M0),
-    ("fulli", "ful", Cond::M0),
+    ("ational", "ate", Cond::M0), ("tional", "tion", Cond::M0), ("enci", "ence", Cond::M0),
+    ("anci", "ance", Cond::M0), ("izer", "ize", Cond::M0), ("bli", "ble", Cond::M0),
+    ("alli", "al", Cond::M0), ("entli", "ent", Cond::M0), ("eli", "e", Cond::M0),
+    ("ousli", "ous", Cond::M0), ("ization", "ize", Cond::M0), ("ation", "ate", Cond::M0),
+    ("ator", "ate", Cond::M0), ("alism", "al", Cond::M0), ("iveness", "ive", Cond::M0),
+    ("fulness", "ful", Cond::M0), ("ousness", "ous", Cond::M0), ("aliti", "al", Cond::M0),
+    ("iviti", "ive", Cond::M0), ("biliti", "ble", Cond::M0), ("fulli", "ful", Cond::M0),
     ("logi", "log", Cond::Logi),
 ];
 
@@ -228,41 +213,24 @@ fn step2(word: Vec<u8>) -> Vec<u8> {
     apply(word, &STEP2)
 }
 
+#[rustfmt::skip]
+const STEP3: [(&str, &str, Cond); 7] = [
+    ("icate", "ic", Cond::M0), ("ative", "", Cond::M0), ("alize", "al", Cond::M0),
+    ("iciti", "ic", Cond::M0), ("ical", "ic", Cond::M0), ("ful", "", Cond::M0),
+    ("ness", "", Cond::M0),
+];
+
 fn step3(word: Vec<u8>) -> Vec<u8> {
-    apply(
-        word,
-        &[
-            ("icate", "ic", Cond::M0),
-            ("ative", "", Cond::M0),
-            ("alize", "al", Cond::M0),
-            ("iciti", "ic", Cond::M0),
-            ("ical", "ic", Cond::M0),
-            ("ful", "", Cond::M0),
-            ("ness", "", Cond::M0),
-        ],
-    )
+    apply(word, &STEP3)
 }
 
+#[rustfmt::skip]
 const STEP4: [(&str, &str, Cond); 19] = [
-    ("al", "", Cond::M1),
-    ("ance", "", Cond::M1),
-    ("ence", "", Cond::M1),
-    ("er", "", Cond::M1),
-    ("ic", "", Cond::M1),
-    ("able", "", Cond::M1),
-    ("ible", "", Cond::M1),
-    ("ant", "", Cond::M1),
-    ("ement", "", Cond::M1),
-    ("ment", "", Cond::M1),
-    ("ent", "", Cond::M1),
-    ("ion", "", Cond::Ion),
-    ("ou", "", Cond::M1),
-    ("ism", "", Cond::M1),
-    ("ate", "", Cond::M1),
-    ("iti", "", Cond::M1),
-    ("ous", "", Cond::M1),
-    ("ive", "", Cond::M1),
-    ("ize", "", Cond::M1),
+    ("al", "", Cond::M1), ("ance", "", Cond::M1), ("ence", "", Cond::M1), ("er", "", Cond::M1),
+    ("ic", "", Cond::M1), ("able", "", Cond::M1), ("ible", "", Cond::M1), ("ant", "", Cond::M1),
+    ("ement", "", Cond::M1), ("ment", "", Cond::M1), ("ent", "", Cond::M1), ("ion", "", Cond::Ion),
+    ("ou", "", Cond::M1), ("ism", "", Cond::M1), ("ate", "", Cond::M1), ("iti", "", Cond::M1),
+    ("ous", "", Cond::M1), ("ive", "", Cond::M1), ("ize", "", Cond::M1),
 ];
 
 fn step5a(word: Vec<u8>) -> Vec<u8> {

@@ -71,24 +71,9 @@ class RougeScorer(scoring.BaseScorer):
         self._split_summaries = split_summaries
 
     def score(self, target: str, prediction: str) -> dict[str, scoring.Score]:
-        """Calculate ROUGE scores between ``target`` and ``prediction``.
+        """Score ``prediction`` against ``target``: :meth:`score_multi` with one target.
 
-        Parameters
-        ----------
-        target : str
-            The reference (ground truth) text.
-        prediction : str
-            The predicted text.
-
-        Returns
-        -------
-        dict
-            Rouge type -> :class:`.scoring.Score`.
-
-        Raises
-        ------
-        ValueError
-            An invalid rouge type.
+        Raises ``ValueError`` for an invalid rouge type, as rouge-score does.
         """
         return self.score_multi([target], prediction)
 

@@ -70,16 +70,5 @@ class DefaultTokenizer(Tokenizer):
         return self._stemmer is not None
 
     def tokenize(self, text: str) -> list[str]:
-        """Return the tokens of ``text``.
-
-        Parameters
-        ----------
-        text : str
-            The text.
-
-        Returns
-        -------
-        list of str
-            Its tokens, as rouge-score's ``DefaultTokenizer`` gives them.
-        """
+        """Return the tokens of ``text`` as rouge-score's ``DefaultTokenizer`` gives them."""
         return tokenize.tokenize(text, self._stemmer)
