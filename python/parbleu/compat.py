@@ -1,4 +1,8 @@
-"""SacreBLEU's functional API (``corpus_bleu``, ``raw_corpus_bleu``, ``sentence_bleu``)."""
+"""SacreBLEU's functional API (``corpus_bleu``, ``raw_corpus_bleu``, ``sentence_bleu``, ...).
+
+Each function builds the metric from SacreBLEU's keyword names (one builder per metric, shared
+by its corpus and sentence functions) and scores with it.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,33 @@ from .metrics.bleu import BLEU
 from .metrics.chrf import CHRF, CHRFScore
 from .metrics.ter import TER, TERScore
 from .score import BLEUScore
+
+
+def _bleu(
+    smooth_method: str,
+    smooth_value: float | None,
+    force: bool,
+    lowercase: bool,
+    tokenize: str,
+    use_effective_order: bool,
+) -> BLEU:
+    return BLEU(
+        lowercase=lowercase,
+        force=force,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+
+
+def _chrf(
+    char_order: int, word_order: int, beta: int, remove_whitespace: bool, eps_smoothing: bool
+) -> CHRF:
+    # SacreBLEU's functional API says remove_whitespace where the class says whitespace.
+    return CHRF(
+        char_order, word_order, beta, whitespace=not remove_whitespace, eps_smoothing=eps_smoothing
+    )
 
 
 def corpus_bleu(
@@ -29,21 +60,14 @@ def corpus_bleu(
     references
         Reference streams.
     smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order
-        As :class:`parbleu.BLEU`.
+        As :class:`parbleu.BLEU` (``use_effective_order``: its ``effective_order``).
 
     Returns
     -------
     BLEUScore
         The score.
     """
-    metric = BLEU(
-        lowercase=lowercase,
-        force=force,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-    )
+    metric = _bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -68,14 +92,8 @@ def raw_corpus_bleu(
     BLEUScore
         The score.
     """
-    return corpus_bleu(
-        hypotheses,
-        references,
-        smooth_method="floor",
-        smooth_value=smooth_value,
-        force=True,
-        tokenize="none",
-        use_effective_order=True,
+    return _bleu("floor", smooth_value, True, False, "none", True).corpus_score(
+        hypotheses, references
     )
 
 
@@ -88,30 +106,8 @@ def sentence_bleu(
     tokenize: str = BLEU.TOKENIZER_DEFAULT,
     use_effective_order: bool = True,
 ) -> BLEUScore:
-    """Sentence BLEU, as ``sacrebleu.sentence_bleu`` (effective order on by default).
-
-    Parameters
-    ----------
-    hypothesis
-        The hypothesis.
-    references
-        Its references.
-    smooth_method, smooth_value, lowercase, tokenize, use_effective_order
-        As :class:`parbleu.BLEU`.
-
-    Returns
-    -------
-    BLEUScore
-        The score.
-    """
-    metric = BLEU(
-        lowercase=lowercase,
-        tokenize=tokenize,
-        force=False,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-    )
+    """Sentence BLEU, as ``sacrebleu.sentence_bleu`` (:func:`corpus_bleu`'s options)."""
+    metric = _bleu(smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order)
     return metric.sentence_score(hypothesis, references)
 
 
@@ -142,13 +138,7 @@ def corpus_chrf(
     CHRFScore
         The score.
     """
-    metric = CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -161,29 +151,8 @@ def sentence_chrf(
     remove_whitespace: bool = True,
     eps_smoothing: bool = False,
 ) -> CHRFScore:
-    """Sentence chrF, as ``sacrebleu.sentence_chrf``.
-
-    Parameters
-    ----------
-    hypothesis
-        The hypothesis.
-    references
-        Its references.
-    char_order, word_order, beta, remove_whitespace, eps_smoothing
-        As :func:`corpus_chrf`.
-
-    Returns
-    -------
-    CHRFScore
-        The score.
-    """
-    metric = CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    """Sentence chrF, as ``sacrebleu.sentence_chrf`` (:func:`corpus_chrf`'s options)."""
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return metric.sentence_score(hypothesis, references)
 
 
@@ -211,12 +180,7 @@ def corpus_ter(
     TERScore
         The score.
     """
-    metric = TER(
-        normalized=normalized,
-        no_punct=no_punct,
-        asian_support=asian_support,
-        case_sensitive=case_sensitive,
-    )
+    metric = TER(normalized, no_punct, asian_support, case_sensitive)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -228,26 +192,7 @@ def sentence_ter(
     asian_support: bool = False,
     case_sensitive: bool = False,
 ) -> TERScore:
-    """Sentence TER, as ``sacrebleu.sentence_ter``.
-
-    Parameters
-    ----------
-    hypothesis
-        The hypothesis.
-    references
-        Its references.
-    normalized, no_punct, asian_support, case_sensitive
-        As :class:`parbleu.TER`.
-
-    Returns
-    -------
-    TERScore
-        The score.
-    """
-    metric = TER(
-        normalized=normalized,
-        no_punct=no_punct,
-        asian_support=asian_support,
-        case_sensitive=case_sensitive,
+    """Sentence TER, as ``sacrebleu.sentence_ter`` (:func:`corpus_ter`'s options)."""
+    return TER(normalized, no_punct, asian_support, case_sensitive).sentence_score(
+        hypothesis, references
     )
-    return metric.sentence_score(hypothesis, references)

@@ -10,7 +10,8 @@ import pytest
 
 import parbleu
 from parbleu.errors import InvalidOptionError
-from parbleu.metrics import Metric, get_metric, make_metric, metric_aliases, metric_names
+from parbleu.metrics import Metric
+from parbleu.metrics.registry import get_metric, make_metric, metric_aliases, metric_names
 from parbleu.significance import confidence_interval
 
 sb_metrics = pytest.importorskip("sacrebleu.metrics")

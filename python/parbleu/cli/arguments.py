@@ -10,6 +10,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._argtypes import int_at_least
 from ..metrics.registry import metric_names
 from .errors import ExitCode
 
@@ -27,25 +28,6 @@ __all__ = [
 ]
 
 _Adder = Any  # an ArgumentParser or an argument group
-
-
-def int_at_least(low: int, high: int | None = None) -> Callable[[str], int]:
-    """Return an argparse type: an integer ``>= low`` (and ``<= high``)."""
-
-    def conv(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
-        if high is not None and value > high:
-            raise argparse.ArgumentTypeError(
-                f"expected an integer from {low} to {high}, got {value}"
-            )
-        return value
-
-    return conv
 
 
 def seed(text: str) -> int:

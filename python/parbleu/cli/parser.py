@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 
+from .._argtypes import int_at_least
 from .._version import __version__
 from ..flavors import flavor_names
-from ..metrics.arguments import positive_int
 from ..metrics.registry import get_metric, metric_names
 
 __all__ = [
@@ -19,13 +19,6 @@ __all__ = [
     "add_metric_arguments",
     "build_parser",
 ]
-
-
-def __getattr__(name: str) -> tuple[str, ...]:
-    # ``METRIC_NAMES``: the registry's names when read, never a copy made at import.
-    if name == "METRIC_NAMES":
-        return metric_names()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: ``--flavor`` choices: the flavor registry's names.
@@ -69,26 +62,9 @@ For example:
 )
 
 
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
-    return value
-
-
 #: Highest ``-w``: a double has 17 significant digits, and Python refuses precisions near
 #: 2**31 with an error of its own.
 MAX_WIDTH = 100
-
-
-def _width(text: str) -> int:
-    value = _non_negative_int(text)
-    if value > MAX_WIDTH:
-        raise argparse.ArgumentTypeError(f"expected an integer from 0 to {MAX_WIDTH}, got {value}")
-    return value
 
 
 def add_metric_arguments(p: argparse.ArgumentParser) -> None:
@@ -142,7 +118,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     p.add_argument(
         "--num-refs",
         "-nr",
-        type=positive_int,
+        type=int_at_least(1),
         default=1,
         metavar="N",
         help="Split the single reference file on tabs and expect this many references per "
@@ -279,7 +255,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     rep.add_argument(
         "--width",
         "-w",
-        type=_width,
+        type=int_at_least(0, MAX_WIDTH),
         default=1,
         metavar="N",
         help=f"Floating point width, 0 to {MAX_WIDTH} (Default: %(default)s).",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._names import display_names, short_names
 from ..errors import ParbleuError
+from ..metrics.registry import get_metric, metric_names
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -115,13 +116,12 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
     add_num_refs(p)
     add_encoding(p)
     add_language_pair(p, main_command=False)
-    from ..metrics.registry import get_metric, metric_names
-
+    # The registry's report defaults, read when the parser is built.
+    defaults = [n for n in metric_names() if get_metric(n).profile.in_report_default]
     add_metrics(
         p,
-        # The report's defaults, as parbleu.report's: ROUGE is asked for by name.
-        [n for n in metric_names() if get_metric(n).profile.in_report_default],
-        "Metrics of the score and significance tables. (Default: bleu chrf ter)",
+        defaults,
+        f"Metrics of the score and significance tables. (Default: {' '.join(defaults)})",
     )
     add_metric_arguments(p)
 

@@ -1,18 +1,8 @@
-"""The metrics: BLEU, chrF and TER, and the registry that names them."""
+"""The metrics: BLEU, chrF and TER (named by :mod:`parbleu.metrics.registry`)."""
 
 from .base import Metric
 from .bleu import BLEU, BLEUSignature
 from .chrf import CHRF, CHRFScore, CHRFSignature
-from .registry import (
-    MetricEntry,
-    MetricProfile,
-    get_metric,
-    make_metric,
-    metric_aliases,
-    metric_names,
-    register_metric,
-    unregister_metric,
-)
 from .ter import TER, TERScore, TERSignature
 from .words import word_tokenization
 
@@ -24,15 +14,7 @@ __all__ = [
     "CHRFScore",
     "CHRFSignature",
     "Metric",
-    "MetricEntry",
-    "MetricProfile",
     "TERScore",
     "TERSignature",
-    "get_metric",
-    "make_metric",
-    "metric_aliases",
-    "metric_names",
-    "register_metric",
-    "unregister_metric",
     "word_tokenization",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from .._argtypes import int_at_least
 from .._options import SMOOTH_DEFAULTS
 
 __all__ = [
@@ -18,22 +19,10 @@ __all__ = [
     "add_bleu_arguments",
     "add_chrf_arguments",
     "add_ter_arguments",
-    "positive_int",
 ]
 
 #: ``-s`` choices: BLEU's smoothing methods, in SacreBLEU's order.
 SMOOTH_METHODS = tuple(SMOOTH_DEFAULTS)
-
-
-def positive_int(text: str) -> int:
-    """Argparse type: an integer ``>= 1``."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {value}")
-    return value
 
 
 def add_bleu_arguments(p: argparse.ArgumentParser) -> None:
@@ -96,7 +85,7 @@ def add_bleu_arguments(p: argparse.ArgumentParser) -> None:
     )
     bleu.add_argument(
         "--max-ngram-order",
-        type=positive_int,
+        type=int_at_least(1),
         default=4,
         dest="bleu_max_ngram_order",
         metavar="N",

@@ -35,6 +35,12 @@ class MetricCapabilities:
 
     _force: bool
 
+    def _unsupported(self, lacks: str) -> InvalidOptionError:
+        # The metrics with core objects; a registered metric without them says so by name.
+        return InvalidOptionError(
+            f"metric: {type(self).__name__} {lacks}; expected a parbleu BLEU, CHRF or TER object"
+        )
+
     def core_options(self) -> Any:
         """Return this metric's typed options object for the core, built once.
 
@@ -54,10 +60,7 @@ class MetricCapabilities:
         InvalidOptionError
             The metric has no core options (a metric other than BLEU, chrF and TER).
         """
-        raise InvalidOptionError(
-            f"metric: {type(self).__name__} has no core options; "
-            "expected a parbleu BLEU, CHRF or TER object"
-        )
+        raise self._unsupported("has no core options")
 
     def _cached_core_options(self, cls: Callable[..., Any], args: tuple[Any, ...]) -> Any:
         # Keyed on the values: options are plain attributes that a caller (or a copy made by
@@ -97,10 +100,7 @@ class MetricCapabilities:
         InvalidOptionError
             The metric has no core scorer (a metric other than BLEU, chrF and TER).
         """
-        raise InvalidOptionError(
-            f"metric: {type(self).__name__} is not supported by parbleu.significance; "
-            "expected a parbleu BLEU, CHRF or TER object"
-        )
+        raise self._unsupported("is not supported by parbleu.significance")
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's pair table of ``strings`` (every string against every other).
@@ -122,10 +122,7 @@ class MetricCapabilities:
         InvalidOptionError
             The metric has no pair table.
         """
-        raise InvalidOptionError(
-            f"metric: {type(self).__name__} has no pairwise scoring; expected a parbleu BLEU, "
-            "CHRF or TER object"
-        )
+        raise self._unsupported("has no pairwise scoring")
 
     def word_tokenization(self) -> tuple[Callable[[str], str], bool]:
         """Return the word tokenizer and lowercasing of metrics with ``word_ngram_stats``.

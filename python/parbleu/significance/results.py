@@ -223,7 +223,7 @@ class Comparison:
         str
             The report (no final newline).
         """
-        return render_comparison(self, width)
+        return _render_comparison(self, width)
 
 
 # --- text rendering of Comparison.table (here, not in a module of its own: the two would
@@ -240,21 +240,8 @@ def _grid(rows: list[list[str]], aligns: str) -> list[str]:
     return out
 
 
-def render_comparison(c: Comparison, width: int) -> str:
-    """Render ``Comparison.table``: per metric, the ranking, every pair, the pair matrix.
-
-    Parameters
-    ----------
-    c
-        The comparison.
-    width
-        Decimal places of scores.
-
-    Returns
-    -------
-    str
-        The report (no final newline).
-    """
+def _render_comparison(c: Comparison, width: int) -> str:
+    """``c.table(width)``: per metric, the ranking, every pair, the pair matrix."""
     test = (
         f"paired bootstrap resampling, {c.n} resamples"
         if c.test == "bootstrap"
