@@ -34,6 +34,7 @@ from .errors import (
 from .integrations.evaluate import load as evaluate_load
 from .metrics import BLEU, CHRF, TER
 from .metrics.chrf import CHRFScore
+from .metrics.rouge import ROUGE
 from .metrics.ter import TERScore
 from .pairwise import MBRResult, mbr, pairwise
 from .reporting import Report, report
@@ -45,6 +46,7 @@ from .streaming import score_files
 __all__ = [
     "BLEU",
     "CHRF",
+    "ROUGE",
     "TER",
     "BLEUScore",
     "CHRFScore",

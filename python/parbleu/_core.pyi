@@ -560,3 +560,42 @@ def sig_ar_masks(
 
     ``compat``: score as SacreBLEU does, else with the exact finalize.
     """
+
+# ROUGE (rouge-score 0.1.2, exact): parbleu.flavors.rouge_score.engine wraps these.
+
+def rouge_score_batch(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]],
+    rouge_types: Sequence[str],
+    tokenizer: str,
+    use_stemmer: bool,
+    workers: int,
+) -> tuple[bytes, bytes, bytes]:
+    """Score (prediction, references) pairs.
+
+    Per pair and type: int64 ``(matches, prediction_count, reference_count)``, float64
+    ``(precision, recall, fmeasure)`` and the int64 index of the chosen reference, as
+    little-endian bytes.
+    """
+
+def rouge_tokenize(texts: Sequence[str], tokenizer: str, use_stemmer: bool) -> list[list[str]]:
+    """Tokens of each text (``tokenizer``: ``default``, ``unicode`` or ``none``)."""
+
+def rouge_porter_stem(words: Sequence[str]) -> list[str]:
+    """NLTK 3.10.4 ``PorterStemmer().stem`` of each ASCII word (others unchanged)."""
+
+def rouge_discarded(texts: Sequence[str]) -> tuple[int, int]:
+    """Letters, marks and numbers rouge-score's default tokenizer keeps and drops."""
+
+def rouge_bootstrap(
+    stats: _I64,
+    n_samples: int,
+    confidence_interval: float,
+    seed: int,
+    workers: int,
+) -> list[list[float]]:
+    """Bootstrap bounds of one type with the core's RNG.
+
+    ``stats``: int64 ``(pairs, 3)``; result rows low, mid, high; columns precision, recall,
+    fmeasure.
+    """

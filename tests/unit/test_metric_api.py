@@ -21,8 +21,9 @@ REFS = [["The cat is on the mat.", "a dog barked", "nothing", "Hello world!"]]
 
 
 def test_names_make_the_metrics_sacrebleu_names() -> None:
-    assert metric_names() == ("bleu", "chrf", "ter")
-    assert metric_aliases() == ("bleu", "chrf", "chrf++", "chrfpp", "ter")
+    # SacreBLEU's three first, in its order; then parbleu's additions (issue 27: ROUGE).
+    assert metric_names() == ("bleu", "chrf", "ter", "rouge")
+    assert metric_aliases() == ("bleu", "chrf", "chrf++", "chrfpp", "ter", "rouge")
     for name in metric_aliases():
         m = make_metric(name.upper())
         assert isinstance(m, Metric)

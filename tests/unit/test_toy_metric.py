@@ -84,14 +84,14 @@ def _expected(char_order: int = 3) -> float:
 
 
 def test_the_toy_is_registered_and_removed(toy: MetricEntry) -> None:
-    assert metric_names() == ("bleu", "chrf", "ter", "toy")
+    assert metric_names() == ("bleu", "chrf", "ter", "rouge", "toy")
     assert get_metric("TOY") is toy
     with pytest.raises(InvalidOptionError, match="already the name"):
         register_metric(toy)
 
 
 def test_the_fixture_leaves_the_builtins() -> None:
-    assert metric_names() == ("bleu", "chrf", "ter")
+    assert metric_names() == ("bleu", "chrf", "ter", "rouge")
 
 
 def test_help_lists_the_toy_and_its_options(
@@ -99,7 +99,7 @@ def test_help_lists_the_toy_and_its_options(
 ) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"\{bleu,chrf,ter,toy\}", out)
+    assert re.search(r"\{bleu,chrf,ter,rouge,toy\}", out)
     assert "Toy related arguments" in out and "--toy-char-order N" in out
 
 

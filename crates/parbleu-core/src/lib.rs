@@ -14,6 +14,7 @@ pub mod pairwise;
 pub mod parallel;
 pub mod pysum;
 pub mod refset;
+pub mod rouge;
 pub mod significance;
 pub mod text;
 pub mod tokenize;

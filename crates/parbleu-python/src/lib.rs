@@ -18,6 +18,7 @@ mod pairwise;
 mod parallel;
 mod pysum;
 mod refs;
+mod rouge;
 mod significance;
 mod ter;
 mod tokenize;
@@ -38,6 +39,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ter::register(m)?;
     ids::register(m)?;
     pairwise::register(m)?;
+    rouge::register(m)?;
     significance::register(m)?;
     flavors::register(m)?;
     wordstats::register(m)?;

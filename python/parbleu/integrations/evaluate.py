@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 #: Names of the modules parbleu provides.
-MODULES = ("sacrebleu", "bleu", "chrf", "ter")
+MODULES = ("sacrebleu", "bleu", "chrf", "ter", "rouge")
 
 
 def _per_prediction(references: Sequence[Any], name: str) -> list[list[str]]:
@@ -182,11 +182,18 @@ def _bleu(predictions: Sequence[str], references: Sequence[Any], **kwargs: Any) 
     return hf_bleu(predictions, references, **kwargs)
 
 
+def _rouge(predictions: Sequence[str], references: Sequence[Any], **kwargs: Any) -> dict[str, Any]:
+    from .evaluate_rouge import rouge_compute
+
+    return rouge_compute(predictions, references, **kwargs)
+
+
 _COMPUTE: dict[str, Callable[..., dict[str, Any]]] = {
     "sacrebleu": _sacrebleu,
     "bleu": _bleu,
     "chrf": _chrf,
     "ter": _ter,
+    "rouge": _rouge,
 }
 
 
@@ -463,6 +470,7 @@ _DESCRIPTIONS = {
     "bleu": "tensorflow/nmt BLEU on 13a tokens, as the hub's `bleu` module (parbleu).",
     "chrf": "SacreBLEU's chrF / chrF++ (parbleu: same keys and numbers as the hub module).",
     "ter": "SacreBLEU's TER (parbleu: same keys and numbers as the hub module).",
+    "rouge": "rouge-score's ROUGE (parbleu: same keys and numbers as the hub module).",
 }
 
 

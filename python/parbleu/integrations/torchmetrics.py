@@ -44,8 +44,16 @@ from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from ..flavors import torchmetrics as _tm_flavor
 from ..metrics import BLEU, CHRF, TER
 from ..metrics.base import Metric as _ParbleuMetric
+from .rouge_torchmetrics import ROUGEScore
 
-__all__ = ["BLEUScore", "CHRFScore", "SacreBLEUScore", "TERScore", "TranslationEditRate"]
+__all__ = [
+    "BLEUScore",
+    "CHRFScore",
+    "ROUGEScore",
+    "SacreBLEUScore",
+    "TERScore",
+    "TranslationEditRate",
+]
 
 
 def _inputs(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:

@@ -294,3 +294,15 @@ register_metric(
         add_arguments=_ARGS + "add_ter_arguments",
     )
 )
+# ROUGE (issue 27): a mean of per-pair scores; float rows that add (streaming, corpus_scores),
+# no core scorer or pair table: significance, pairwise and mbr raise one error naming it.
+register_metric(
+    MetricEntry(
+        name="rouge",
+        factory="parbleu.metrics.rouge:ROUGE",
+        help="ROUGE-N/L/Lsum (Lin 2004), as Google's rouge-score 0.1.2 computes them "
+        "(not for paired significance, pairwise or mbr)",
+        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="ROUGE"),
+        add_arguments="parbleu.metrics.rouge_arguments:add_rouge_arguments",
+    )
+)

@@ -328,8 +328,9 @@ def _score_section(
             n: _num(scores[n].sys_len / scores[n].ref_len) if scores[n].ref_len else None
             for n in names
         }
-    if plan.n is None:
-        # Too few segments for the bootstrap: scores only, in score order.
+    if plan.n is None or not _resamplable(metric):
+        # Too few segments for the bootstrap, or a metric that significance cannot resample
+        # (ROUGE, a mean of per-pair ratios): scores only, in score order.
         sign = 1.0 if metric.higher_is_better else -1.0
         out["ranking"] = sorted(names, key=lambda n: -sign * scores[n].score)
         return out
@@ -386,6 +387,17 @@ def _score_section(
         for n, ci in intervals.items()
     }
     return out
+
+
+def _resamplable(metric: Metric[Any]) -> bool:
+    """Whether :mod:`parbleu.significance` can resample the metric (it has a core scorer)."""
+    from ..errors import InvalidOptionError
+
+    try:
+        metric.core_scorer()
+    except InvalidOptionError:
+        return False
+    return True
 
 
 def sentence_metric(metric: Metric[Any]) -> Metric[Any]:

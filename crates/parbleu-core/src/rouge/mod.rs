@@ -1,0 +1,205 @@
+//! ROUGE as Google's `rouge-score` 0.1.2 computes it: `rouge1`..`rouge9`, `rougeL`,
+//! `rougeLsum`, its tokenizer and NLTK's Porter stemmer, `score_multi`'s choice of reference,
+//! and a bootstrap over per-pair scores.
+//!
+//! Each (prediction, references) pair gives, per rouge type, integer statistics
+//! `[matches, prediction_count, reference_count]` of the chosen reference; the floats come from
+//! them with rouge-score's own operations ([`score::prf`]), so they are its bits.
+
+pub mod bootstrap;
+pub mod porter;
+pub mod score;
+mod tables;
+pub mod tokenize;
+
+use crate::{interrupt, parallel, Error, Result};
+use rustc_hash::FxHashMap;
+use score::{Stats, Text};
+use tokenize::Tokenizer;
+
+/// Highest n of `rougeN` (rouge-score matches `rouge[0-9]$` and rejects n = 0).
+pub const MAX_N: usize = 9;
+
+/// A rouge type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RougeType {
+    /// `rougeN`: n-gram overlap, `1 <= n <= 9`.
+    N(usize),
+    /// `rougeL`: LCS of the whole texts.
+    L,
+    /// `rougeLsum`: summary-level union LCS over newline-separated sentences.
+    Lsum,
+}
+
+impl RougeType {
+    /// Parse a name as rouge-score 0.1.2 accepts it; anything else is rouge-score's `ValueError`
+    /// as an [`Error::InvalidOption`].
+    pub fn from_name(name: &str) -> Result<Self> {
+        let bad = |why: &str| Error::InvalidOption {
+            name: "rouge type".into(),
+            value: format!("{name:?}"),
+            expected: format!("rouge1 .. rouge9, rougeL or rougeLsum ({why})"),
+        };
+        match name {
+            "rougeL" => Ok(RougeType::L),
+            "rougeLsum" => Ok(RougeType::Lsum),
+            _ => match name.strip_prefix("rouge").map(str::as_bytes) {
+                Some([d @ b'1'..=b'9']) => Ok(RougeType::N(usize::from(d - b'0'))),
+                Some([b'0']) => Err(bad("rouge-score: 'rougen requires positive n'")),
+                _ => Err(bad("rouge-score: 'Invalid rouge type'")),
+            },
+        }
+    }
+}
+
+/// What to compute for each pair.
+#[derive(Clone, Debug)]
+pub struct RougeOpts {
+    pub types: Vec<RougeType>,
+    pub tokenizer: Tokenizer,
+}
+
+/// One pair's result for one rouge type.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TypeScore {
+    /// `[matches, prediction_count, reference_count]` of the chosen reference.
+    pub stats: Stats,
+    /// `[precision, recall, fmeasure]`.
+    pub prf: [f64; 3],
+    /// Index of the chosen reference.
+    pub best: u32,
+}
+
+/// Tokenize `text` line by line (rouge-score's `text.split("\n")`, empty lines dropped) into
+/// ids of `vocab`. Every tokenizer splits at a newline, so the concatenated lines are the tokens
+/// of the whole text (rougeN and rougeL's).
+fn prepare(tok: &Tokenizer, text: &str, vocab: &mut FxHashMap<String, u32>) -> Text {
+    let mut out = Text::default();
+    let mut buf = Vec::new();
+    for line in text.split('\n').filter(|l| !l.is_empty()) {
+        buf.clear();
+        tok.tokenize_into(line, &mut buf);
+        let ids: Vec<u32> = buf
+            .drain(..)
+            .map(|t| {
+                let next = vocab.len() as u32;
+                *vocab.entry(t).or_insert(next)
+            })
+            .collect();
+        out.all.extend_from_slice(&ids);
+        out.sents.push(ids);
+    }
+    out
+}
+
+fn type_stats(t: RougeType, pred: &Text, reff: &Text, vocab: usize) -> Stats {
+    match t {
+        RougeType::N(n) => score::ngram_stats(&pred.all, &reff.all, n),
+        RougeType::L => score::lcs_stats(&pred.all, &reff.all),
+        RougeType::Lsum => score::lsum_stats(pred, reff, vocab),
+    }
+}
+
+/// rouge-score's `score_multi(refs, pred)` (`score(refs[0], pred)` for one reference), one
+/// [`TypeScore`] per type of `opts`. `refs` must not be empty.
+pub fn score_pair(opts: &RougeOpts, pred: &str, refs: &[&str]) -> Vec<TypeScore> {
+    let mut vocab = FxHashMap::default();
+    let p = prepare(&opts.tokenizer, pred, &mut vocab);
+    let rs: Vec<Text> = refs
+        .iter()
+        .map(|r| prepare(&opts.tokenizer, r, &mut vocab))
+        .collect();
+    let v = vocab.len();
+    opts.types
+        .iter()
+        .map(|&t| {
+            let mut best = TypeScore::default();
+            for (k, r) in rs.iter().enumerate() {
+                let stats = type_stats(t, &p, r, v);
+                let prf = score::prf(stats);
+                // numpy's argmax: the first of equal fmeasures wins.
+                if k == 0 || prf[2] > best.prf[2] {
+                    best = TypeScore {
+                        stats,
+                        prf,
+                        best: k as u32,
+                    };
+                }
+            }
+            best
+        })
+        .collect()
+}
+
+/// Pairs per work chunk: small enough to balance threads, large enough to amortize the handout.
+const CHUNK: usize = 16;
+
+/// [`score_pair`] for every pair, on `workers` threads (the result does not depend on them).
+/// Returns one row of `opts.types.len()` scores per pair; stops early (with garbage) when
+/// [`interrupt::requested`] says so.
+pub fn score_batch(
+    opts: &RougeOpts,
+    preds: &[&str],
+    refs: &[Vec<&str>],
+    workers: usize,
+) -> Result<Vec<Vec<TypeScore>>> {
+    if preds.len() != refs.len() {
+        return Err(Error::LengthMismatch {
+            what: "predictions and reference lists".into(),
+            expected: preds.len(),
+            found: refs.len(),
+        });
+    }
+    if let Some(i) = refs.iter().position(Vec::is_empty) {
+        return Err(Error::InvalidOption {
+            name: "references".into(),
+            value: format!("an empty list at pair {i}"),
+            expected: "at least one reference per prediction".into(),
+        });
+    }
+    let mut out: Vec<Vec<TypeScore>> = vec![Vec::new(); preds.len()];
+    parallel::for_each_chunk(workers, &mut out, CHUNK, |start, chunk| {
+        for (k, row) in chunk.iter_mut().enumerate() {
+            if interrupt::requested() {
+                return;
+            }
+            *row = score_pair(opts, preds[start + k], &refs[start + k]);
+        }
+    });
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokenize::Kind;
+
+    #[test]
+    fn type_names() {
+        assert_eq!(RougeType::from_name("rouge9").ok(), Some(RougeType::N(9)));
+        assert_eq!(
+            RougeType::from_name("rougeLsum").ok(),
+            Some(RougeType::Lsum)
+        );
+        for bad in ["rouge0", "rouge10", "rougeX", "rouge", "Rouge1", "rougel"] {
+            assert!(RougeType::from_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn multi_reference_takes_first_best() {
+        let opts = RougeOpts {
+            types: vec![RougeType::N(1), RougeType::L],
+            tokenizer: Tokenizer {
+                kind: Kind::Default,
+                stem: false,
+            },
+        };
+        let row = score_pair(&opts, "a b c", &["x y", "a b", "b a"]);
+        assert_eq!(row[0].best, 1);
+        assert_eq!(row[0].stats, [2, 3, 2]);
+        assert_eq!(row[1].best, 1);
+        let batch = score_batch(&opts, &["a b c"; 3], &vec![vec!["x y", "a b", "b a"]; 3], 2);
+        assert_eq!(batch.ok(), Some(vec![row; 3]));
+    }
+}

@@ -1,0 +1,247 @@
+//! ROUGE's tokenizers: rouge-score 0.1.2's `tokenize.tokenize` (`default`), and parbleu's
+//! `unicode` and `none` options.
+
+use super::porter;
+use super::tables::{SOLO_RANGES, WORD_RANGES};
+use crate::text::{py_lower, py_split};
+use crate::{Error, Result};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+
+/// Which tokenizer: see `parbleu.flavors.rouge_score.engine` for the contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// rouge-score's: `str.lower()`, `[^a-z0-9]+` -> space, keep `^[a-z0-9]+$`.
+    Default,
+    /// Letters, marks and numbers of every script; CJK ideographs and kana one per token.
+    Unicode,
+    /// Pre-tokenized: Python's `str.split()`, nothing else.
+    None,
+}
+
+impl Kind {
+    /// The option names, in the order of the variants.
+    pub const NAMES: [&'static str; 3] = ["default", "unicode", "none"];
+
+    /// The tokenizer called `name`.
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "default" => Ok(Kind::Default),
+            "unicode" => Ok(Kind::Unicode),
+            "none" => Ok(Kind::None),
+            _ => Err(Error::InvalidOption {
+                name: "tokenizer".into(),
+                value: format!("{name:?}"),
+                expected: "one of 'default', 'unicode', 'none'".into(),
+            }),
+        }
+    }
+}
+
+/// A tokenizer with its stemming option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tokenizer {
+    pub kind: Kind,
+    pub stem: bool,
+}
+
+#[inline]
+fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
+    let cp = c as u32;
+    let i = ranges.partition_point(|&(_, last)| last < cp);
+    i < ranges.len() && ranges[i].0 <= cp
+}
+
+/// A letter, mark or number (general category L*, M*, N*, Unicode 14.0).
+#[inline]
+pub fn is_word_char(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric();
+    }
+    in_ranges(WORD_RANGES, c)
+}
+
+fn is_solo(c: char) -> bool {
+    !c.is_ascii() && in_ranges(SOLO_RANGES, c)
+}
+
+/// Most distinct stems a thread keeps before it starts over (bounds the memory).
+const STEM_CACHE_MAX: usize = 1 << 20;
+
+thread_local! {
+    static STEMS: RefCell<FxHashMap<String, String>> = RefCell::new(FxHashMap::default());
+}
+
+/// rouge-score's `stemmer.stem(x) if len(x) > 3 else x`, for an `[a-z0-9]+` token.
+fn stem_token(tok: String) -> String {
+    if tok.len() <= 3 {
+        return tok;
+    }
+    STEMS.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        if let Some(s) = cache.get(&tok) {
+            return s.clone();
+        }
+        let s = porter::stem(&tok);
+        if cache.len() >= STEM_CACHE_MAX {
+            cache.clear();
+        }
+        cache.insert(tok, s.clone());
+        s
+    })
+}
+
+fn is_ascii_token(t: &str) -> bool {
+    !t.is_empty()
+        && t.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+impl Tokenizer {
+    /// Append the tokens of `text` to `out`.
+    pub fn tokenize_into(&self, text: &str, out: &mut Vec<String>) {
+        match self.kind {
+            Kind::Default => self.default_into(text, out),
+            Kind::Unicode => self.unicode_into(text, out),
+            Kind::None => {
+                for t in py_split(text) {
+                    out.push(self.maybe_stem(t.to_owned()));
+                }
+            }
+        }
+    }
+
+    /// The tokens of `text`.
+    pub fn tokenize(&self, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.tokenize_into(text, &mut out);
+        out
+    }
+
+    fn maybe_stem(&self, t: String) -> String {
+        if self.stem && is_ascii_token(&t) {
+            stem_token(t)
+        } else {
+            t
+        }
+    }
+
+    fn default_into(&self, text: &str, out: &mut Vec<String>) {
+        // `str.lower()` can turn non-ASCII into ASCII (KELVIN SIGN -> 'k', 'İ' -> 'i' + U+0307).
+        let lower = if text.is_ascii() {
+            text.to_ascii_lowercase()
+        } else {
+            py_lower(text)
+        };
+        let b = lower.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if !b[i].is_ascii_lowercase() && !b[i].is_ascii_digit() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_lowercase() || b[i].is_ascii_digit()) {
+                i += 1;
+            }
+            let tok = lower[start..i].to_owned();
+            // The stem of an `[a-z0-9]+` word is again one (NLTK only moves ASCII letters), so
+            // rouge-score's final `VALID_TOKEN_RE` check only drops empty strings.
+            let tok = if self.stem { stem_token(tok) } else { tok };
+            if !tok.is_empty() {
+                out.push(tok);
+            }
+        }
+    }
+
+    fn unicode_into(&self, text: &str, out: &mut Vec<String>) {
+        let lower = py_lower(text);
+        let mut cur = String::new();
+        for c in lower.chars() {
+            if !is_word_char(c) {
+                self.flush(&mut cur, out);
+            } else if is_solo(c) {
+                self.flush(&mut cur, out);
+                out.push(c.to_string());
+            } else {
+                cur.push(c);
+            }
+        }
+        self.flush(&mut cur, out);
+    }
+
+    fn flush(&self, cur: &mut String, out: &mut Vec<String>) {
+        if !cur.is_empty() {
+            out.push(self.maybe_stem(std::mem::take(cur)));
+        }
+    }
+}
+
+/// Word characters (letters, marks, numbers) rouge-score's default tokenizer keeps and drops.
+pub fn discarded(text: &str) -> (u64, u64) {
+    let (mut kept, mut dropped) = (0u64, 0u64);
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        if !is_word_char(c) {
+            continue;
+        }
+        let keeps = c.is_ascii_alphanumeric()
+            || py_lower(c.encode_utf8(&mut buf))
+                .bytes()
+                .any(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        if keeps {
+            kept += 1;
+        } else {
+            dropped += 1;
+        }
+    }
+    (kept, dropped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(kind: Kind, stem: bool, s: &str) -> Vec<String> {
+        Tokenizer { kind, stem }.tokenize(s)
+    }
+
+    #[test]
+    fn default_is_rouge_score() {
+        assert_eq!(
+            toks(Kind::Default, false, "Hello, World!  x-1"),
+            ["hello", "world", "x", "1"]
+        );
+        assert_eq!(
+            toks(Kind::Default, true, "The cats are running"),
+            ["the", "cat", "are", "run"]
+        );
+        assert_eq!(
+            toks(Kind::Default, false, "\u{212a}elvin \u{130}z ženy"),
+            ["kelvin", "i", "z", "eny"]
+        );
+        assert!(toks(Kind::Default, false, "中文 русский").is_empty());
+    }
+
+    #[test]
+    fn unicode_keeps_scripts() {
+        assert_eq!(
+            toks(Kind::Unicode, true, "Ženy running, 中文!"),
+            ["ženy", "run", "中", "文"]
+        );
+        assert_eq!(toks(Kind::Unicode, false, "नमस्ते दुनिया"), ["नमस्ते", "दुनिया"]);
+    }
+
+    #[test]
+    fn none_splits_on_whitespace() {
+        assert_eq!(
+            toks(Kind::None, false, " A,b  c\u{1f}d "),
+            ["A,b", "c", "d"]
+        );
+    }
+
+    #[test]
+    fn discard_counts() {
+        assert_eq!(discarded("ab 中文, é1"), (3, 3));
+    }
+}

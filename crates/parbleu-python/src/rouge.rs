@@ -1,0 +1,143 @@
+//! ROUGE binding: `_core.rouge_*` over `parbleu_core::rouge` (rouge-score 0.1.2, exact).
+
+use crate::convert::{le_bytes, strs};
+use crate::error::Result;
+use crate::interrupt::{blocks, for_each_block};
+use crate::parallel::Workers;
+use parbleu_core::rouge::tokenize::{self as rtok, Kind, Tokenizer};
+use parbleu_core::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
+use parbleu_core::Error;
+use pyo3::buffer::PyBuffer;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// Pairs per GIL release, so that Ctrl-C is seen within about a second.
+const BLOCK: usize = 1 << 12;
+
+fn opts(types: &[String], tokenizer: &str, stem: bool) -> Result<RougeOpts> {
+    let types = types
+        .iter()
+        .map(|t| RougeType::from_name(t))
+        .collect::<std::result::Result<Vec<_>, Error>>()?;
+    let kind = Kind::from_name(tokenizer)?;
+    Ok(RougeOpts {
+        types,
+        tokenizer: Tokenizer { kind, stem },
+    })
+}
+
+/// Score every (prediction, references) pair: `(stats, scores, best)` as little-endian bytes
+/// of int64 `(pairs, types, 3)`, float64 `(pairs, types, 3)` and int64 `(pairs, types)`.
+#[pyfunction]
+#[pyo3(signature = (predictions, references, rouge_types, tokenizer, use_stemmer, workers))]
+#[allow(clippy::type_complexity)]
+fn rouge_score_batch<'py>(
+    py: Python<'py>,
+    predictions: Vec<Bound<'py, PyString>>,
+    references: Vec<Vec<Bound<'py, PyString>>>,
+    rouge_types: Vec<String>,
+    tokenizer: &str,
+    use_stemmer: bool,
+    workers: Workers,
+) -> Result<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let o = opts(&rouge_types, tokenizer, use_stemmer)?;
+    let workers = workers.0;
+    // Borrowed, not copied: the strings outlive the call.
+    let preds = strs(&predictions)?;
+    let refs: Vec<Vec<&str>> = references
+        .iter()
+        .map(|rs| strs(rs))
+        .collect::<PyResult<_>>()?;
+    if preds.len() != refs.len() {
+        let e = Error::LengthMismatch {
+            what: "predictions vs reference lists".into(),
+            expected: preds.len(),
+            found: refs.len(),
+        };
+        return Err(e.into());
+    }
+    let (mut stats, mut scores, mut best) = (Vec::new(), Vec::new(), Vec::new());
+    for_each_block(py, blocks(preds.len(), BLOCK), |b| {
+        let rows = rouge::score_batch(&o, &preds[b.clone()], &refs[b], workers)?;
+        for row in rows {
+            for t in row {
+                stats.extend(t.stats.iter().map(|&x| x as i64));
+                scores.extend_from_slice(&t.prf);
+                best.push(i64::from(t.best));
+            }
+        }
+        Ok::<(), Error>(())
+    })?;
+    Ok((
+        le_bytes(py, &stats)?,
+        le_bytes(py, &scores)?,
+        le_bytes(py, &best)?,
+    ))
+}
+
+/// Tokens of each text.
+#[pyfunction]
+#[pyo3(signature = (texts, tokenizer, use_stemmer))]
+fn rouge_tokenize(texts: Vec<String>, tokenizer: &str, use_stemmer: bool) -> Result<Vec<Vec<String>>> {
+    let o = opts(&[], tokenizer, use_stemmer)?;
+    Ok(texts.iter().map(|t| o.tokenizer.tokenize(t)).collect())
+}
+
+/// NLTK's `PorterStemmer().stem(w)` of each ASCII word (a non-ASCII word comes back unchanged).
+#[pyfunction]
+fn rouge_porter_stem(words: Vec<String>) -> Vec<String> {
+    words.iter().map(|w| porter::stem(w)).collect()
+}
+
+/// `(kept, discarded)` letters, marks and numbers of rouge-score's default tokenizer.
+#[pyfunction]
+fn rouge_discarded(texts: Vec<String>) -> (u64, u64) {
+    texts.iter().fold((0, 0), |(k, d), t| {
+        let (k2, d2) = rtok::discarded(t);
+        (k + k2, d + d2)
+    })
+}
+
+/// Bootstrap bounds `[low, mid, high] x [precision, recall, fmeasure]` of one rouge type from
+/// its statistics (a C-contiguous int64 buffer of `(pairs, 3)`), with the core's RNG.
+#[pyfunction]
+#[pyo3(signature = (stats, n_samples, confidence_interval, seed, workers))]
+fn rouge_bootstrap(
+    py: Python<'_>,
+    stats: PyBuffer<i64>,
+    n_samples: usize,
+    confidence_interval: f64,
+    seed: u64,
+    workers: Workers,
+) -> Result<[[f64; 3]; 3]> {
+    let flat = stats.to_vec(py)?;
+    if flat.len() % 3 != 0 || flat.iter().any(|&x| x < 0) {
+        let e = Error::BadStatsShape {
+            expected: 3,
+            found: flat.len() % 3,
+        };
+        return Err(e.into());
+    }
+    let rows: Vec<[u64; 3]> = flat
+        .chunks_exact(3)
+        .map(|c| [c[0] as u64, c[1] as u64, c[2] as u64])
+        .collect();
+    Ok(py.detach(|| {
+        bootstrap::bootstrap(&rows, n_samples, confidence_interval, seed, workers.0)
+    })?)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let functions = [
+        wrap_pyfunction!(rouge_score_batch, m)?,
+        wrap_pyfunction!(rouge_tokenize, m)?,
+        wrap_pyfunction!(rouge_porter_stem, m)?,
+        wrap_pyfunction!(rouge_discarded, m)?,
+        wrap_pyfunction!(rouge_bootstrap, m)?,
+    ];
+    functions.into_iter().try_for_each(|f| m.add_function(f))
+}
