@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from unicode_pin import guard  # noqa: E402
+from unicode_pin import guard
 
 OUT = Path(__file__).resolve().parents[1] / "crates/parbleu-core/src/rouge/tables.rs"
 SOLO_PREFIXES = ("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HIRAGANA", "KATAKANA")

@@ -82,7 +82,11 @@ fn rouge_score_batch<'py>(
 /// Tokens of each text.
 #[pyfunction]
 #[pyo3(signature = (texts, tokenizer, use_stemmer))]
-fn rouge_tokenize(texts: Vec<String>, tokenizer: &str, use_stemmer: bool) -> Result<Vec<Vec<String>>> {
+fn rouge_tokenize(
+    texts: Vec<String>,
+    tokenizer: &str,
+    use_stemmer: bool,
+) -> Result<Vec<Vec<String>>> {
     let o = opts(&[], tokenizer, use_stemmer)?;
     Ok(texts.iter().map(|t| o.tokenizer.tokenize(t)).collect())
 }
@@ -126,9 +130,7 @@ fn rouge_bootstrap(
         .chunks_exact(3)
         .map(|c| [c[0] as u64, c[1] as u64, c[2] as u64])
         .collect();
-    Ok(py.detach(|| {
-        bootstrap::bootstrap(&rows, n_samples, confidence_interval, seed, workers.0)
-    })?)
+    Ok(py.detach(|| bootstrap::bootstrap(&rows, n_samples, confidence_interval, seed, workers.0))?)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -17,7 +17,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import FlavorError, InvalidOptionError
-from ..metrics import metric_from_name
+from ..metrics.registry import make_metric
 from ._common import SegStats, closest_ref_lens, shortest_ref_lens, token_stats, tokens
 from .registry import ExplainProfile as _Config
 from .registry import get_flavor
@@ -290,7 +290,7 @@ def explain(
         st = token_stats(h, r, len(cfg.weights), workers=None)
         return _generic(st, cfg)
 
-    bleu = metric_from_name("bleu")  # SacreBLEU's default BLEU, through the metrics' API
+    bleu = make_metric("bleu")  # SacreBLEU's default BLEU, through the metrics' API
     assert bleu is not None
     base_score = bleu.corpus_score(hyps, streams).score
     try:

@@ -9,9 +9,8 @@ the prefix stripped, so a new option is one ``add_argument`` here and nothing el
 
 from __future__ import annotations
 
-from typing import Any
-
 import argparse
+from typing import Any
 
 from .._argtypes import int_at_least
 from .._options import SMOOTH_DEFAULTS
