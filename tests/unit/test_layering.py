@@ -126,9 +126,6 @@ def test_the_cycle_finder_finds_cycles(tmp_path: Path) -> None:
 
 #: Modules that may use the root package: it is what they build (or run).
 ROOT_USERS = {"parbleu", "parbleu.__main__"}
-#: TEMPORARY (issue 26): back doors in flavors/, removed on the `flavreg` branch; the lead
-#: deletes this entry when merging it (test_known_flavor_back_doors_remain then fails).
-KNOWN_FLAVOR_BACK_DOORS = {"parbleu.flavors._explain"}
 
 
 def root_package_uses(name: str, path: Path, modules: dict[str, Path]) -> list[str]:
@@ -172,17 +169,9 @@ def test_the_root_package_is_no_back_door() -> None:
     found = {
         name: uses
         for name, path in modules.items()
-        if name not in ROOT_USERS | KNOWN_FLAVOR_BACK_DOORS
-        and (uses := root_package_uses(name, path, modules))
+        if name not in ROOT_USERS and (uses := root_package_uses(name, path, modules))
     }
     assert not found, f"modules using the root package: {found}"
-
-
-@pytest.mark.parametrize("name", sorted(KNOWN_FLAVOR_BACK_DOORS))
-def test_known_flavor_back_doors_remain(name: str) -> None:
-    # Once fixed, the entry goes: the allow-list cannot outlive the back door.
-    modules = module_names(PACKAGE)
-    assert root_package_uses(name, modules[name], modules), f"remove {name} from the list"
 
 
 def test_the_back_door_finder_finds_them(tmp_path: Path) -> None:
