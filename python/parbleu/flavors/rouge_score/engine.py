@@ -139,10 +139,10 @@ class DiscardShare:
     Attributes
     ----------
     kept : int
-        Letters and digits (Unicode categories L*, N*) the default tokenizer keeps (after
-        ``str.lower()``, those in ``[a-z0-9]``).
+        Letters, marks and numbers (Unicode categories L*, M*, N*) the default tokenizer
+        keeps (after ``str.lower()``, those in ``[a-z0-9]``).
     discarded : int
-        Letters and digits it drops (every other letter or digit: ``é``, ``ж``, ``中``, ...).
+        Those it drops (every other one: ``é``, ``ж``, ``中``, a Devanagari vowel sign, ...).
     """
 
     kept: int
@@ -329,7 +329,7 @@ def tokenize(
 
 
 def discarded_share(texts: Sequence[str]) -> DiscardShare:
-    """Count the letters and digits rouge-score's default tokenizer drops from ``texts``.
+    """Count the letters, marks and numbers rouge-score's default tokenizer drops from ``texts``.
 
     For the warning "the default tokenizer discards most of this input": a Chinese, Russian or
     Greek text gives a fraction near 1.0, an English one 0.0, a Czech one a few percent.

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from parbleu import _core
+
 from .engine import tokenize as _engine_tokenize
 
 NON_ALPHANUM_PATTERN = r"[^a-z0-9]+"
@@ -21,10 +23,31 @@ VALID_TOKEN_PATTERN = r"^[a-z0-9]+$"
 VALID_TOKEN_RE = re.compile(VALID_TOKEN_PATTERN)
 
 
+class PorterStemmer:
+    """NLTK 3.10.4's ``PorterStemmer()`` (mode ``NLTK_EXTENSIONS``) for ASCII words, in the core.
+
+    The stemmer rouge-score's ``DefaultTokenizer`` uses, without NLTK. Words with a non-ASCII
+    character come back unchanged (rouge-score's tokenizer never passes one).
+    """
+
+    def stem(self, word: str) -> str:
+        """Return the stem of ``word``.
+
+        Parameters
+        ----------
+        word : str
+            The word.
+
+        Returns
+        -------
+        str
+            NLTK's stem of the lowercased word.
+        """
+        return _core.rouge_porter_stem([word])[0]
+
+
 def _is_core_porter(stemmer: object) -> bool:
     """Whether ``stemmer`` is a stemmer the core reproduces: NLTK's default ``PorterStemmer``."""
-    from .tokenizers import PorterStemmer
-
     if isinstance(stemmer, PorterStemmer):
         return True
     cls = type(stemmer)

@@ -4,32 +4,10 @@ from __future__ import annotations
 
 import abc
 
-from parbleu import _core
-
 from . import tokenize
+from .tokenize import PorterStemmer
 
-
-class PorterStemmer:
-    """NLTK 3.10.4's ``PorterStemmer()`` (mode ``NLTK_EXTENSIONS``) for ASCII words, in the core.
-
-    The stemmer rouge-score's ``DefaultTokenizer`` uses, without NLTK. Words with a non-ASCII
-    character come back unchanged (rouge-score's tokenizer never passes one).
-    """
-
-    def stem(self, word: str) -> str:
-        """Return the stem of ``word``.
-
-        Parameters
-        ----------
-        word : str
-            The word.
-
-        Returns
-        -------
-        str
-            NLTK's stem of the lowercased word.
-        """
-        return _core.rouge_porter_stem([word])[0]
+__all__ = ["DefaultTokenizer", "PorterStemmer", "Tokenizer"]
 
 
 class Tokenizer(abc.ABC):
