@@ -127,7 +127,7 @@ class RougeBatch:
             One dict per pair, keyed by rouge type (a duplicated type appears once).
         """
         return [
-            {t: (r[0], r[1], r[2]) for t, r in zip(self.rouge_types, row, strict=True)}
+            {t: (r[0], r[1], r[2]) for t, r in zip(self.rouge_types, row)}
             for row in self.scores.tolist()
         ]
 
