@@ -138,28 +138,19 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         help="Add each flavor's step-by-step explanation of its gap to SacreBLEU's score, for "
         "the baseline (parbleu explain; about as costly as the rest of a 20-system report).",
     )
-    ana.add_argument(
-        "--all-pairs-up-to",
-        type=int_at_least(2),
-        default=8,
-        metavar="K",
-        help="With at most K systems every pair gets a side-by-side section; with more, the "
-        "baseline's pairs. (Default: %(default)s)",
-    )
-    ana.add_argument(
-        "--top-segments",
-        type=int_at_least(0),
-        default=5,
-        metavar="K",
-        help="Segments shown per pair and direction. (Default: %(default)s)",
-    )
-    ana.add_argument(
-        "--top-ngrams",
-        type=int_at_least(0),
-        default=10,
-        metavar="K",
-        help="n-grams shown per pair and direction. (Default: %(default)s)",
-    )
+    # The counts of the analyses: flag, lowest value, default, help.
+    for flag, low, default, help_text in (
+        (
+            "--all-pairs-up-to",
+            2,
+            8,
+            "With at most K systems every pair gets a side-by-side section; with more, the "
+            "baseline's pairs. (Default: %(default)s)",
+        ),
+        ("--top-segments", 0, 5, "Segments shown per pair and direction. (Default: %(default)s)"),
+        ("--top-ngrams", 0, 10, "n-grams shown per pair and direction. (Default: %(default)s)"),
+    ):
+        ana.add_argument(flag, type=int_at_least(low), default=default, metavar="K", help=help_text)
     p.add_argument("--quiet", "-q", action="store_true", help="Print nothing on success.")
     return p
 
