@@ -32,7 +32,7 @@ from .arguments import (
 from .errors import CliError, ExitCode
 from .io import check_encoding
 from .parser import add_metric_arguments
-from .score import render_scores
+from .score import build_metrics, render_scores
 from .stream import progress_bar
 
 __all__ = ["build_parser", "distributed_results", "run"]
@@ -137,8 +137,6 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
 
 
 def _metrics(args: argparse.Namespace, sentence_level: bool = False) -> dict[str, Any]:
-    from .score import build_metrics
-
     check_metric_names(args.metrics)
     trg = target_language(args)
     # References are given to each task, not to the constructor.
