@@ -381,14 +381,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return generated_doc.main(
-        argv,
-        doc=DOC,
-        name="docs/cli.md",
-        render=render,
-        script="tools/gen_cli_docs.py",
-        description=__doc__.splitlines()[0],
-    )
+    return generated_doc.main(argv, DOC, "docs/cli.md", render, __file__, __doc__)
 
 
 if __name__ == "__main__":

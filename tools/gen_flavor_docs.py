@@ -316,14 +316,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return generated_doc.main(
-        argv,
-        doc=DOC,
-        name="docs/flavors.md",
-        render=render,
-        script="tools/gen_flavor_docs.py",
-        description=__doc__.splitlines()[0],
-    )
+    return generated_doc.main(argv, DOC, "docs/flavors.md", render, __file__, __doc__)
 
 
 if __name__ == "__main__":

@@ -15,14 +15,19 @@ from pathlib import Path
 
 def main(
     argv: list[str] | None,
-    *,
     doc: Path,
     name: str,
     render: Callable[[], str],
-    script: str,
-    description: str,
+    generator_file: str,
+    generator_doc: str | None,
 ) -> int:
-    """Run a generator: ``doc`` (shown as ``name``) gets ``render()``; returns the exit code."""
+    """Run a generator: ``doc`` (shown as ``name``) gets ``render()``; returns the exit code.
+
+    ``generator_file`` and ``generator_doc`` are the generator's ``__file__`` and ``__doc__``
+    (the command to rerun it, and the help's description).
+    """
+    script = f"tools/{Path(generator_file).name}"
+    description = (generator_doc or script).splitlines()[0]
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--check", action="store_true", help=f"fail if {name} is out of date")
     args = ap.parse_args(argv)
