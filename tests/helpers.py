@@ -16,6 +16,9 @@ import logging
 import os
 import re
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -206,3 +209,30 @@ def default_sigint() -> None:
     child gets the default disposition back before it starts, however the suite was launched.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextmanager
+def sigint_child(code: str, *args: str) -> Iterator[subprocess.Popen[str]]:
+    """``python -c code *args`` with the default SIGINT disposition and stdout as a text pipe;
+    killed on the way out, whatever the test did."""
+    with subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    ) as p:
+        try:
+            yield p
+        finally:
+            p.kill()
+
+
+def interrupt_when_ready(p: subprocess.Popen[str], settle: float) -> float:
+    """Wait for the child's ``ready`` line, let it run ``settle`` seconds into its work, then
+    send SIGINT; returns when it was sent (``time.monotonic()``)."""
+    assert p.stdout is not None
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(settle)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    return t0
