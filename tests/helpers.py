@@ -11,6 +11,7 @@ import csv
 import functools
 import importlib
 import importlib.util
+import io
 import json
 import logging
 import os
@@ -236,3 +237,18 @@ def interrupt_when_ready(p: subprocess.Popen[str], settle: float) -> float:
     t0 = time.monotonic()
     p.send_signal(signal.SIGINT)
     return t0
+
+
+def train_spm_model(path: Path, corpus: list[str], vocab_size: int) -> bytes:
+    """A small unigram SentencePiece model trained on ``corpus``, written to ``path``; its bytes.
+
+    Skips the test when sentencepiece is not installed.
+    """
+    spm = pytest.importorskip("sentencepiece")
+    model = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(corpus), model_writer=model, vocab_size=vocab_size,
+        character_coverage=1.0, model_type="unigram", minloglevel=2,
+    )  # fmt: skip
+    path.write_bytes(model.getvalue())
+    return model.getvalue()
