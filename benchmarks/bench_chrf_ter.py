@@ -25,7 +25,7 @@ import logging
 import statistics
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import parbleu
 from common import Table, en_de, median_time
@@ -94,14 +94,7 @@ def main() -> None:
     # (c) batch sentence chrF.
     ref_a = refs["A"]
 
-    def sb_sent() -> list[float]:
-        m = SacreCHRF()
-        return [m.sentence_score(x, [r]).score for h in hyps_all for x, r in zip(h, ref_a)]
-
-    def pb_sent() -> list[float]:
-        m = parbleu.CHRF()
-        return [s for h in hyps_all for s in m.sentence_scores(h, [ref_a]).tolist()]
-
+    sb_sent, pb_sent = loop_vs_batch(SacreCHRF, parbleu.CHRF, hyps_all, ref_a)
     label = f"(c) sentence chrF, {n_seg:,} segments (SacreBLEU loop vs batch)"
     versus(t, label, sb_sent, pb_sent, sruns, runs)
 
@@ -119,14 +112,7 @@ def main() -> None:
     label = f"(d) corpus TER, {n_ter} system(s) ({n_sub:,} segments), 1 ref"
     t_sb = versus(t, label, sb_ter, pb_ter, ter_runs, runs)
 
-    def sb_ter_sent() -> list[float]:
-        m = SacreTER()
-        return [m.sentence_score(x, [r]).score for h in subset for x, r in zip(h, ref_a)]
-
-    def pb_ter_sent() -> list[float]:
-        m = parbleu.TER()
-        return [s for h in subset for s in m.sentence_scores(h, [ref_a]).tolist()]
-
+    sb_ter_sent, pb_ter_sent = loop_vs_batch(SacreTER, parbleu.TER, subset, ref_a)
     label = f"(d) sentence TER, {n_sub:,} segments (SacreBLEU loop vs batch)"
     versus(t, label, sb_ter_sent, pb_ter_sent, ter_runs, runs)
     t_all = median_time(lambda: pb_ter(hyps_all), runs)
@@ -146,6 +132,23 @@ def main() -> None:
         f"(serial below {parbleu._workers.SERIAL_BELOW} segments per call), sacrebleu "
         f"{sacrebleu.__version__}. Targets: chrF >= 50x, TER >= 100x."
     )
+
+
+def loop_vs_batch(
+    sacre_cls: Callable[[], Any], ours_cls: Callable[[], Any], hyps: list[list[str]], ref: list[str]
+) -> tuple[Callable[[], list[float]], Callable[[], list[float]]]:
+    """Sentence scores of every segment of ``hyps`` against ``ref``: SacreBLEU's
+    ``sentence_score`` loop, and parbleu's ``sentence_scores`` (one batch call a system)."""
+
+    def sacre() -> list[float]:
+        m = sacre_cls()
+        return [m.sentence_score(x, [r]).score for h in hyps for x, r in zip(h, ref)]
+
+    def ours() -> list[float]:
+        m = ours_cls()
+        return [s for h in hyps for s in m.sentence_scores(h, [ref]).tolist()]
+
+    return sacre, ours
 
 
 def timed(fn: Callable[[], T], runs: int, warm_up: bool) -> tuple[T, float]:

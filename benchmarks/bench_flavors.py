@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import warnings
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -96,62 +97,30 @@ def main() -> None:
     import nltk.translate.chrf_score as nc
     import nltk.translate.gleu_score as ng
 
-    _row(
-        t,
-        "NLTK corpus_bleu (str.split tokens)",
-        lambda: [nb.corpus_bleu(ref_tok, hyp_tok[n]) for n in names],
-        lambda: [nltk.corpus_bleu(ref_tok, hyp_tok[n]) for n in names],
-        runs,
-        "nltk 3.10.4",
-    )
-    sf = nb.SmoothingFunction().method3
-    psf = nltk.SmoothingFunction().method3
     first = names[0]
-    _row(
-        t,
-        f"NLTK sentence_bleu loop, method3 ({len(ref_tok)} segments, 1 system)",
-        lambda: [
-            nb.sentence_bleu(r, h, smoothing_function=sf) for r, h in zip(ref_tok, hyp_tok[first])
-        ],
-        lambda: [
-            nltk.sentence_bleu(r, h, smoothing_function=psf)
-            for r, h in zip(ref_tok, hyp_tok[first])
-        ],
-        runs,
-        "nltk 3.10.4",
-    )
-    _row(
-        t,
-        f"NLTK sentence_gleu loop ({len(ref_tok)} segments, 1 system)",
-        lambda: [ng.sentence_gleu(r, h) for r, h in zip(ref_tok, hyp_tok[first])],
-        lambda: [nltk.sentence_gleu(r, h) for r, h in zip(ref_tok, hyp_tok[first])],
-        runs,
-        "nltk 3.10.4",
-    )
-    _row(
-        t,
-        f"NLTK sentence_chrf loop ({len(ref_a)} segments, 1 system)",
-        lambda: [nc.sentence_chrf(r, h) for r, h in zip(ref_a, systems[first])],
-        lambda: [nltk.sentence_chrf(r, h) for r, h in zip(ref_a, systems[first])],
-        runs,
-        "nltk 3.10.4",
-    )
-    _row(
-        t,
-        "NLTK corpus_gleu",
-        lambda: [ng.corpus_gleu(ref_tok, hyp_tok[n]) for n in names],
-        lambda: [nltk.corpus_gleu(ref_tok, hyp_tok[n]) for n in names],
-        runs,
-        "nltk 3.10.4",
-    )
-    _row(
-        t,
-        "NLTK corpus_chrf",
-        lambda: [nc.corpus_chrf(ref_a, systems[n]) for n in names],
-        lambda: [nltk.corpus_chrf(ref_a, systems[n]) for n in names],
-        runs,
-        "nltk 3.10.4",
-    )
+
+    def per_system(fn: Callable[..., Any], refs: Any, hyps: Any) -> Callable[[], list[Any]]:
+        """One corpus call a system, for all systems."""
+        return lambda: [fn(refs, hyps[n]) for n in names]
+
+    def per_segment(fn: Callable[..., Any], refs: Any, hyps: Any) -> Callable[[], list[Any]]:
+        """One sentence call a segment, for the first system."""
+        return lambda: [fn(r, h) for r, h in zip(refs, hyps[first])]
+
+    bleu_m3 = partial(nb.sentence_bleu, smoothing_function=nb.SmoothingFunction().method3)
+    ours_bleu_m3 = partial(nltk.sentence_bleu, smoothing_function=nltk.SmoothingFunction().method3)
+    segs = f"({len(ref_a)} segments, 1 system)"
+    tok, raw = (ref_tok, hyp_tok), (ref_a, systems)
+    nltk_rows = [  # (row, how it loops, inputs, NLTK's function, ours)
+        ("corpus_bleu (str.split tokens)", per_system, tok, nb.corpus_bleu, nltk.corpus_bleu),
+        (f"sentence_bleu loop, method3 {segs}", per_segment, tok, bleu_m3, ours_bleu_m3),
+        (f"sentence_gleu loop {segs}", per_segment, tok, ng.sentence_gleu, nltk.sentence_gleu),
+        (f"sentence_chrf loop {segs}", per_segment, raw, nc.sentence_chrf, nltk.sentence_chrf),
+        ("corpus_gleu", per_system, tok, ng.corpus_gleu, nltk.corpus_gleu),
+        ("corpus_chrf", per_system, raw, nc.corpus_chrf, nltk.corpus_chrf),
+    ]
+    for what, loop, (r, h), theirs, ours_fn in nltk_rows:
+        _row(t, f"NLTK {what}", loop(theirs, r, h), loop(ours_fn, r, h), runs, "nltk 3.10.4")
 
     # --- Moses ----------------------------------------------------------------------------
     for script, detok in (("multi-bleu.perl", False), ("multi-bleu-detok.perl", True)):

@@ -7,16 +7,23 @@ relative to it. Tests build no other data path.
 
 from __future__ import annotations
 
+import csv
 import functools
 import importlib
 import importlib.util
+import io
 import json
+import logging
 import os
 import re
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -52,6 +59,60 @@ def records(rel: str) -> Iterator[dict[str, Any]]:
         for line in f:
             if line.strip():
                 yield json.loads(line)
+
+
+def metric_records(rel: str, metric: str) -> dict[str, dict[str, Any]]:
+    """The records of one metric in a golden file, by id (a missing file is an error)."""
+    return {r["id"]: r for r in records(rel) if r["metric"] == metric}
+
+
+class _HasSignature(Protocol):
+    def get_signature(self) -> Any: ...
+
+
+def check_signature(rec: dict[str, Any], m: _HasSignature) -> None:
+    """The metric's long and short signatures equal the record's (version field aside)."""
+    sig = m.get_signature()
+    assert sacre_version(sig.format()) == rec["signature"]
+    assert sacre_version(sig.format(short=True)) == rec["signature_short"]
+
+
+@contextmanager
+def parbleu_logging_off() -> Iterator[None]:
+    """Silence the ``parbleu`` logger (per-segment loops would warn once a segment)."""
+    logger = logging.getLogger("parbleu")
+    logger.disabled = True
+    try:
+        yield
+    finally:
+        logger.disabled = False
+
+
+#: The official WMT21 test data: system outputs and references.
+WMT21 = SHARED / "data" / "wmt21"
+
+
+def wmt21_table(metric_prefix: str) -> list[dict[str, str]]:
+    """Rows of ``golden/wmt21_official_vs_sacrebleu.tsv`` whose metric starts with the prefix."""
+    path = GOLDEN / "wmt21_official_vs_sacrebleu.tsv"
+    if not path.exists():
+        return []
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    return [r for r in rows if r["metric"].startswith(metric_prefix)]
+
+
+def wmt21_file(kind: str, pair: str, name: str) -> str:
+    """The one WMT21 file of a system (``system-outputs``) or reference, relative to SHARED."""
+    tag = "hyp" if kind == "system-outputs" else "ref"
+    found = sorted((WMT21 / kind).glob(f"*.{pair}.{tag}.{name}.*"))
+    assert len(found) == 1, (kind, pair, name, found)
+    return str(Path(found[0]).relative_to(SHARED))
+
+
+def wmt21_row_id(row: dict[str, str]) -> str:
+    """Test id of a WMT21 table row."""
+    return f"{row['pair']}:{row['system']}:{row['metric']}"
 
 
 _VERSION_RE = re.compile(r"(version|v):parbleu-[0-9A-Za-z.+-]+")
@@ -149,3 +210,45 @@ def default_sigint() -> None:
     child gets the default disposition back before it starts, however the suite was launched.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextmanager
+def sigint_child(code: str, *args: str) -> Iterator[subprocess.Popen[str]]:
+    """``python -c code *args`` with the default SIGINT disposition and stdout as a text pipe;
+    killed on the way out, whatever the test did."""
+    with subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    ) as p:
+        try:
+            yield p
+        finally:
+            p.kill()
+
+
+def interrupt_when_ready(p: subprocess.Popen[str], settle: float) -> float:
+    """Wait for the child's ``ready`` line, let it run ``settle`` seconds into its work, then
+    send SIGINT; returns when it was sent (``time.monotonic()``)."""
+    assert p.stdout is not None
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(settle)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    return t0
+
+
+def train_spm_model(path: Path, corpus: list[str], vocab_size: int) -> bytes:
+    """A small unigram SentencePiece model trained on ``corpus``, written to ``path``; its bytes.
+
+    Skips the test when sentencepiece is not installed.
+    """
+    spm = pytest.importorskip("sentencepiece")
+    model = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(corpus), model_writer=model, vocab_size=vocab_size,
+        character_coverage=1.0, model_type="unigram", minloglevel=2,
+    )  # fmt: skip
+    path.write_bytes(model.getvalue())
+    return model.getvalue()

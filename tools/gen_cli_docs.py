@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import io
 import os
 import sys
@@ -26,7 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "cli.md"
 sys.path.insert(0, str(ROOT / "python"))
+sys.path.insert(0, str(ROOT / "tools"))
 
+import generated_doc  # noqa: E402
 from parbleu.cli.compare import build_parser as build_compare_parser  # noqa: E402
 from parbleu.cli.distributed import build_parser as build_distributed_parser  # noqa: E402
 from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
@@ -380,27 +381,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if docs/cli.md is out of date")
-    args = ap.parse_args(argv)
-    text = render()
-    if args.check:
-        current = DOC.read_text(encoding="utf-8") if DOC.is_file() else ""
-        if current == text:
-            return 0
-        diff = difflib.unified_diff(
-            current.splitlines(keepends=True),
-            text.splitlines(keepends=True),
-            "docs/cli.md",
-            "generated",
-            n=1,
-        )
-        sys.stderr.write("".join(list(diff)[:60]))
-        sys.stderr.write("docs/cli.md is out of date: run python tools/gen_cli_docs.py\n")
-        return 1
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(text, encoding="utf-8")
-    return 0
+    return generated_doc.main(argv, DOC, "docs/cli.md", render, __file__, __doc__)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,6 @@ check fails until it is regenerated and reviewed).
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import sys
 import warnings
 from pathlib import Path
@@ -20,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "flavors.md"
 sys.path.insert(0, str(ROOT / "python"))
+sys.path.insert(0, str(ROOT / "tools"))
 
+import generated_doc  # noqa: E402
 from parbleu.errors import FlavorError  # noqa: E402
 from parbleu.flavors import FlavorInfo, flavor_names, get_flavor  # noqa: E402
 
@@ -316,26 +316,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if docs/flavors.md is stale")
-    args = ap.parse_args(argv)
-    text = render()
-    if args.check:
-        current = DOC.read_text(encoding="utf-8") if DOC.is_file() else ""
-        if current == text:
-            return 0
-        diff = difflib.unified_diff(
-            current.splitlines(keepends=True),
-            text.splitlines(keepends=True),
-            "docs/flavors.md",
-            "generated",
-            n=1,
-        )
-        sys.stderr.writelines(list(diff)[:60])
-        sys.stderr.write("docs/flavors.md is out of date: run python tools/gen_flavor_docs.py\n")
-        return 1
-    DOC.write_text(text, encoding="utf-8")
-    return 0
+    return generated_doc.main(argv, DOC, "docs/flavors.md", render, __file__, __doc__)
 
 
 if __name__ == "__main__":

@@ -64,24 +64,39 @@ def shard(lines: list[str], cuts: list[int], folder: Path, name: str) -> None:
         )
 
 
+def assert_shards_as_in_memory(
+    client: Any,
+    tmp: Path,
+    columns: tuple[list[str], list[str], list[str]],
+    cuts: list[int],
+    sources: tuple[str, list[str]],
+    **options: Any,
+) -> None:
+    """The hypotheses and two reference streams cut into shard files at ``cuts`` (folders hyp/,
+    a/ and c/ under ``tmp``), scored by ``score_files`` from ``sources`` (paths or globs under
+    ``tmp``): every metric's score and signature are the ones it gets in memory."""
+    hyps, ra, rc = columns
+    for lines, name in ((hyps, "hyp"), (ra, "a"), (rc, "c")):
+        shard(lines, cuts, tmp / name, name)
+    used = metrics()
+    hyp_src, ref_srcs = sources
+    refs = [str(tmp / r) for r in ref_srcs]
+    got = dist.score_files(
+        str(tmp / hyp_src), refs, list(used.values()), scheduler=client, **options
+    )
+    assert_same(dict(zip(used, got.values())), used, hyps, [ra, rc])
+
+
 @requires_shared
 @pytest.mark.parametrize("part_lines", [97, 1 << 20])
 def test_wmt21_shards_equal_in_memory(client: Any, tmp_path: Path, part_lines: int) -> None:
-    hyps, ra, rc = text(HYP), text(REF_A), text(REF_C)
+    columns = text(HYP), text(REF_A), text(REF_C)
     cuts = [0, 300, 300, 301, 777]  # an empty first shard and an empty middle shard
-    for lines, name in ((hyps, "hyp"), (ra, "a"), (rc, "c")):
-        shard(lines, cuts, tmp_path / name, name)
-    used = metrics()
-    got = dist.score_files(
-        str(tmp_path / "hyp" / "*.hyp"),
-        [str(tmp_path / "a"), str(tmp_path / "c" / "*.c")],
-        list(used.values()),
-        scheduler=client,
-        part_lines=part_lines,
-        block_lines=50,
-    )
+    sources = "hyp/*.hyp", ["a", "c/*.c"]  # globs and a folder
     # Two references: TER's reference lengths are averages (floats), summed in order.
-    assert_same(dict(zip(used, got.values())), used, hyps, [ra, rc])
+    assert_shards_as_in_memory(
+        client, tmp_path, columns, cuts, sources, part_lines=part_lines, block_lines=50
+    )
 
 
 @requires_shared
@@ -246,18 +261,10 @@ def test_random_shards(
     tmp = tmp_path_factory.mktemp("shards")
     hyps, ra, rc = (list(x) for x in zip(*pairs))
     cuts = sorted(min(c, len(hyps)) for c in cuts)
-    for lines, name in ((hyps, "h"), (ra, "a"), (rc, "c")):
-        shard(lines, cuts, tmp / name, name)
-    used = metrics()
-    got = dist.score_files(
-        str(tmp / "h"),
-        [str(tmp / "a"), str(tmp / "c")],
-        list(used.values()),
-        scheduler=client,
-        part_lines=part_lines,
-        block_lines=3,
+    sources = "hyp", ["a", "c"]
+    assert_shards_as_in_memory(
+        client, tmp, (hyps, ra, rc), cuts, sources, part_lines=part_lines, block_lines=3
     )
-    assert_same(dict(zip(used, got.values())), used, hyps, [ra, rc])
 
 
 @requires_shared

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
 import json
 import math
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,9 @@ __all__ = [
     "read_text",
     "records",
     "requires_shared",
+    "run_cli",
     "smoothing",
+    "with_edge_cases",
 ]
 
 #: Relative tolerance of float comparisons with golden values (the issue's bar).
@@ -59,6 +63,13 @@ def read_lines(rel: str) -> tuple[str, ...]:
     if parts and parts[-1] == "":
         parts.pop()
     return tuple(parts)
+
+
+def with_edge_cases(golden: Iterable[dict[str, Any]], tag: str) -> list[dict[str, Any]]:
+    """A tool's golden records, then its cases of ``edge_cases_others/edge_cases.jsonl`` (the
+    records whose id holds ``tag``)."""
+    edge = records("edge_cases_others/edge_cases.jsonl")
+    return [*golden, *(r for r in edge if tag in r["id"])]
 
 
 def read_text(rel: str) -> str:
@@ -102,3 +113,27 @@ def smoothing(spec: str | None, module: Any) -> Any:
 def skip_unless(cond: bool, why: str) -> None:
     if not cond:
         pytest.skip(why)
+
+
+def run_cli(argv: list[str], stdin: bytes = b"") -> tuple[int, bytes, bytes]:
+    """``parbleu.cli.main(argv)`` with byte streams as stdin/stdout/stderr: code, out, err."""
+    from parbleu.cli import main
+
+    out, err = io.BytesIO(), io.BytesIO()
+    wrappers = (
+        io.TextIOWrapper(io.BytesIO(stdin)),
+        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", write_through=True),
+    )
+    old = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = wrappers
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        result = code, out.getvalue(), err.getvalue()
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = old
+        for w in wrappers:
+            w.detach()
+    return result

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import importlib.util
-import io
-import sys
 import unicodedata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from flavor_support import REPO, SHARED, read_lines, records, requires_shared
+from flavor_support import REPO, SHARED, read_lines, records, requires_shared, run_cli
 
-from parbleu.cli import main
 from parbleu.cli.parser import build_parser
 from parbleu.errors import FlavorError
 from parbleu.flavors import explain, flavor_names, moses, mteval, nltk
@@ -48,27 +45,6 @@ def test_cli_flavor_names_are_the_registry() -> None:
     assert tuple(action.choices or ()) == flavor_names()
 
 
-def _run(argv: list[str], stdin: bytes = b"") -> tuple[int, bytes, bytes]:
-    out, err = io.BytesIO(), io.BytesIO()
-    wrappers = (
-        io.TextIOWrapper(io.BytesIO(stdin)),
-        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
-        io.TextIOWrapper(err, encoding="utf-8", write_through=True),
-    )
-    old = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = wrappers
-    try:
-        code = main(argv)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        result = code, out.getvalue(), err.getvalue()
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = old
-        for w in wrappers:
-            w.detach()
-    return result
-
-
 @requires_shared
 @pytest.mark.parametrize(
     "rec",
@@ -80,7 +56,7 @@ def test_cli_multi_bleu_prints_the_perl_line(rec: dict[str, Any]) -> None:
     name = "multi-bleu-detok" if rec["impl"].endswith("detok.perl") else "multi-bleu"
     argv = ["--flavor", name] + (["-lc"] if rec["options"]["lowercase"] else [])
     argv += [str(SHARED / r) for r in rec["refs"]]
-    code, out, err = _run(argv, (SHARED / rec["hyp"]).read_bytes())
+    code, out, err = run_cli(argv, (SHARED / rec["hyp"]).read_bytes())
     assert code == rec["rc"]
     want = (rec["formatted"] + "\n") if rec.get("formatted") else ""
     assert out.decode() == want
@@ -133,7 +109,7 @@ def test_cli_mteval_matches_the_golden_score(tmp_path: Path) -> None:
         str(tmp_path / "tst.sgm"),
         "-c",
     ]
-    code, out, _ = _run(argv)
+    code, out, _ = run_cli(argv)
     assert code == 0
     line = rec["score_line"].replace(f'"{rec["score_line"].split(chr(34))[1]}"', '"sys"')
     assert line in out.decode()
@@ -143,7 +119,7 @@ def test_cli_mteval_matches_the_golden_score(tmp_path: Path) -> None:
 def test_cli_library_flavors(tmp_path: Path) -> None:
     hyp = SHARED / "golden/edge_cases_others/inputs/zero_4gram_matches/hyp.txt"
     ref = SHARED / "golden/edge_cases_others/inputs/zero_4gram_matches/ref0.txt"
-    code, out, _ = _run(["--flavor", "nltk", str(ref), "-i", str(hyp), "--smooth", "1"])
+    code, out, _ = run_cli(["--flavor", "nltk", str(ref), "-i", str(hyp), "--smooth", "1"])
     h = [x.split() for x in read_lines(str(hyp.relative_to(SHARED)))]
     r = [[x.split()] for x in read_lines(str(ref.relative_to(SHARED)))]
     assert code == 0
@@ -151,24 +127,24 @@ def test_cli_library_flavors(tmp_path: Path) -> None:
         out.decode()
         == f"{nltk.corpus_bleu(r, h, smoothing_function=nltk.SmoothingFunction().method1)!r}\n"
     )
-    code, out, _ = _run(["--flavor", "coco", str(ref), "-i", str(hyp)])
+    code, out, _ = run_cli(["--flavor", "coco", str(ref), "-i", str(hyp)])
     assert code == 0 and b"ratio:" in out and b"Bleu_4: " in out
     for name in ("tfnmt", "hf-bleu", "torchmetrics", "torchmetrics-sacre"):
-        code, out, _ = _run(["--flavor", name, str(ref), "-i", str(hyp)])
+        code, out, _ = run_cli(["--flavor", name, str(ref), "-i", str(hyp)])
         assert code == 0 and out
-    code, out, _ = _run(["--flavor=t2t", "--translation", str(hyp), "--reference", str(ref)])
+    code, out, _ = run_cli(["--flavor=t2t", "--translation", str(hyp), "--reference", str(ref)])
     assert code == 0 and out.startswith(b"BLEU_uncased = ")
-    code, out, _ = _run(["--flavor", "fairseq", "-s", str(hyp), "-r", str(ref)])
+    code, out, _ = run_cli(["--flavor", "fairseq", "-s", str(hyp), "-r", str(ref)])
     assert code == 0 and out.split(b"\n")[1].startswith(b"BLEU4 = ")
 
 
 def test_cli_flavor_errors_are_one_line(tmp_path: Path) -> None:
     (tmp_path / "h").write_text("\n", encoding="utf-8")
     (tmp_path / "r").write_text("a b\n", encoding="utf-8")
-    code, out, err = _run(["--flavor", "tfnmt", str(tmp_path / "r"), "-i", str(tmp_path / "h")])
+    code, out, err = run_cli(["--flavor", "tfnmt", str(tmp_path / "r"), "-i", str(tmp_path / "h")])
     assert code == 1 and out == b""
     assert err.decode().startswith("parbleu: error: tfnmt: ") and err.count(b"\n") == 1
-    code, _, err = _run(["--flavor", "nonesuch"])
+    code, _, err = run_cli(["--flavor", "nonesuch"])
     assert code == 2 and b"unknown flavor" in err
 
 
@@ -202,7 +178,7 @@ def test_explain_refuses_input_the_flavor_cannot_score() -> None:
 def test_cli_explain() -> None:
     hyp = SHARED / "data/compare-mt/ted.sys1.eng"
     ref = SHARED / "data/compare-mt/ted.ref.eng"
-    code, out, _ = _run(["explain", str(ref), "-i", str(hyp), "--flavor", "multi-bleu"])
+    code, out, _ = run_cli(["explain", str(ref), "-i", str(hyp), "--flavor", "multi-bleu"])
     assert code == 0
     text = out.decode()
     assert "tokenization" in text and "exact arithmetic" in text

@@ -6,20 +6,16 @@ import io
 from typing import Any
 
 import pytest
-from flavor_support import SHARED, close, records, requires_shared
+from flavor_support import SHARED, close, records, requires_shared, with_edge_cases
 
 from parbleu.flavors import fairseq
 
 pytestmark = requires_shared
 
 
-def _records() -> list[dict[str, Any]]:
-    out = list(records("fairseq/corpus.jsonl"))
-    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".fairseq" in r["id"]]
-    return out
-
-
-@pytest.mark.parametrize("rec", _records(), ids=lambda r: r["id"])
+@pytest.mark.parametrize(
+    "rec", with_edge_cases(records("fairseq/corpus.jsonl"), ".fairseq"), ids=lambda r: r["id"]
+)
 def test_fairseq(rec: dict[str, Any]) -> None:
     opts = rec["options"]
     order = opts.get("order", 4)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import argparse
 import io
-import sys
 from pathlib import Path
 
 import pytest
+from flavor_support import run_cli
 
-from parbleu.cli import main
 from parbleu.flavors import coco, fairseq, flavor_names, get_flavor, moses, t2t
 
 TOOL_FLAVORS = tuple(n for n in flavor_names() if get_flavor(n).kind == "tool")
@@ -29,24 +28,8 @@ ADVISORY = (
 
 
 def _run(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
-    out, err = io.BytesIO(), io.BytesIO()
-    wrappers = (
-        io.TextIOWrapper(io.BytesIO(stdin)),
-        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
-        io.TextIOWrapper(err, encoding="utf-8", write_through=True),
-    )
-    old = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = wrappers
-    try:
-        code = main(argv)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        result = code, out.getvalue().decode(), err.getvalue().decode()
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = old
-        for w in wrappers:
-            w.detach()
-    return result
+    code, out, err = run_cli(argv, stdin)
+    return code, out.decode(), err.decode()
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 import pytest
-from flavor_support import SHARED, read_lines, records, requires_shared
+from flavor_support import SHARED, read_lines, records, requires_shared, with_edge_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,9 +27,7 @@ def _run(rec: dict[str, Any]) -> tuple[int, str, str]:
 
 
 def _corpus() -> list[dict[str, Any]]:
-    recs = list(records("moses/corpus.jsonl"))
-    recs += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".moses." in r["id"]]
-    return recs
+    return with_edge_cases(records("moses/corpus.jsonl"), ".moses.")
 
 
 @pytest.mark.parametrize("rec", _corpus(), ids=lambda r: r["id"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import flavor_support
 import pytest
 from flavor_support import close, options, read_lines, records, ref_paths, requires_shared
 
@@ -31,9 +32,7 @@ def _kwargs(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def _records() -> list[dict[str, Any]]:
-    out = list(records("mteval/mteval.jsonl"))
-    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".mteval." in r["id"]]
-    return out
+    return flavor_support.with_edge_cases(records("mteval/mteval.jsonl"), ".mteval.")
 
 
 def _same_printed(got: float | None, want: float | None) -> bool:

@@ -86,17 +86,15 @@ def _check_error(exc: BaseException, err: dict[str, str]) -> None:
     assert "nltk" in str(exc)
 
 
-def _corpus_records() -> list[dict[str, Any]]:
-    out = [r for r in records("nltk/bleu_corpus.jsonl")]
-    out += [
-        r
-        for r in records("edge_cases/nltk.jsonl")
-        if r["metric"] == "bleu" and r["level"] == "corpus"
-    ]
-    return out
+def _bleu_records(golden: str, level: str) -> list[dict[str, Any]]:
+    """The records of a golden file, then NLTK's BLEU edge cases at that level."""
+    edge = records("edge_cases/nltk.jsonl")
+    return [*records(golden), *(r for r in edge if r["metric"] == "bleu" and r["level"] == level)]
 
 
-@pytest.mark.parametrize("rec", _corpus_records(), ids=lambda r: r["id"])
+@pytest.mark.parametrize(
+    "rec", _bleu_records("nltk/bleu_corpus.jsonl", "corpus"), ids=lambda r: r["id"]
+)
 def test_corpus_bleu(rec: dict[str, Any]) -> None:
     hyps, refs = _inputs(rec)
     weights, sf, ar = _bleu_args(rec)
@@ -121,17 +119,9 @@ def test_corpus_bleu(rec: dict[str, Any]) -> None:
         )
 
 
-def _sentence_records() -> list[dict[str, Any]]:
-    out = [r for r in records("nltk/bleu_sentence.jsonl")]
-    out += [
-        r
-        for r in records("edge_cases/nltk.jsonl")
-        if r["metric"] == "bleu" and r["level"] == "sentence"
-    ]
-    return out
-
-
-@pytest.mark.parametrize("rec", _sentence_records(), ids=lambda r: r["id"])
+@pytest.mark.parametrize(
+    "rec", _bleu_records("nltk/bleu_sentence.jsonl", "sentence"), ids=lambda r: r["id"]
+)
 def test_sentence_bleu(rec: dict[str, Any]) -> None:
     hyps, refs = _inputs(rec)
     weights, sf, ar = _bleu_args(rec)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import flavor_support
 import numpy as np
 import pytest
 from flavor_support import SHARED, close, options, read_lines, records, ref_paths, requires_shared
@@ -54,13 +55,16 @@ def _raises(rec: dict[str, Any], fn: Any, *args: Any, **kw: Any) -> None:
     assert any(c.__name__ == _error_type(rec) for c in type(ei.value).__mro__), ei.value
 
 
-def _nmt_records() -> list[dict[str, Any]]:
-    out = [r for r in records("tfnmt/corpus.jsonl") if "nmt/scripts/bleu.py" in r["impl"]]
-    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".tfnmt." in r["id"]]
-    return out
+def _tool_records(impl: str, tag: str) -> list[dict[str, Any]]:
+    """A tool's records of tfnmt/corpus.jsonl (``impl`` names it), then its edge cases."""
+    return flavor_support.with_edge_cases(
+        (r for r in records("tfnmt/corpus.jsonl") if impl in r["impl"]), tag
+    )
 
 
-@pytest.mark.parametrize("rec", _nmt_records(), ids=lambda r: r["id"])
+@pytest.mark.parametrize(
+    "rec", _tool_records("nmt/scripts/bleu.py", ".tfnmt."), ids=lambda r: r["id"]
+)
 def test_nmt(rec: dict[str, Any]) -> None:
     opts = options(rec)
     tok = opts["tokenizer"]
@@ -114,13 +118,7 @@ def test_nmt_sentence(rec: dict[str, Any]) -> None:
     assert len(rec["segments"]) == len(rec["segment_scores"])
 
 
-def _t2t_records() -> list[dict[str, Any]]:
-    out = [r for r in records("tfnmt/corpus.jsonl") if "tensor2tensor" in r["impl"]]
-    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".t2t." in r["id"]]
-    return out
-
-
-@pytest.mark.parametrize("rec", _t2t_records(), ids=lambda r: r["id"])
+@pytest.mark.parametrize("rec", _tool_records("tensor2tensor", ".t2t."), ids=lambda r: r["id"])
 def test_t2t(rec: dict[str, Any]) -> None:
     opts = options(rec)
     api = rec.get("api") or opts.get("api", "")
@@ -143,7 +141,7 @@ def test_t2t(rec: dict[str, Any]) -> None:
 
 
 def test_t2t_command_output() -> None:
-    rec = next(r for r in _t2t_records() if "t2t_bleu_printed" in r)
+    rec = next(r for r in _tool_records("tensor2tensor", ".t2t.") if "t2t_bleu_printed" in r)
     out = t2t.t2t_bleu(str(SHARED / rec["hyp"]), str(SHARED / ref_paths(rec)[0]))
     assert out.startswith("BLEU_uncased = ") and "BLEU_cased = " in out
 

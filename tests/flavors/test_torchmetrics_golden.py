@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from flavor_support import options, read_lines, records, requires_shared
+from flavor_support import options, read_lines, records, requires_shared, with_edge_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tfnmt_t2t_golden import api_inputs
@@ -74,9 +74,7 @@ def _kwargs(opts: dict[str, Any]) -> dict[str, Any]:
 
 
 def _corpus() -> list[dict[str, Any]]:
-    out = list(records("torchmetrics/corpus.jsonl"))
-    out += [r for r in records("edge_cases_others/edge_cases.jsonl") if ".torchmetrics." in r["id"]]
-    return out
+    return with_edge_cases(records("torchmetrics/corpus.jsonl"), ".torchmetrics.")
 
 
 def _score(rec: dict[str, Any], hyps: list[str], refs: list[list[str]]) -> np.float32:

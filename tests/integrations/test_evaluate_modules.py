@@ -22,6 +22,10 @@ def _wmt(n: int = 300) -> tuple[list[str], list[list[str]]]:
     return hyp, [list(r) for r in zip(*refs)]
 
 
+#: The hub sacrebleu module's output: these attributes of SacreBLEU's BLEUScore, by name.
+HUB_SACREBLEU_KEYS = ("score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len")
+
+
 def _hub_sacrebleu(predictions, references, **kw):
     """The hub module's _compute (huggingface/evaluate metrics/sacrebleu), on SacreBLEU."""
     if isinstance(references[0], str):
@@ -37,15 +41,7 @@ def _hub_sacrebleu(predictions, references, **kw):
         **kw,
         **({"tokenize": tokenize} if tokenize else {}),
     )
-    return {
-        "score": out.score,
-        "counts": out.counts,
-        "totals": out.totals,
-        "precisions": out.precisions,
-        "bp": out.bp,
-        "sys_len": out.sys_len,
-        "ref_len": out.ref_len,
-    }
+    return {k: getattr(out, k) for k in HUB_SACREBLEU_KEYS}
 
 
 def _hub_chrf(predictions, references, **kw):

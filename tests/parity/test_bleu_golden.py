@@ -6,11 +6,17 @@ import logging
 from collections import Counter
 from typing import Any
 
+import golden_support as golden
 import numpy as np
 import pytest
 
 import parbleu
-from helpers import load_refs, read_lines, records, require, requires_shared, sacre_version
+from helpers import (
+    parbleu_logging_off,
+    require,
+    requires_shared,
+    sacre_version,
+)
 
 pytestmark = requires_shared
 
@@ -23,9 +29,20 @@ def _mecab_ok(options: dict[str, Any]) -> None:
         require("mecab_ko")
 
 
+def _metric(rec: dict[str, Any]) -> parbleu.BLEU:
+    """BLEU with a record's options (skipped when they need a MeCab that is not installed)."""
+    _mecab_ok(rec["options"])
+    return parbleu.BLEU(**rec["options"])
+
+
+def _sentence_loop(m: parbleu.BLEU, hyps: list[str], refs: list[list[str | None]]) -> list[float]:
+    """``sentence_score`` on every segment in turn, quietly (it would warn once a segment)."""
+    with parbleu_logging_off():
+        return [m.sentence_score(h, [s[i] for s in refs]).score for i, h in enumerate(hyps)]
+
+
 def _score(rec: dict[str, Any]) -> tuple[parbleu.BLEUScore, Any]:
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+    hyps, refs = golden.record_inputs(rec)
     opts = dict(rec["options"])
     _mecab_ok(opts)
     api = rec["api"]
@@ -61,35 +78,20 @@ def _check_corpus(rec: dict[str, Any], score: parbleu.BLEUScore, m: Any) -> None
     if m is not None and "signature" in rec:
         opts = rec["options"]
         assert sacre_version(m.get_signature().format()) == expected_signature(
-            rec["signature"], opts
+            rec["signature"], rec["options"]
         )
         assert sacre_version(m.get_signature().format(short=True)) == expected_signature(
             rec["signature_short"], opts, short=True
         )
 
 
-def _ids(path: str) -> list[str]:
-    try:
-        return [r["id"] for r in records(path)]
-    except FileNotFoundError:
-        return []
-
-
-CORPUS = (
-    {r["id"]: r for r in records("sacrebleu/bleu_corpus.jsonl")}
-    if _ids("sacrebleu/bleu_corpus.jsonl")
-    else {}
-)
-
-
-@pytest.mark.parametrize("rid", sorted(CORPUS))
-def test_corpus_record(rid: str, caplog: pytest.LogCaptureFixture) -> None:
-    rec = CORPUS[rid]
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/bleu_corpus.jsonl", "bleu"))
+def test_corpus_record(rec: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="parbleu"):
         score, m = _score(rec)
     _check_corpus(rec, score, m)
     if m is not None and "stats_raw" in rec:
-        stats = m.extract_stats(list(read_lines(rec["hyp"])), load_refs(rec))
+        stats = m.extract_stats(*golden.record_inputs(rec))
         assert stats.sum(axis=0).tolist() == rec["stats_raw"]
     expected = Counter()
     for w in rec.get("log_warnings", []):
@@ -98,33 +100,18 @@ def test_corpus_record(rid: str, caplog: pytest.LogCaptureFixture) -> None:
     assert set(got) == set(expected)
 
 
-WMT = {r["id"]: r for r in records("sacrebleu/wmt21_all_systems.jsonl") if r["metric"] == "bleu"}
-
-
-@pytest.mark.parametrize("rid", sorted(WMT))
-def test_wmt21_all_systems(rid: str) -> None:
-    rec = WMT[rid]
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/wmt21_all_systems.jsonl", "bleu"))
+def test_wmt21_all_systems(rec: dict[str, Any]) -> None:
     score, m = _score(rec)
     _check_corpus(rec, score, m)
 
 
-SENT = {r["id"]: r for r in records("sacrebleu/bleu_sentence.jsonl")}
-
-
-@pytest.mark.parametrize("rid", sorted(SENT))
-def test_sentence_record(rid: str) -> None:
-    rec = SENT[rid]
-    opts = dict(rec["options"])
-    _mecab_ok(opts)
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
-    m = parbleu.BLEU(**opts)
-    logging.getLogger("parbleu").disabled = True
-    try:
-        loop = [m.sentence_score(h, [s[i] for s in refs]).score for i, h in enumerate(hyps)]
-    finally:
-        logging.getLogger("parbleu").disabled = False
-    assert loop == pytest.approx(rec["scores"], rel=0, abs=1e-9)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/bleu_sentence.jsonl", "bleu"))
+def test_sentence_record(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
+    m = _metric(rec)
+    opts = rec["options"]
+    assert _sentence_loop(m, hyps, refs) == pytest.approx(rec["scores"], rel=0, abs=1e-9)
     batch = m.sentence_scores(hyps, refs)
     assert batch.dtype == np.float64
     assert batch.tolist() == pytest.approx(rec["scores"], rel=0, abs=1e-9)
@@ -133,44 +120,28 @@ def test_sentence_record(rid: str) -> None:
     assert sacre_version(m.get_signature().format()) == expected_signature(rec["signature"], opts)
 
 
-EDGE = {r["id"]: r for r in records("edge_cases/sacrebleu.jsonl") if r["metric"] == "bleu"}
-
-
-@pytest.mark.parametrize("rid", sorted(EDGE))
-def test_edge_case(rid: str) -> None:
-    rec = EDGE[rid]
-    opts = dict(rec["options"])
-    _mecab_ok(opts)
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
-    m = parbleu.BLEU(**opts)
+@pytest.mark.parametrize("rec", golden.cases("edge_cases/sacrebleu.jsonl", "bleu"))
+def test_edge_case(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
+    m = _metric(rec)
     if rec["level"] == "corpus":
         score = m.corpus_score(hyps, refs)
         _check_corpus(rec, score, m)
         assert m.extract_stats(hyps, refs).tolist() == rec["segment_stats"]
     else:
-        logging.getLogger("parbleu").disabled = True
-        try:
-            got = [m.sentence_score(h, [s[i] for s in refs]).score for i, h in enumerate(hyps)]
-        finally:
-            logging.getLogger("parbleu").disabled = False
+        got = _sentence_loop(m, hyps, refs)
         assert got == pytest.approx(rec["scores"], rel=0, abs=1e-9)
         # SacreBLEU's signature after the loop reflects the last segment's reference count.
         assert sacre_version(m.get_signature().format()) == expected_signature(
-            rec["signature"], opts
+            rec["signature"], rec["options"]
         )
         assert m.sentence_scores(hyps, refs).tolist() == pytest.approx(rec["scores"], abs=1e-9)
 
 
-SIGS = {r["id"]: r for r in records("sacrebleu/signatures.jsonl") if r["metric"] == "bleu"}
-
-
-@pytest.mark.parametrize("rid", sorted(SIGS))
-def test_signature_record(rid: str) -> None:
-    rec = SIGS[rid]
-    opts = dict(rec["options"])
-    _mecab_ok(opts)
-    m = parbleu.BLEU(**opts)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/signatures.jsonl", "bleu"))
+def test_signature_record(rec: dict[str, Any]) -> None:
+    m = _metric(rec)
+    opts = rec["options"]
     inp = rec["inputs_inline"]
     n_bootstrap = 100 if "n_bootstrap" in rec["api"] else 1
     score = m.corpus_score(inp["hyps"], inp["refs"], n_bootstrap=n_bootstrap)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parbleu
+from helpers import parbleu_logging_off
 from parbleu.tokenizers import RUST_TOKENIZERS
 
 assert sacrebleu.__version__ == "2.6.0"
@@ -69,8 +70,7 @@ def test_corpus_and_sentence_bleu_equal_sacrebleu(
     assert str(a) == str(b)
     stats = ours.extract_stats(hyps, refs).tolist()
     assert stats == theirs._extract_corpus_statistics(hyps, refs)
-    logging.getLogger("parbleu").disabled = True
-    try:
+    with parbleu_logging_off():
         for i, h in enumerate(hyps):
             seg = [r[i] for r in refs]
             if all(x is None for x in seg):
@@ -78,8 +78,6 @@ def test_corpus_and_sentence_bleu_equal_sacrebleu(
             assert ours.sentence_score(h, seg).score == pytest.approx(
                 theirs.sentence_score(h, seg).score, rel=0, abs=1e-9
             )
-    finally:
-        logging.getLogger("parbleu").disabled = False
 
 
 def test_compat_functions_defaults() -> None:
@@ -104,11 +102,8 @@ def test_batch_sentence_scores_equal_sacrebleu_loop(
     hyps, refs = c
     if any(all(r[i] is None for r in refs) for i in range(len(hyps))):
         return
-    logging.getLogger("parbleu").disabled = True
-    try:
+    with parbleu_logging_off():
         got = parbleu.BLEU(**opts).sentence_scores(hyps, refs).tolist()
-    finally:
-        logging.getLogger("parbleu").disabled = False
     theirs = sacrebleu.BLEU(**opts)
     want = [theirs.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(hyps)]
     assert got == want

@@ -8,65 +8,33 @@ the reference order, which matters: ties between references go to the first).
 
 from __future__ import annotations
 
-import csv
 import functools
-from pathlib import Path
 from typing import Any
 
+import golden_support as golden
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parbleu
-from helpers import SHARED, records, requires_shared, sacre_version
+from helpers import (
+    check_signature,
+    metric_records,
+    read_lines,
+    requires_shared,
+    sacre_version,
+    wmt21_file,
+    wmt21_row_id,
+    wmt21_table,
+)
 
 pytestmark = requires_shared
 
 
-@functools.lru_cache(maxsize=512)
-def read_lines(rel: str) -> tuple[str, ...]:
-    """Lines as the golden records read them: split on '\\n' only, so a CR stays in the line.
-
-    (``helpers.read_lines`` decodes with universal newlines, which turns CRLF into LF.)
-    """
-    parts = (SHARED / rel).read_bytes().decode("utf-8").split("\n")
-    if parts and parts[-1] == "":
-        parts.pop()
-    return tuple(parts)
-
-
-def load_refs(rec: dict[str, Any]) -> list[list[str | None]]:
-    """Reference streams of a record (lines listed in ``refs_none_lines`` become None)."""
-    streams: list[list[str | None]] = [list(read_lines(r)) for r in rec["refs"]]
-    for key, idxs in (rec.get("refs_none_lines") or {}).items():
-        k = next(j for j, p in enumerate(rec["refs"]) if f"ref.{key}." in p)
-        for i in idxs:
-            streams[k][i] = None
-    return streams
-
-
-def _records(path: str, metric: str = "chrf") -> dict[str, dict[str, Any]]:
-    try:
-        return {r["id"]: r for r in records(path) if r["metric"] == metric}
-    except FileNotFoundError:
-        return {}
-
-
-def _check_signature(rec: dict[str, Any], m: parbleu.CHRF) -> None:
-    sig = m.get_signature()
-    assert sacre_version(sig.format()) == rec["signature"]
-    assert sacre_version(sig.format(short=True)) == rec["signature_short"]
-
-
-CORPUS = _records("sacrebleu/chrf_corpus.jsonl")
-
-
-@pytest.mark.parametrize("rid", sorted(CORPUS))
-def test_corpus_record(rid: str) -> None:
-    rec = CORPUS[rid]
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/chrf_corpus.jsonl", "chrf"))
+def test_corpus_record(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
     opts = dict(rec["options"])
     if rec["api"].startswith("sacrebleu.corpus_chrf"):
         score = parbleu.corpus_chrf(hyps, refs, **opts)
@@ -77,8 +45,7 @@ def test_corpus_record(rid: str) -> None:
     else:
         m = parbleu.CHRF(**opts)
         score = m.corpus_score(hyps, refs)
-    assert score.score == pytest.approx(rec["score"], rel=0, abs=1e-9)
-    assert str(score) == rec["formatted"]
+    golden.check_corpus_score(rec, score)
     if "name" in rec:
         assert score.name == rec["name"]
     stats = m.extract_stats(hyps, refs)
@@ -88,10 +55,10 @@ def test_corpus_record(rid: str) -> None:
     # Finalizing the statistics gives the same score, bit for bit.
     assert m.score_from_stats(stats).score == score.score
     if "signature" in rec:
-        _check_signature(rec, m)
+        check_signature(rec, m)
 
 
-SENT = _records("sacrebleu/chrf_sentence.jsonl")
+SENT = metric_records("sacrebleu/chrf_sentence.jsonl", "chrf")
 
 
 @functools.cache
@@ -99,101 +66,42 @@ def _sentence_stats(rid: str) -> list[list[int]]:
     return list(SENT[rid]["stats"])
 
 
-@pytest.mark.parametrize("rid", sorted(SENT))
-def test_sentence_record(rid: str) -> None:
-    rec = SENT[rid]
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/chrf_sentence.jsonl", "chrf"))
+def test_sentence_record(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
     m = parbleu.CHRF(**rec["options"])
-    batch = m.sentence_scores(hyps, refs)
-    assert batch.dtype == np.float64
-    assert len(batch) == rec["n_segments"]
-    assert batch.tolist() == pytest.approx(rec["scores"], rel=0, abs=1e-9)
-    assert float(np.mean(batch)) == pytest.approx(rec["mean_score"], rel=0, abs=1e-9)
+    golden.check_sentence_batch(rec, m, hyps, refs)
     stats = m.extract_stats(hyps, refs).tolist()
-    assert stats == _sentence_stats(rec.get("stats_same_as", rid))
-    # The per-sentence API on a sample of segments (each one a one-segment corpus).
-    for i in range(0, len(hyps), 97):
-        s = m.sentence_score(hyps[i], [r[i] for r in refs])
-        assert s.score == pytest.approx(rec["scores"][i], rel=0, abs=1e-9)
-    _check_signature(rec, m)
+    assert stats == _sentence_stats(rec.get("stats_same_as", rec["id"]))
+    golden.sampled_sentence_scores(rec, m, hyps, refs)
+    check_signature(rec, m)
 
 
-EDGE = _records("edge_cases/sacrebleu.jsonl")
-
-
-@pytest.mark.parametrize("rid", sorted(EDGE))
-def test_edge_case(rid: str) -> None:
-    rec = EDGE[rid]
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+@pytest.mark.parametrize("rec", golden.cases("edge_cases/sacrebleu.jsonl", "chrf"))
+def test_edge_case(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
     m = parbleu.CHRF(**rec["options"])
     if rec["level"] == "corpus":
-        score = m.corpus_score(hyps, refs)
-        assert score.score == pytest.approx(rec["score"], rel=0, abs=1e-9)
-        assert str(score) == rec["formatted"]
-        assert score.name == rec["name"]
-        stats = m.extract_stats(hyps, refs)
-        assert stats.tolist() == rec["segment_stats"]
-        assert stats.sum(axis=0).tolist() == rec["stats_raw"]
-        _check_signature(rec, m)
+        assert golden.check_edge_corpus(rec, m, hyps, refs).name == rec["name"]
     else:
-        got = [m.sentence_score(h, [r[i] for r in refs]) for i, h in enumerate(hyps)]
-        assert [s.score for s in got] == pytest.approx(rec["scores"], rel=0, abs=1e-9)
+        got = golden.check_edge_sentences(rec, m, hyps, refs)
         assert [s.name for s in got] == [s["name"] for s in rec["segments"]]
-        # SacreBLEU's signature after the loop reflects the last segment's reference count.
-        _check_signature(rec, m)
-        batch = m.sentence_scores(hyps, refs)
-        assert batch.tolist() == pytest.approx(rec["scores"], rel=0, abs=1e-9)
 
 
-SIGS = _records("sacrebleu/signatures.jsonl")
-
-
-@pytest.mark.parametrize("rid", sorted(SIGS))
-def test_signature_record(rid: str) -> None:
-    rec = SIGS[rid]
-    m = parbleu.CHRF(**rec["options"])
-    inp = rec["inputs_inline"]
-    if "n_bootstrap" in rec["api"]:
-        score = m.corpus_score(inp["hyps"], inp["refs"], n_bootstrap=100)
-    else:
-        score = m.corpus_score(inp["hyps"], inp["refs"])
-    sig = m.get_signature()
-    _check_signature(rec, m)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/signatures.jsonl", "chrf"))
+def test_signature_record(rec: dict[str, Any]) -> None:
+    score = golden.check_signature_record(rec, parbleu.CHRF(**rec["options"]))
     assert score.name == rec["score_name"]
-    assert sacre_version(score.format(signature=sig.format())) == rec["score_line"]
-    line_w1 = score.format(width=1, signature=sig.format(short=True))
-    assert sacre_version(line_w1) == rec["score_line_short_w1"]
 
 
 # --- the official WMT21 table ---------------------------------------------------------------
-WMT = SHARED / "data" / "wmt21"
-
-
-def _tsv_rows() -> list[dict[str, str]]:
-    path = SHARED / "golden" / "wmt21_official_vs_sacrebleu.tsv"
-    if not path.exists():
-        return []
-    with open(path, encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    return [r for r in rows if r["metric"].startswith("chrf-")]
-
-
-def _file(kind: str, pair: str, name: str) -> str:
-    tag = "hyp" if kind == "system-outputs" else "ref"
-    found = sorted((WMT / kind).glob(f"*.{pair}.{tag}.{name}.*"))
-    assert len(found) == 1, (kind, pair, name, found)
-    return str(Path(found[0]).relative_to(SHARED))
-
-
-TSV = _tsv_rows()
+TSV = wmt21_table("chrf-")
 REPRODUCED = [r for r in TSV if r["match_1e-6"] == "yes"]
 
 
 @functools.lru_cache(maxsize=64)
 def _chrf_with_refs(pair: str, refs: str) -> parbleu.CHRF:
-    streams = [list(read_lines(_file("references", pair, x))) for x in refs.split("+")]
+    streams = [list(read_lines(wmt21_file("references", pair, x))) for x in refs.split("+")]
     return parbleu.CHRF(references=streams)
 
 
@@ -202,12 +110,10 @@ def test_table_is_covered() -> None:
     assert len(REPRODUCED) == len(TSV)
 
 
-@pytest.mark.parametrize(
-    "row", REPRODUCED, ids=[f"{r['pair']}:{r['system']}:{r['metric']}" for r in REPRODUCED]
-)
+@pytest.mark.parametrize("row", REPRODUCED, ids=[wmt21_row_id(r) for r in REPRODUCED])
 def test_wmt21_official_chrf(row: dict[str, str]) -> None:
     m = _chrf_with_refs(row["pair"], row["refs"])
-    hyps = list(read_lines(_file("system-outputs", row["pair"], row["system"])))
+    hyps = list(read_lines(wmt21_file("system-outputs", row["pair"], row["system"])))
     score = m.corpus_score(hyps, None)
     assert score.score == pytest.approx(float(row["sacrebleu_2.6.0"]), rel=0, abs=1e-9)
     assert score.score == pytest.approx(float(row["official"]), rel=0, abs=1e-6)

@@ -14,11 +14,11 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 from pathlib import Path
 from typing import Any
 
+import golden_support as golden
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,148 +28,72 @@ from sacrebleu.metrics.lib_ter import translation_edit_rate
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
 import parbleu
-from helpers import SHARED, records, requires_shared, sacre_version
+from helpers import (
+    WMT21,
+    check_signature,
+    read_lines,
+    requires_shared,
+)
 from parbleu import _core
 
 OPTION_NAMES = ("normalized", "no_punct", "asian_support", "case_sensitive")
 ALL_OPTIONS = [dict(zip(OPTION_NAMES, v)) for v in itertools.product([False, True], repeat=4)]
 
 
-@functools.lru_cache(maxsize=512)
-def read_lines(rel: str) -> tuple[str, ...]:
-    """Lines as the golden records read them: split on '\\n' only, so a CR stays in the line.
-
-    (``helpers.read_lines`` decodes with universal newlines, which turns CRLF into LF.)
-    """
-    parts = (SHARED / rel).read_bytes().decode("utf-8").split("\n")
-    if parts and parts[-1] == "":
-        parts.pop()
-    return tuple(parts)
-
-
-def load_refs(rec: dict[str, Any]) -> list[list[str | None]]:
-    """Reference streams of a record (lines listed in ``refs_none_lines`` become None)."""
-    streams: list[list[str | None]] = [list(read_lines(r)) for r in rec["refs"]]
-    for key, idxs in (rec.get("refs_none_lines") or {}).items():
-        k = next(j for j, p in enumerate(rec["refs"]) if f"ref.{key}." in p)
-        for i in idxs:
-            streams[k][i] = None
-    return streams
-
-
-def _records(path: str) -> dict[str, dict[str, Any]]:
-    if not (SHARED / "golden").is_dir():
-        return {}
-    return {r["id"]: r for r in records(path) if r["metric"] == "ter"}
-
-
-def _check_signature(rec: dict[str, Any], m: parbleu.TER) -> None:
-    sig = m.get_signature()
-    assert sacre_version(sig.format()) == rec["signature"]
-    assert sacre_version(sig.format(short=True)) == rec["signature_short"]
-
-
 # --- golden records -------------------------------------------------------------------------
-CORPUS = _records("sacrebleu/ter_corpus.jsonl")
-
-
 @requires_shared
-@pytest.mark.parametrize("rid", sorted(CORPUS))
-def test_corpus_record(rid: str) -> None:
-    rec = CORPUS[rid]
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/ter_corpus.jsonl", "ter"))
+def test_corpus_record(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
     m = parbleu.TER(**rec["options"])
     score = m.corpus_score(hyps, refs)
-    assert score.score == pytest.approx(rec["score"], rel=0, abs=1e-9)
+    golden.check_corpus_score(rec, score)
     assert score.num_edits == rec["num_edits"] and isinstance(score.num_edits, int)
     assert score.ref_length == pytest.approx(rec["ref_length"], rel=0, abs=1e-9)
-    assert str(score) == rec["formatted"]
     stats = m.extract_stats(hyps, refs)
     assert stats.dtype == np.float64
     assert stats.sum(axis=0).tolist() == pytest.approx(rec["stats_raw"], rel=0, abs=1e-9)
     assert m.score_from_stats(stats).score == score.score
-    _check_signature(rec, m)
+    check_signature(rec, m)
     # The compat function gives the same result.
     assert parbleu.corpus_ter(hyps, refs, **rec["options"]).score == score.score
 
 
-SENT = _records("sacrebleu/ter_sentence.jsonl")
-
-
 @requires_shared
-@pytest.mark.parametrize("rid", sorted(SENT))
-def test_sentence_record(rid: str) -> None:
-    rec = SENT[rid]
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/ter_sentence.jsonl", "ter"))
+def test_sentence_record(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
     m = parbleu.TER(**rec["options"])
-    batch = m.sentence_scores(hyps, refs)
-    assert batch.dtype == np.float64
-    assert len(batch) == rec["n_segments"]
-    assert batch.tolist() == pytest.approx(rec["scores"], rel=0, abs=1e-9)
-    assert float(np.mean(batch)) == pytest.approx(rec["mean_score"], rel=0, abs=1e-9)
+    golden.check_sentence_batch(rec, m, hyps, refs)
     assert m.extract_stats(hyps, refs).tolist() == rec["stats"]
-    for i in range(0, len(hyps), 97):
-        s = m.sentence_score(hyps[i], [r[i] for r in refs])
-        assert s.score == pytest.approx(rec["scores"][i], rel=0, abs=1e-9)
+    for i, s in golden.sampled_sentence_scores(rec, m, hyps, refs):
         assert [s.num_edits, s.ref_length] == rec["stats"][i]
-    _check_signature(rec, m)
-
-
-EDGE = _records("edge_cases/sacrebleu.jsonl")
+    check_signature(rec, m)
 
 
 @requires_shared
-@pytest.mark.parametrize("rid", sorted(EDGE))
-def test_edge_case(rid: str) -> None:
-    rec = EDGE[rid]
-    hyps = list(read_lines(rec["hyp"]))
-    refs = load_refs(rec)
+@pytest.mark.parametrize("rec", golden.cases("edge_cases/sacrebleu.jsonl", "ter"))
+def test_edge_case(rec: dict[str, Any]) -> None:
+    hyps, refs = golden.record_inputs(rec)
     m = parbleu.TER(**rec["options"])
     if rec["level"] == "corpus":
-        score = m.corpus_score(hyps, refs)
-        assert score.score == pytest.approx(rec["score"], rel=0, abs=1e-9)
+        score = golden.check_edge_corpus(rec, m, hyps, refs)
         assert score.num_edits == rec["num_edits"]
         assert score.ref_length == pytest.approx(rec["ref_length"], rel=0, abs=1e-9)
-        assert str(score) == rec["formatted"]
-        stats = m.extract_stats(hyps, refs)
-        assert stats.tolist() == rec["segment_stats"]
-        assert stats.sum(axis=0).tolist() == pytest.approx(rec["stats_raw"], rel=0, abs=1e-9)
-        _check_signature(rec, m)
     else:
-        got = [m.sentence_score(h, [r[i] for r in refs]) for i, h in enumerate(hyps)]
-        assert [s.score for s in got] == pytest.approx(rec["scores"], rel=0, abs=1e-9)
+        got = golden.check_edge_sentences(rec, m, hyps, refs)
         want = [(s["num_edits"], s["ref_length"]) for s in rec["segments"]]
         assert [(s.num_edits, s.ref_length) for s in got] == want
-        _check_signature(rec, m)
-        batch = m.sentence_scores(hyps, refs)
-        assert batch.tolist() == pytest.approx(rec["scores"], rel=0, abs=1e-9)
-
-
-SIGS = _records("sacrebleu/signatures.jsonl")
 
 
 @requires_shared
-@pytest.mark.parametrize("rid", sorted(SIGS))
-def test_signature_record(rid: str) -> None:
-    rec = SIGS[rid]
-    m = parbleu.TER(**rec["options"])
-    inp = rec["inputs_inline"]
-    if "n_bootstrap" in rec["api"]:
-        score = m.corpus_score(inp["hyps"], inp["refs"], n_bootstrap=100)
-    else:
-        score = m.corpus_score(inp["hyps"], inp["refs"])
-    sig = m.get_signature()
-    _check_signature(rec, m)
-    assert sacre_version(score.format(signature=sig.format())) == rec["score_line"]
-    line_w1 = score.format(width=1, signature=sig.format(short=True))
-    assert sacre_version(line_w1) == rec["score_line_short_w1"]
+@pytest.mark.parametrize("rec", golden.cases("sacrebleu/signatures.jsonl", "ter"))
+def test_signature_record(rec: dict[str, Any]) -> None:
+    golden.check_signature_record(rec, parbleu.TER(**rec["options"]))
 
 
 # --- live SacreBLEU on every WMT21 en-de system --------------------------------------------
-WMT = SHARED / "data" / "wmt21"
-SYSTEMS = sorted(p.name for p in (WMT / "system-outputs").glob("newstest2021.en-de.hyp.*.de"))
+SYSTEMS = sorted(p.name for p in (WMT21 / "system-outputs").glob("newstest2021.en-de.hyp.*.de"))
 SAMPLE_EVERY = 6
 
 
@@ -188,7 +112,7 @@ def test_wmt21_en_de_against_sacrebleu(k: int) -> None:
 
 
 def test_wmt21_systems_found() -> None:
-    if not WMT.is_dir():
+    if not WMT21.is_dir():
         pytest.skip("no shared data")
     assert len(SYSTEMS) == 20
 

@@ -7,36 +7,14 @@ row SacreBLEU reproduces must be reproduced by parbleu.
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
-
 import pytest
 
 import parbleu
-from helpers import SHARED, read_lines, require, requires_shared
+from helpers import read_lines, require, requires_shared, wmt21_file, wmt21_row_id, wmt21_table
 
 pytestmark = requires_shared
 
-WMT = SHARED / "data" / "wmt21"
-
-
-def _rows() -> list[dict[str, str]]:
-    path = SHARED / "golden" / "wmt21_official_vs_sacrebleu.tsv"
-    if not path.exists():
-        return []
-    with open(path, encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f, delimiter="\t"))
-
-
-def _file(kind: str, pair: str, name: str) -> str:
-    found = sorted(
-        (WMT / kind).glob(f"*.{pair}.{'hyp' if kind == 'system-outputs' else 'ref'}.{name}.*")
-    )
-    assert len(found) == 1, (kind, pair, name, found)
-    return str(Path(found[0]).relative_to(SHARED))
-
-
-ROWS = [r for r in _rows() if r["metric"].startswith("bleu-")]
+ROWS = wmt21_table("bleu-")
 REPRODUCIBLE = [r for r in ROWS if r["match_1e-6"] == "yes" or r["reproduced_with_tokenize"]]
 
 _cache: dict[tuple[str, str, str], parbleu.BLEU] = {}
@@ -45,7 +23,7 @@ _cache: dict[tuple[str, str, str], parbleu.BLEU] = {}
 def _metric(pair: str, refs: str, tok: str) -> parbleu.BLEU:
     key = (pair, refs, tok)
     if key not in _cache:
-        streams = [list(read_lines(_file("references", pair, x))) for x in refs.split("+")]
+        streams = [list(read_lines(wmt21_file("references", pair, x))) for x in refs.split("+")]
         _cache[key] = parbleu.BLEU(tokenize=tok, references=streams)
     return _cache[key]
 
@@ -56,14 +34,12 @@ def test_table_is_covered() -> None:
     assert len(REPRODUCIBLE) == len(ROWS)
 
 
-@pytest.mark.parametrize(
-    "row", REPRODUCIBLE, ids=[f"{r['pair']}:{r['system']}:{r['metric']}" for r in REPRODUCIBLE]
-)
+@pytest.mark.parametrize("row", REPRODUCIBLE, ids=[wmt21_row_id(r) for r in REPRODUCIBLE])
 def test_official_bleu_row(row: dict[str, str]) -> None:
     tok = row["reproduced_with_tokenize"] or row["tokenize"]
     if tok == "ja-mecab":
         require("MeCab")
     m = _metric(row["pair"], row["refs"], tok)
-    hyps = list(read_lines(_file("system-outputs", row["pair"], row["system"])))
+    hyps = list(read_lines(wmt21_file("system-outputs", row["pair"], row["system"])))
     score = m.corpus_score(hyps, None)
     assert score.score == pytest.approx(float(row["official"]), rel=0, abs=1e-9)

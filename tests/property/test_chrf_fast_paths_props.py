@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from prop_strategies import CHRF_OPTIONS
 
 import parbleu
 
@@ -18,17 +19,6 @@ WORDS = ["the", "cat", "sat", ".", ",", "(a)", "dog!", "Σ", "über", "ÜBER", "
 WORDS += ["", "  ", "a\tb", "\u2028", "ǅ", "İ", "ß", "x" * 40, "é" * 17 + "!"]
 TOKEN = st.one_of(st.sampled_from(WORDS), st.text(st.characters(codec="utf-8"), max_size=12))
 LINE = st.lists(TOKEN, max_size=12).map(" ".join)
-
-OPTS = st.fixed_dictionaries(
-    {
-        "char_order": st.integers(0, 7),
-        "word_order": st.integers(0, 3),
-        "beta": st.sampled_from([0, 1, 2, 3, 0.5]),
-        "lowercase": st.booleans(),
-        "whitespace": st.booleans(),
-        "eps_smoothing": st.booleans(),
-    }
-).filter(lambda o: o["char_order"] + o["word_order"] > 0)
 
 
 @st.composite
@@ -58,7 +48,7 @@ def _sacre_refs(streams: list[list[str | None]], i: int) -> list[str]:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(OPTS, corpus())
+@given(CHRF_OPTIONS, corpus())
 def test_statistics_and_sentence_scores_equal_sacrebleu(
     opts: dict[str, Any], c: tuple[list[str], list[list[str | None]]]
 ) -> None:

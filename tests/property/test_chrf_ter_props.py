@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from prop_strategies import CHRF_OPTIONS
 
 import parbleu
 from helpers import SHARED, requires_shared
@@ -28,17 +29,6 @@ def corpus(draw: st.DrawFn, max_refs: int = 3) -> tuple[list[str], list[list[str
     refs = [[draw(sentence) for _ in range(n)] for _ in range(n_refs)]
     return hyps, refs
 
-
-CHRF_OPTIONS = st.fixed_dictionaries(
-    {
-        "char_order": st.integers(0, 7),
-        "word_order": st.integers(0, 3),
-        "beta": st.sampled_from([0, 1, 2, 3, 0.5]),
-        "lowercase": st.booleans(),
-        "whitespace": st.booleans(),
-        "eps_smoothing": st.booleans(),
-    }
-).filter(lambda o: o["char_order"] + o["word_order"] > 0)
 
 TER_OPTIONS = st.fixed_dictionaries(
     {
@@ -65,18 +55,27 @@ def _split_and_merge(m: Metric, hyps: list[str], refs: list[list[str]], cut: int
     return acc_a.merge(acc_b).result()
 
 
+def _check_merge_of_any_split(
+    m: Metric, c: tuple[list[str], list[list[str]]], data: st.DataObject
+) -> tuple[parbleu.Score, parbleu.Score]:
+    """Cut the corpus anywhere, accumulate the parts apart and merge them: the whole's score."""
+    hyps, refs = c
+    whole = m.corpus_score(hyps, refs)
+    merged = _split_and_merge(m, hyps, refs, data.draw(st.integers(0, len(hyps))))
+    assert merged.score == whole.score
+    return whole, merged
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus(), CHRF_OPTIONS, st.data())
 def test_chrf_merge_of_any_split_equals_whole(
     c: tuple[list[str], list[list[str]]], opts: dict[str, Any], data: st.DataObject
 ) -> None:
-    hyps, refs = c
     m = parbleu.CHRF(**opts)
-    whole = m.corpus_score(hyps, refs)
-    merged = _split_and_merge(m, hyps, refs, data.draw(st.integers(0, len(hyps))))
-    assert merged.score == whole.score
+    whole, merged = _check_merge_of_any_split(m, c, data)
     assert merged.name == whole.name
     # Rows stacked in any order sum to the same statistics and score.
+    hyps, refs = c
     stats = m.extract_stats(hyps, refs)
     perm = data.draw(st.permutations(range(len(hyps))))
     assert m.score_from_stats(stats[list(perm)]).score == whole.score
@@ -89,11 +88,7 @@ def test_chrf_merge_of_any_split_equals_whole(
 def test_ter_merge_of_any_split_equals_whole(
     c: tuple[list[str], list[list[str]]], opts: dict[str, Any], data: st.DataObject
 ) -> None:
-    hyps, refs = c
-    m = parbleu.TER(**opts)
-    whole = m.corpus_score(hyps, refs)
-    merged = _split_and_merge(m, hyps, refs, data.draw(st.integers(0, len(hyps))))
-    assert merged.score == whole.score
+    whole, merged = _check_merge_of_any_split(parbleu.TER(**opts), c, data)
     assert (merged.num_edits, merged.ref_length) == (whole.num_edits, whole.ref_length)
 
 

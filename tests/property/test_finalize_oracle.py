@@ -88,16 +88,22 @@ def test_compute_bleu_floats_equal_sacrebleu(args: tuple[Any, ...]) -> None:
     ],
 )
 def test_compute_bleu_path(args: tuple[Any, ...], core: bool, monkeypatch: Any) -> None:
-    calls = []
-    real = _core.bleu_finalize
+    calls = _spy_on_core(monkeypatch, "bleu_finalize")
+    check_bleu(args)
+    assert bool(calls) is core
+
+
+def _spy_on_core(monkeypatch: Any, name: str) -> list[tuple[Any, ...]]:
+    """The calls to ``_core.<name>`` from now on (the function still runs)."""
+    calls: list[tuple[Any, ...]] = []
+    real = getattr(_core, name)
 
     def spy(*a: Any) -> Any:
         calls.append(a)
         return real(*a)
 
-    monkeypatch.setattr(_core, "bleu_finalize", spy)
-    check_bleu(args)
-    assert bool(calls) is core
+    monkeypatch.setattr(_core, name, spy)
+    return calls
 
 
 @st.composite
@@ -148,13 +154,6 @@ def test_chrf_f_score_floats_equal_sacrebleu(case: tuple[dict[str, Any], list[An
     ],
 )
 def test_chrf_f_score_path(stats: list[Any], core: bool, monkeypatch: Any) -> None:
-    calls = []
-    real = _core.chrf_f_score
-
-    def spy(*a: Any) -> Any:
-        calls.append(a)
-        return real(*a)
-
-    monkeypatch.setattr(_core, "chrf_f_score", spy)
+    calls = _spy_on_core(monkeypatch, "chrf_f_score")
     check_chrf({}, stats)
     assert bool(calls) is core

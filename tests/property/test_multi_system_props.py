@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from prop_strategies import CHRF_OPTIONS
 
 import parbleu
 from parbleu.errors import EmptyInputError, InputTypeError, InvalidTextError, LengthMismatchError
@@ -22,17 +23,6 @@ WORDS = ["the", "cat", "sat", ".", ",", "(a)", "dog!", "Σ", "über", "ÜBER", "
 WORDS += ["", "  ", "a\tb", "\u2028", "İ", "ß", "x" * 30, "é" * 9 + "!"]
 TOKEN = st.one_of(st.sampled_from(WORDS), st.text(st.characters(codec="utf-8"), max_size=8))
 LINE = st.lists(TOKEN, max_size=10).map(" ".join)
-
-CHRF_OPTS = st.fixed_dictionaries(
-    {
-        "char_order": st.integers(0, 7),
-        "word_order": st.integers(0, 3),
-        "beta": st.sampled_from([0, 1, 2, 3, 0.5]),
-        "lowercase": st.booleans(),
-        "whitespace": st.booleans(),
-        "eps_smoothing": st.booleans(),
-    }
-).filter(lambda o: o["char_order"] + o["word_order"] > 0)
 
 
 @st.composite
@@ -72,7 +62,7 @@ def _check(
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(systems_and_refs(), CHRF_OPTS, st.sampled_from([1, 2]))
+@given(systems_and_refs(), CHRF_OPTIONS, st.sampled_from([1, 2]))
 def test_chrf_many_equals_alone_and_sacrebleu(
     data: tuple[list[list[str]], list[list[str | None]]], opts: dict[str, Any], workers: int
 ) -> None:

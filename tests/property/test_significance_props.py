@@ -18,9 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import subprocess
-import sys
 import textwrap
 import time
 from pathlib import Path
@@ -33,7 +30,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import parbleu
-from helpers import default_sigint
+from helpers import interrupt_when_ready, sigint_child
 from parbleu import _core, _resampling
 from parbleu import significance as sig
 
@@ -217,17 +214,8 @@ def test_ctrl_c_interrupts_resampling() -> None:
             sys.exit(7)
         """
     )
-    with subprocess.Popen(
-        [sys.executable, "-c", code],
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=default_sigint,
-    ) as p:
-        assert p.stdout is not None
-        assert p.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        t0 = time.monotonic()
-        p.send_signal(signal.SIGINT)
+    with sigint_child(code) as p:
+        t0 = interrupt_when_ready(p, 0.5)
         rc = p.wait(timeout=30)
         elapsed = time.monotonic() - t0
         assert rc == 7, "KeyboardInterrupt was not raised"

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from cli_support import Run, run_main
 
+from helpers import train_spm_model
 from parbleu import datasets
 from parbleu.cli import ExitCode
 from parbleu.errors import DatasetError, DownloadError, LengthMismatchError
@@ -153,12 +154,17 @@ BROKEN_ANSWERS = {
 class TestHttpProtocolErrors:
     """A server that breaks HTTP: a DownloadError naming the URL, the cache left usable."""
 
+    @staticmethod
+    def _serve(answer: bytes, server: RawServer, tmp: Path, mp: pytest.MonkeyPatch) -> None:
+        """The test set's text archive is served with ``answer``."""
+        server.answers["/text.zip"] = answer
+        _use_registry(tmp, mp, _text_set(server.base, "/text.zip", _GOOD_ZIP))
+
     @pytest.mark.parametrize("case", list(BROKEN_ANSWERS))
     def test_data_download(
         self, case: str, raw_server: RawServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        raw_server.answers["/text.zip"] = BROKEN_ANSWERS[case]
-        _use_registry(tmp_path, monkeypatch, _text_set(raw_server.base, "/text.zip", _GOOD_ZIP))
+        self._serve(BROKEN_ANSWERS[case], raw_server, tmp_path, monkeypatch)
         url = raw_server.base + "/text.zip"
         with pytest.raises(DownloadError, match=r"text\.zip") as info:
             datasets.download("tt", "de-en")
@@ -176,8 +182,7 @@ class TestHttpProtocolErrors:
     def test_on_the_command_line(
         self, case: str, raw_server: RawServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        raw_server.answers["/text.zip"] = BROKEN_ANSWERS[case]
-        _use_registry(tmp_path, monkeypatch, _text_set(raw_server.base, "/text.zip", _GOOD_ZIP))
+        self._serve(BROKEN_ANSWERS[case], raw_server, tmp_path, monkeypatch)
         run = run_main(["-t", "tt", "-l", "de-en", "--echo", "src"], monkeypatch, cwd=tmp_path)
         _one_error(run, raw_server.base + "/text.zip")
 
@@ -244,16 +249,7 @@ _CORPUS = [
 
 
 def _train_model(path: Path) -> bytes:
-    spm = pytest.importorskip("sentencepiece")
-    import io
-
-    model = io.BytesIO()
-    spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(_CORPUS), model_writer=model, vocab_size=60,
-        character_coverage=1.0, model_type="unigram", minloglevel=2,
-    )  # fmt: skip
-    path.write_bytes(model.getvalue())
-    return model.getvalue()
+    return train_spm_model(path, _CORPUS, vocab_size=60)
 
 
 class TestModelDownloads:

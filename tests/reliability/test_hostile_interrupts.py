@@ -4,15 +4,12 @@ segments (tests/reliability/test_interrupts.py covers long corpora)."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 import textwrap
 import time
 
 import pytest
 
-from helpers import default_sigint
+from helpers import interrupt_when_ready, sigint_child
 
 # One segment of 200,000 distinct words with 44 blocks moved 30 words: 44 shift rounds, each
 # recomputing the segment's edit distance, about 0.7 s of shift search on a loaded 2-core
@@ -55,22 +52,11 @@ BOUND = 2.0  # seconds from SIGINT to KeyboardInterrupt
 
 @pytest.mark.parametrize("call", ["sentence_score", "corpus_score", "pairwise"])
 def test_ctrl_c_stops_one_huge_ter_segment(call: str) -> None:
-    with subprocess.Popen(
-        [sys.executable, "-c", CHILD, call],
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=default_sigint,
-    ) as p:
+    with sigint_child(CHILD, call) as p:
         assert p.stdout is not None
-        try:
-            assert p.stdout.readline().strip() == "ready"
-            time.sleep(0.1)
-            t0 = time.monotonic()
-            p.send_signal(signal.SIGINT)
-            assert p.stdout.readline().strip() == "interrupted"
-            elapsed = time.monotonic() - t0
-            assert elapsed < BOUND, f"took {elapsed:.1f}s to stop"
-            assert float(p.stdout.readline()) == 25.0  # SacreBLEU: one shift in 4 words
-            assert p.wait(timeout=30) == 0
-        finally:
-            p.kill()
+        t0 = interrupt_when_ready(p, 0.1)
+        assert p.stdout.readline().strip() == "interrupted"
+        elapsed = time.monotonic() - t0
+        assert elapsed < BOUND, f"took {elapsed:.1f}s to stop"
+        assert float(p.stdout.readline()) == 25.0  # SacreBLEU: one shift in 4 words
+        assert p.wait(timeout=30) == 0

@@ -3,15 +3,12 @@ with KeyboardInterrupt (tests/unit/test_threads.py covers BLEU extraction and fo
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 import textwrap
 import time
 
 import pytest
 
-from helpers import default_sigint
+from helpers import interrupt_when_ready, sigint_child
 
 # Uninterrupted, each call below runs for 5-8 s on one core (measured), well over the bound.
 CHILD = textwrap.dedent(
@@ -43,22 +40,11 @@ BOUND = 2.0  # seconds from SIGINT to KeyboardInterrupt
     ("metric", "n"), [("chrf", 3_000_000), ("ter", 3_000_000), ("bleu", 8_000_000)]
 )
 def test_ctrl_c_stops_one_long_call(metric: str, n: int) -> None:
-    with subprocess.Popen(
-        [sys.executable, "-c", CHILD, metric, str(n)],
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=default_sigint,
-    ) as p:
+    with sigint_child(CHILD, metric, str(n)) as p:
         assert p.stdout is not None
-        try:
-            for _ in range(2):  # corpus_score, then sentence_scores
-                assert p.stdout.readline().strip() == "ready"
-                time.sleep(0.3)
-                t0 = time.monotonic()
-                p.send_signal(signal.SIGINT)
-                assert p.stdout.readline().strip() == "interrupted"
-                elapsed = time.monotonic() - t0
-                assert elapsed < BOUND, f"{metric}: took {elapsed:.1f}s to stop"
-            assert p.wait(timeout=30) == 0
-        finally:
-            p.kill()
+        for _ in range(2):  # corpus_score, then sentence_scores
+            t0 = interrupt_when_ready(p, 0.3)
+            assert p.stdout.readline().strip() == "interrupted"
+            elapsed = time.monotonic() - t0
+            assert elapsed < BOUND, f"{metric}: took {elapsed:.1f}s to stop"
+        assert p.wait(timeout=30) == 0

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+import sacrebleu
+
 import parbleu
 from helpers import require
 
@@ -130,3 +133,18 @@ def wmt_ja_en(n_lines: int) -> tuple[list[str], dict[str, list[str]]]:
     paths = sorted((wmt / "system-outputs").glob("newstest2021.ja-en.hyp.*.en"))[:14]
     ref = lines(wmt / "references" / "newstest2021.ja-en.ref.A.en")[:n_lines]
     return ref, {p.name: lines(p)[:n_lines] for p in paths}
+
+
+def data_v(td: Node) -> float | None:
+    """A table cell's number (its ``data-v``), None for an empty cell."""
+    v = td.attrs["data-v"]
+    return None if v == "" else float(v)  # type: ignore[arg-type]
+
+
+def check_bucket_bleu(got: float | None, hyps: list[str], ref: list[str], idx: list[int]) -> None:
+    """A bucket's BLEU cell: empty for no segments, else SacreBLEU's BLEU of the bucket's."""
+    if not idx:
+        assert got is None
+        return
+    want = sacrebleu.corpus_bleu([hyps[i] for i in idx], [[ref[i] for i in idx]]).score
+    assert got == pytest.approx(want, rel=1e-12, abs=1e-12)

@@ -12,18 +12,23 @@ from typing import Any
 
 import pytest
 import sacrebleu
-from report_support import NAMES, SAMPLE, Node, parse, require_extra, sample, wmt_ja_en
+from report_support import (
+    NAMES,
+    SAMPLE,
+    Node,
+    check_bucket_bleu,
+    data_v,
+    parse,
+    require_extra,
+    sample,
+    wmt_ja_en,
+)
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 import parbleu
 from parbleu.cli import main
 from parbleu.errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from parbleu.reporting._html import SHOW_CHARS
-
-
-def _data_v(td: Node) -> float | None:
-    v = td.attrs["data-v"]
-    return None if v == "" else float(v)  # type: ignore[arg-type]
 
 
 def _cls(node: Node, name: str) -> list[Node]:
@@ -180,17 +185,10 @@ def test_length_difference_buckets_equal_a_naive_count() -> None:
         counts = Counter(bucket)
         assert b["segments"][name] == [counts[k] for k in range(len(edges) + 1)]
         assert srow.iter("td")[0].text() == name
-        assert [_data_v(td) for td in srow.iter("td")[1:]] == b["segments"][name]
+        assert [data_v(td) for td in srow.iter("td")[1:]] == b["segments"][name]
         for k in range(len(edges) + 1):
             idx = [i for i, x in enumerate(bucket) if x == k]
-            got = _data_v(brow.iter("td")[1 + k])
-            if not idx:
-                assert got is None
-                continue
-            expected = sacrebleu.corpus_bleu(
-                [systems[name][i] for i in idx], [[ref[i] for i in idx]]
-            ).score
-            assert got == pytest.approx(expected, rel=1e-12, abs=1e-12)
+            check_bucket_bleu(data_v(brow.iter("td")[1 + k]), systems[name], ref, idx)
 
 
 def test_bucket_bars_draw_the_numbers() -> None:

@@ -97,6 +97,17 @@ def _options(page: Any) -> list[str]:
     return page.eval_on_selector_all("#pair-pick option", "os => os.map(o => o.textContent)")
 
 
+def _rotations_report(chrome: Any, tmp_path: Path, k: int, **options: Any) -> tuple[Page, Path]:
+    """A report of ``k`` systems s0, s1, ... (rotations of sample(40)'s three), opened in the
+    ``browser`` fixture's ``chrome``."""
+    ref, systems = sample(40)
+    texts = list(systems.values())
+    rotated = {f"s{i}": texts[i % 3][i:] + texts[i % 3][:i] for i in range(k)}
+    path = tmp_path / f"{k}-systems.html"
+    parbleu.report([ref], rotated, n=10, flavors=(), **options).write(path)
+    return Page(chrome, path), path
+
+
 def _shown_pair(page: Any) -> list[str]:
     return page.eval_on_selector_all(
         ".pair-view",
@@ -105,12 +116,7 @@ def _shown_pair(page: Any) -> list[str]:
 
 
 def test_baseline_rebases_the_pairs(browser: Any, tmp_path: Path) -> None:  # noqa: F811
-    ref, systems = sample(40)
-    texts = list(systems.values())
-    seven = {f"s{k}": texts[k % 3][k:] + texts[k % 3][:k] for k in range(7)}
-    path = tmp_path / "seven.html"
-    parbleu.report([ref], seven, n=10, flavors=()).write(path)
-    p = Page(browser, path)
+    p, path = _rotations_report(browser, tmp_path, 7)
     page = p.page
     assert len(_options(page)) == 21
     page.select_option("#baseline", "4")  # s4
@@ -127,12 +133,7 @@ def test_baseline_rebases_the_pairs(browser: Any, tmp_path: Path) -> None:  # no
 
 
 def test_page_opens_on_a_pair_of_the_baseline(browser: Any, tmp_path: Path) -> None:  # noqa: F811
-    ref, systems = sample(40)
-    texts = list(systems.values())
-    seven = {f"s{k}": texts[k % 3][k:] + texts[k % 3][:k] for k in range(7)}
-    path = tmp_path / "seven.html"
-    parbleu.report([ref], seven, n=10, flavors=(), baseline="s3").write(path)
-    p = Page(browser, path)
+    p, path = _rotations_report(browser, tmp_path, 7, baseline="s3")
     assert _shown_pair(p.page) == [["s0", "s3"]]
     assert _options(p.page)[:6] == [f"s{k} vs s3" for k in range(3)] + [
         f"s3 vs s{k}" for k in range(4, 7)
@@ -142,12 +143,7 @@ def test_page_opens_on_a_pair_of_the_baseline(browser: Any, tmp_path: Path) -> N
 
 
 def test_pair_menu_drops_hidden_systems(browser: Any, tmp_path: Path) -> None:  # noqa: F811
-    ref, systems = sample(40)
-    texts = list(systems.values())
-    seven = {f"s{k}": texts[k % 3][k:] + texts[k % 3][:k] for k in range(7)}
-    path = tmp_path / "seven.html"
-    parbleu.report([ref], seven, n=10, flavors=()).write(path)
-    p = Page(browser, path)
+    p, path = _rotations_report(browser, tmp_path, 7)
     page = p.page
     assert _shown_pair(page) == [["s0", "s1"]]
     page.locator("input.syspick").nth(1).uncheck()  # s1
@@ -162,12 +158,7 @@ def test_pair_menu_drops_hidden_systems(browser: Any, tmp_path: Path) -> None:  
 
 
 def test_baseline_without_computed_pairs_says_so(browser: Any, tmp_path: Path) -> None:  # noqa: F811
-    ref, systems = sample(40)
-    texts = list(systems.values())
-    ten = {f"s{k}": texts[k % 3][k:] + texts[k % 3][:k] for k in range(10)}
-    path = tmp_path / "ten.html"
-    parbleu.report([ref], ten, n=10, flavors=(), all_pairs_up_to=8).write(path)
-    p = Page(browser, path)
+    p, path = _rotations_report(browser, tmp_path, 10, all_pairs_up_to=8)
     page = p.page
     assert page.text_content("#pair-note") == ""
     page.select_option("#baseline", "5")  # s5: only s0's pairs were computed

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 import sacrebleu
-from report_support import NAMES, Node, parse, sample, sample_report
+from report_support import NAMES, Node, check_bucket_bleu, data_v, parse, sample, sample_report
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 import parbleu
@@ -25,11 +25,6 @@ N = 200
 @pytest.fixture(scope="module")
 def page() -> Node:
     return parse(sample_report(N).html())
-
-
-def _data_v(td: Node) -> float | None:
-    v = td.attrs["data-v"]
-    return None if v == "" else float(v)  # type: ignore[arg-type]
 
 
 def test_self_contained(page: Node) -> None:
@@ -62,13 +57,13 @@ def test_score_table_equals_sacrebleu(page: Node) -> None:
         cells = row.iter("td")
         for k, metric in enumerate(oracles):
             expected = metric.corpus_score(systems[name], [ref]).score
-            assert _data_v(cells[1 + 3 * k]) == pytest.approx(expected, rel=1e-12, abs=1e-12)
+            assert data_v(cells[1 + 3 * k]) == pytest.approx(expected, rel=1e-12, abs=1e-12)
             assert cells[1 + 3 * k].text() == f"{expected:.2f}"
     # The last column: BLEU's hypothesis/reference length, as SacreBLEU's ratio.
     assert head[-1] == "length ratio"
     for row, name in zip(rows, NAMES):
         bleu = oracles[0].corpus_score(systems[name], [ref])
-        assert _data_v(row.iter("td")[-1]) == pytest.approx(bleu.sys_len / bleu.ref_len)
+        assert data_v(row.iter("td")[-1]) == pytest.approx(bleu.sys_len / bleu.ref_len)
         assert row.iter("td")[-1].text() == f"{bleu.sys_len / bleu.ref_len:.3f}"
     sigs = [c.text() for c in page.by_id("scores").iter("code")]
     oracles[0].corpus_score(systems[NAMES[0]], [ref])
@@ -87,14 +82,14 @@ def test_intervals_and_pairs_equal_compare_all(page: Node) -> None:
         cells = row.iter("td")
         for k, mc in enumerate(comp.metrics):
             ci = mc.intervals[name]
-            assert (_data_v(cells[2 + 3 * k]), _data_v(cells[3 + 3 * k])) == (ci.low, ci.high)
+            assert (data_v(cells[2 + 3 * k]), data_v(cells[3 + 3 * k])) == (ci.low, ci.high)
     for k, mc in enumerate(comp.metrics):
         trs = page.by_id(f"sig-table-{k}").iter("tbody")[0].iter("tr")
         assert len(trs) == len(mc.pairs) == 3
         for tr, pair in zip(trs, mc.pairs):
             tds = tr.iter("td")
             assert [tds[0].text(), tds[1].text()] == [pair.system_a, pair.system_b]
-            assert [_data_v(tds[i]) for i in (2, 3, 4)] == [pair.delta, pair.p_value, pair.p_holm]
+            assert [data_v(tds[i]) for i in (2, 3, 4)] == [pair.delta, pair.p_value, pair.p_holm]
             assert tds[5].text() == ("yes" if pair.significant else "no")
             assert ("sig-yes" in tr.cls()) == pair.significant
         # Holm: the adjusted p-values, recomputed here from the raw ones
@@ -146,16 +141,9 @@ def test_length_buckets_equal_sacrebleu(page: Node) -> None:
     assert counts[0].text() == "segments"
     for k in range(len(b["labels"])):
         idx = [i for i, n in enumerate(lens) if edges[k] <= n < edges[k + 1]]
-        assert _data_v(counts[1 + k]) == len(idx) == b["segments"][k]
+        assert data_v(counts[1 + k]) == len(idx) == b["segments"][k]
         for row, name in zip(rows, NAMES):
-            got = _data_v(row.iter("td")[1 + k])
-            if not idx:
-                assert got is None
-                continue
-            expected = sacrebleu.corpus_bleu(
-                [systems[name][i] for i in idx], [[ref[i] for i in idx]]
-            )
-            assert got == pytest.approx(expected.score, rel=1e-12, abs=1e-12)
+            check_bucket_bleu(data_v(row.iter("td")[1 + k]), systems[name], ref, idx)
 
 
 def _clipped(hyp: list[str], ref: list[str], n: int) -> Counter[tuple[str, ...]]:
@@ -259,7 +247,7 @@ def test_segments_side_by_side(page: Node) -> None:
     for seg, s in zip(segs, pair["segments"]):
         i = s["index"]
         scores = [x for x in seg.iter("span") if "sent-score" in x.cls()]
-        assert [_data_v(x) for x in scores] == [sent[pair["a"]][i], sent[pair["b"]][i]]
+        assert [data_v(x) for x in scores] == [sent[pair["a"]][i], sent[pair["b"]][i]]
         hyps = [d for d in seg.iter("div") if "hyp" in d.cls()]
         assert hyps[0].text().split() == _tokens([systems[pair["a"]][i]])[0]
         rt = set(_tokens([ref[i]])[0])
@@ -279,7 +267,7 @@ def test_flavor_table_nltk_equals_nltk(page: Node) -> None:
     assert [r.iter("td")[0].text() for r in rows] == list(NAMES)
     for row, name in zip(rows, NAMES):
         expected = 100 * corpus_bleu([[r.split()] for r in ref], [h.split() for h in systems[name]])
-        assert _data_v(row.iter("td")[1]) == pytest.approx(expected, rel=1e-12)
+        assert data_v(row.iter("td")[1]) == pytest.approx(expected, rel=1e-12)
     about = page.by_id("flavor-about").iter("tbody")[0].iter("tr")
     assert [r.iter("td")[0].text() for r in about] == ["nltk", "multi-bleu", "tfnmt"]
     details = page.by_id("flavors").iter("details")

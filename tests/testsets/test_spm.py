@@ -7,14 +7,13 @@ and signatures must be SacreBLEU's, in the API and on the command line.
 
 from __future__ import annotations
 
-import io
 import os
 from pathlib import Path
 
 import pytest
 
 import parbleu
-from helpers import require
+from helpers import require, train_spm_model
 from parbleu import datasets
 from parbleu.errors import DownloadError, TokenizerNotAvailableError
 
@@ -38,13 +37,7 @@ REFS = [CORPUS[:6], [s.upper() for s in CORPUS[:6]]]
 
 
 def _train(path: Path) -> None:
-    spm = pytest.importorskip("sentencepiece")
-    model = io.BytesIO()
-    spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(CORPUS), model_writer=model, vocab_size=80,
-        character_coverage=1.0, model_type="unigram", minloglevel=2,
-    )  # fmt: skip
-    path.write_bytes(model.getvalue())
+    train_spm_model(path, CORPUS, vocab_size=80)
 
 
 @pytest.fixture

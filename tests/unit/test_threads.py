@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-import signal
-import subprocess
-import sys
 import textwrap
 import time
 
 import pytest
 
 import parbleu
+from helpers import interrupt_when_ready, sigint_child
 
 HYPS = ["the cat sat on the mat today , said the dog ."] * 6000
 REFS = [["the cat sat on a mat today , the dog said ."] * 6000]
@@ -51,12 +49,9 @@ def test_ctrl_c_interrupts_long_extraction() -> None:
             sys.exit(7)
         """
     )
-    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as p:
+    with sigint_child(code) as p:
         assert p.stdout is not None
-        assert p.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        t0 = time.monotonic()
-        p.send_signal(signal.SIGINT)
+        t0 = interrupt_when_ready(p, 0.5)
         rc = p.wait(timeout=30)
         elapsed = time.monotonic() - t0
         assert rc == 7, "KeyboardInterrupt was not raised"
