@@ -19,17 +19,17 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from ..errors import ParbleuError
 from . import render
-from .arguments import check_metric_names, check_num_refs, target_language
+from .arguments import check_metric_options, check_num_refs
 from .distributed import distributed_results
+from .distributed import run as run_distributed
 from .errors import CliError, ExitCode
 from .io import (
     STDIN_NAME,
-    check_encoding,
     read_file_lines,
     read_ref_streams,
     read_stdin_systems,
@@ -38,10 +38,10 @@ from .parser import FORMATS, build_parser
 from .score import (
     AnyMetric,
     build_metrics,
-    multi_system_scores,
-    paired_test,
+    render_scores,
     sentence_lines,
-    single_system_results,
+    system_scores,
+    system_table,
 )
 from .stream import stream_results
 from .testsets import (
@@ -220,9 +220,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             "file after it), pipe hypotheses into parbleu REF [REF ...], or name a test set "
             "with -t and -l"
         )
-    check_metric_names(args.metrics)
-    trg_lang = target_language(args)
-    check_encoding(args.encoding)
+    trg_lang = check_metric_options(args)
     check_filters(args)
 
     # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
@@ -294,7 +292,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         fmt = "text"  # SacreBLEU: the subset report would interfere with JSON
 
     if num_sys == 1:
-        results = single_system_results(metrics, systems[0], args, fmt)
+        results = render_scores(metrics, system_scores(metrics, systems[0], args), args, fmt)
         for line in render.single_results(results, fmt, out.colors):
             out.line(line)
         if args.detail:
@@ -303,11 +301,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         return ExitCode.OK
 
     _log.info(f"Found {num_sys} systems.")
-    named = list(zip(labels, systems))
-    if paired:
-        sigs, scores = paired_test(metrics, named, args)
-    else:
-        sigs, scores = multi_system_scores(metrics, named, args)
+    sigs, scores = system_table(metrics, list(zip(labels, systems)), args)
 
     n_samples = args.paired_bs_n if args.paired_bs else args.paired_ar_n
     for line in render.results_lines(
@@ -334,11 +328,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         if argv[:1] == ["compare"]:
-            return _compare(argv[1:])
+            from .compare import run as run_compare
+
+            return _subcommand(run_compare, argv[1:])
         if argv[:1] == ["distributed"]:
-            return _distributed(argv[1:])
+            return _subcommand(run_distributed, argv[1:])
         if argv[:1] == ["report"]:
-            return _report(argv[1:])
+            from .report import run as run_report
+
+            return _subcommand(run_report, argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 
@@ -382,38 +380,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _internal_error(e)
 
 
-def _compare(argv: list[str]) -> int:
-    """``parbleu compare ...`` (see :mod:`parbleu.cli.compare`); errors go to ``main``."""
-    from .compare import run
-
+def _subcommand(run: Callable[[list[str]], tuple[int, str]], argv: list[str]) -> int:
+    """Run ``parbleu compare|distributed|report ...`` with ``run``; errors go to ``main``."""
     with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
         code, text = run(argv)
     if text:
         out = _Output(False)
         out.line(text)
         out.close()
-    return code
-
-
-def _distributed(argv: list[str]) -> int:
-    """``parbleu distributed ...`` (see :mod:`parbleu.cli.distributed`); errors go to ``main``."""
-    from .distributed import run
-
-    with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
-        code, text = run(argv)
-    if text:
-        out = _Output(False)
-        out.line(text)
-        out.close()
-    return code
-
-
-def _report(argv: list[str]) -> int:
-    """``parbleu report ...`` (see :mod:`parbleu.cli.report`); errors go to ``main``."""
-    from .report import run
-
-    with _logging("-q" in argv or "--quiet" in argv, OWN_PREFIX):
-        code, _ = run(argv)
     return code
 
 

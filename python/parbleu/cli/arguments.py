@@ -1,7 +1,7 @@
-"""Argument types and groups the sub-commands share (``compare``, ``report``, ``distributed``).
+"""Argument types and groups the commands share (``parbleu`` and its sub-commands).
 
 Each builder adds one argument (or group) with the same flags, destination and default in every
-sub-command; what a sub-command says differently (its help text) is a parameter.
+command; what a command says differently (its help text, a default) is a parameter.
 """
 
 from __future__ import annotations
@@ -13,19 +13,28 @@ from typing import Any
 from .._argtypes import int_at_least
 from ..metrics.registry import metric_names
 from .errors import CliError, ExitCode
+from .io import check_encoding
 
 __all__ = [
+    "MAX_WIDTH",
     "add_encoding",
     "add_language_pair",
     "add_metrics",
     "add_num_refs",
+    "add_refs",
     "add_refs_and_inputs",
     "add_significance",
+    "add_width",
     "alpha",
+    "check_metric_options",
     "int_at_least",
     "parse_or_exit",
     "seed",
 ]
+
+#: Highest ``-w``: a double has 17 significant digits, and Python refuses precisions near
+#: 2**31 with an error of its own.
+MAX_WIDTH = 100
 
 _Adder = Any  # an ArgumentParser or an argument group
 
@@ -49,8 +58,8 @@ def alpha(text: str) -> float:
     return value
 
 
-def add_refs_and_inputs(p: _Adder, inputs_help: str) -> None:
-    """``REF ...`` then ``-i/--input SYS ...`` (required)."""
+def add_refs(p: _Adder) -> None:
+    """``REF ...``: the reference files, given before ``-i``."""
     p.add_argument(
         "refs",
         nargs="*",
@@ -58,6 +67,11 @@ def add_refs_and_inputs(p: _Adder, inputs_help: str) -> None:
         metavar="REF",
         help="Reference files. Give them before -i/--input, which takes every file after it.",
     )
+
+
+def add_refs_and_inputs(p: _Adder, inputs_help: str) -> None:
+    """``REF ...`` then ``-i/--input SYS ...`` (required)."""
+    add_refs(p)
     p.add_argument("--input", "-i", nargs="+", required=True, metavar="SYS", help=inputs_help)
 
 
@@ -82,15 +96,20 @@ def add_encoding(p: _Adder, what: str = "input files") -> None:
     )
 
 
-def add_language_pair(p: _Adder, main_command: bool = True) -> None:
-    """``-l/--language-pair SRC-TRG``: the target language picks BLEU's tokenizer."""
+def add_language_pair(p: _Adder, main_command: bool = True, help_text: str | None = None) -> None:
+    """``-l/--language-pair SRC-TRG``: the target language picks BLEU's tokenizer.
+
+    The help says so (and, with ``main_command``, that it works as in the main command) unless
+    ``help_text`` is given.
+    """
     p.add_argument(
         "--language-pair",
         "-l",
         dest="langpair",
         default=None,
         metavar="SRC-TRG",
-        help="Source-target language pair; the target language picks BLEU's default "
+        help=help_text
+        or "Source-target language pair; the target language picks BLEU's default "
         + ("tokenizer, as in the main command." if main_command else "tokenizer."),
     )
 
@@ -103,6 +122,18 @@ def add_metrics(p: _Adder, default: Sequence[str], help_text: str) -> None:
         choices=metric_names(),
         nargs="+",
         default=list(default),
+        help=help_text,
+    )
+
+
+def add_width(p: _Adder, default: int, help_text: str) -> None:
+    """``-w/--width N``: decimal places of the scores, 0 to :data:`MAX_WIDTH`."""
+    p.add_argument(
+        "--width",
+        "-w",
+        type=int_at_least(0, MAX_WIDTH),
+        default=default,
+        metavar="N",
         help=help_text,
     )
 
@@ -173,6 +204,14 @@ def check_metric_names(names: Sequence[str]) -> None:
 
     for name in dict.fromkeys(m.upper() for m in names):
         metric_class(name)
+
+
+def check_metric_options(args: argparse.Namespace) -> str | None:
+    """Check ``-m``, ``-l`` and ``-e``; return the target language of ``-l`` (or ``None``)."""
+    check_metric_names(args.metrics)
+    trg_lang = target_language(args)
+    check_encoding(args.encoding)
+    return trg_lang
 
 
 def target_language(args: argparse.Namespace) -> str | None:

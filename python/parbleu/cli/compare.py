@@ -17,22 +17,15 @@ import sys
 from collections.abc import Sequence
 
 from .._names import common_affixes, short_names
+from ._subcommands import add_scoring_options, new_parser, read_systems, run_subcommand
 from .arguments import (
-    add_encoding,
-    add_language_pair,
-    add_metrics,
-    add_num_refs,
     add_refs_and_inputs,
     add_significance,
-    check_metric_names,
+    add_width,
+    check_metric_options,
     check_refs_and_systems,
-    int_at_least,
-    parse_or_exit,
-    target_language,
 )
 from .errors import CliError, ExitCode
-from .io import check_encoding, read_file_lines, read_ref_streams
-from .parser import MAX_WIDTH, add_metric_arguments
 
 __all__ = ["build_parser", "run", "short_names"]
 
@@ -49,29 +42,14 @@ significantly different. References come first, systems after -i:
 
 
 def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
-    """Build the argument parser of ``parbleu compare``.
-
-    Parameters
-    ----------
-    prog
-        Program name shown in usage.
-
-    Returns
-    -------
-    argparse.ArgumentParser
-        A fresh parser.
-    """
-    p = argparse.ArgumentParser(
-        prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    """Return a fresh parser of ``parbleu compare`` (``prog``: the name its usage shows)."""
+    p = new_parser(prog, DESCRIPTION)
     add_refs_and_inputs(
         p, "System output files (at least two); each file's name is the system's name."
     )
-    add_num_refs(p)
-    add_encoding(p)
-    add_language_pair(p)
-    add_metrics(p, ["bleu"], "Space-delimited list of metrics to compare on. (Default: bleu)")
-    add_metric_arguments(p)
+    add_scoring_options(
+        p, ["bleu"], "Space-delimited list of metrics to compare on. (Default: bleu)", True
+    )
 
     add_significance(
         p,
@@ -96,14 +74,7 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
         help="Text report (ranking, pairs, a matrix of significant differences) or JSON. "
         "(Default: %(default)s)",
     )
-    rep.add_argument(
-        "--width",
-        "-w",
-        type=int_at_least(0, MAX_WIDTH),
-        default=2,
-        metavar="N",
-        help="Decimal places of scores in the text report. (Default: %(default)s)",
-    )
+    add_width(rep, 2, "Decimal places of scores in the text report. (Default: %(default)s)")
     rep.add_argument(
         "--quiet",
         "-q",
@@ -114,46 +85,21 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
 
 
 def run(argv: Sequence[str]) -> tuple[int, str]:
-    """Parse ``argv``, compare the systems, and return the exit code and the report.
+    """Run ``parbleu compare`` on the arguments after ``compare`` (see :func:`run_subcommand`)."""
+    return run_subcommand(build_parser(), _compare, argv)
 
-    Parameters
-    ----------
-    argv
-        Arguments after ``compare``.
 
-    Returns
-    -------
-    tuple
-        ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
-    """
+def _compare(args: argparse.Namespace) -> tuple[int, str]:
+    """Compare the systems: the exit code and the report."""
     from ..significance import compare_all
     from ..significance._count import MIN_SEGMENTS
     from .score import build_metrics
 
-    args = parse_or_exit(build_parser(), argv)
-    if isinstance(args, int):
-        return args, ""
     check_refs_and_systems(args, "compare")
     if len(args.input) < 2:
         raise CliError("compare: -i/--input needs at least two system files")
-    check_metric_names(args.metrics)
-    trg_lang = target_language(args)
-    check_encoding(args.encoding)
-
-    refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
-    systems = {}
-    for path in args.input:
-        lines = read_file_lines(path, args.encoding, "hypothesis file")
-        if not lines:
-            raise CliError(f"hypothesis file {path!r} is empty: there is nothing to score")
-        if not refs[0]:
-            raise CliError("the references are empty: there is nothing to score against")
-        if len(lines) != len(refs[0]):
-            raise CliError(
-                f"hypothesis file {path!r} has {len(lines)} lines but the references have "
-                f"{len(refs[0])}; the files must be aligned line by line"
-            )
-        systems[path] = lines
+    trg_lang = check_metric_options(args)
+    refs, systems = read_systems(args, nonempty=True)
     labels = short_names(list(systems))
     systems = {label: systems[path] for label, path in zip(labels, systems)}
     metrics = build_metrics(args, refs, trg_lang, False)

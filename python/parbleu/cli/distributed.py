@@ -15,24 +15,25 @@ is a terminal (and ``--quiet`` is not given).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..progress import ProgressBar
+from ._subcommands import new_parser, run_subcommand
 from .arguments import (
+    MAX_WIDTH,
     add_encoding,
     add_language_pair,
     add_metrics,
     add_num_refs,
+    add_width,
     check_metric_names,
-    int_at_least,
-    parse_or_exit,
     target_language,
 )
 from .errors import CliError, ExitCode
 from .io import check_encoding
-from .parser import MAX_WIDTH, add_metric_arguments
+from .parser import add_metric_arguments
+from .score import build_metrics, render_scores
+from .stream import progress_bar
 
 __all__ = ["build_parser", "distributed_results", "run"]
 
@@ -60,21 +61,8 @@ def _positive(text: str) -> int:
 
 
 def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
-    """Build the argument parser of ``parbleu distributed``.
-
-    Parameters
-    ----------
-    prog
-        Program name shown in usage.
-
-    Returns
-    -------
-    argparse.ArgumentParser
-        A fresh parser.
-    """
-    p = argparse.ArgumentParser(
-        prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    """Return a fresh parser of ``parbleu distributed`` (``prog``: the name its usage shows)."""
+    p = new_parser(prog, DESCRIPTION)
     src = p.add_argument_group("Input (text files or a Parquet dataset)")
     src.add_argument(
         "--hyp",
@@ -139,14 +127,7 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
     rep.add_argument(
         "--format", "-f", default="json", choices=("json", "text"), help="Output format."
     )
-    rep.add_argument(
-        "--width",
-        "-w",
-        type=int_at_least(0, MAX_WIDTH),
-        default=1,
-        metavar="N",
-        help=f"Decimals, 0 to {MAX_WIDTH}. (Default: %(default)s)",
-    )
+    add_width(rep, 1, f"Decimals, 0 to {MAX_WIDTH}. (Default: %(default)s)")
     rep.add_argument("--short", "-sh", action="store_true", help="Shorter signatures.")
     rep.add_argument("--score-only", "-b", action="store_true", help="Print only the score.")
     rep.add_argument(
@@ -155,25 +136,7 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
     return p
 
 
-def _bar(quiet: bool, unit: str) -> ProgressBar | None:
-    isatty = getattr(sys.stderr, "isatty", None)
-    if quiet or isatty is None or not isatty():
-        return None
-    return ProgressBar(0, unit, "parbleu")
-
-
-def _render(args: argparse.Namespace, metrics: dict[str, Any], scores: dict[str, Any]) -> list[str]:
-    fmt = args.format
-    out = []
-    for name in sorted(metrics):
-        sig = metrics[name].get_signature().format(args.short if fmt != "json" else False)
-        out.append(scores[name].format(args.width, args.score_only, sig, fmt == "json"))
-    return out
-
-
 def _metrics(args: argparse.Namespace, sentence_level: bool = False) -> dict[str, Any]:
-    from .score import build_metrics
-
     check_metric_names(args.metrics)
     trg = target_language(args)
     # References are given to each task, not to the constructor.
@@ -222,7 +185,7 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
 
     metrics = _metrics(args)
     names = sorted(metrics)
-    bar = _bar(args.quiet, "lines")
+    bar = progress_bar(args.quiet, "lines")
     try:
         scores = score_files(
             args.input[0],
@@ -239,31 +202,20 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
     finally:
         if bar is not None:
             bar.close(clear=True)
-    by_name = dict(zip(names, scores.values()))
-    args = argparse.Namespace(**{**vars(args), "format": fmt})
-    return _render(args, metrics, by_name)
+    return render_scores(metrics, dict(zip(names, scores.values())), args, fmt)
 
 
 def run(argv: Sequence[str]) -> tuple[int, str]:
-    """Parse ``argv`` (after ``distributed``), score, and return the exit code and output.
+    """Run ``parbleu distributed`` on the arguments after its name (see :func:`run_subcommand`)."""
+    return run_subcommand(build_parser(), _distributed, argv)
 
-    Parameters
-    ----------
-    argv
-        Arguments after ``distributed``.
 
-    Returns
-    -------
-    tuple
-        ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
-    """
+def _distributed(args: argparse.Namespace) -> tuple[int, str]:
+    """Score on the cluster: the exit code and the scores (or the Parquet files written)."""
     from .. import distributed as dist
     from ..streaming import FieldCountError
     from .render import single_results
 
-    args = parse_or_exit(build_parser(), argv)
-    if isinstance(args, int):
-        return args, ""
     text_input = args.hyp is not None or args.ref
     if args.parquet is not None:
         if text_input:
@@ -281,7 +233,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     metrics = _metrics(args, args.sentence_out is not None)
     names = sorted(metrics)
     unit = "lines" if args.parquet is None else "rows"
-    bar = _bar(args.quiet, "files" if args.sentence_out else unit)
+    bar = progress_bar(args.quiet, "files" if args.sentence_out else unit)
     report = None if bar is None else bar.update
     try:
         if args.sentence_out is not None:
@@ -325,5 +277,5 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     finally:
         if bar is not None:
             bar.close(clear=True)
-    results = _render(args, metrics, dict(zip(names, scores.values())))
+    results = render_scores(metrics, dict(zip(names, scores.values())), args, args.format)
     return ExitCode.OK, "\n".join(single_results(results, args.format, False))

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import argparse
 
-from .._argtypes import int_at_least
 from .._version import __version__
 from ..flavors import flavor_names
 from ..metrics.registry import get_metric, metric_names
+from .arguments import (
+    MAX_WIDTH,
+    add_encoding,
+    add_language_pair,
+    add_metrics,
+    add_num_refs,
+    add_refs,
+    add_width,
+)
 
 __all__ = [
     "FORMATS",
+    "MAX_WIDTH",
     "add_metric_arguments",
     "build_parser",
 ]
@@ -58,11 +67,6 @@ For example:
 )
 
 
-#: Highest ``-w``: a double has 17 significant digits, and Python refuses precisions near
-#: 2**31 with an error of its own.
-MAX_WIDTH = 100
-
-
 def add_metric_arguments(p: argparse.ArgumentParser) -> None:
     """Add every registered metric's option group (shared with the sub-commands).
 
@@ -104,38 +108,14 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         metavar="HYP",
         help="Read hypotheses from these files (one system each) instead of standard input.",
     )
-    p.add_argument(
-        "refs",
-        nargs="*",
-        default=[],
-        metavar="REF",
-        help="Reference files. Give them before -i/--input, which takes every file after it.",
-    )
-    p.add_argument(
-        "--num-refs",
-        "-nr",
-        type=int_at_least(1),
-        default=1,
-        metavar="N",
-        help="Split the single reference file on tabs and expect this many references per "
-        "line. (Default: %(default)s)",
-    )
-    p.add_argument(
-        "--encoding",
-        "-e",
-        type=str,
-        default="utf-8",
-        help="Encoding of the input files and of standard input. (Default: %(default)s)",
-    )
-    p.add_argument(
-        "--language-pair",
-        "-l",
-        dest="langpair",
-        default=None,
-        metavar="SRC-TRG",
-        help="Source-target language pair (ISO 639-1 codes). The target language picks BLEU's "
-        "default tokenizer: zh for Chinese, ja-mecab for Japanese, ko-mecab for Korean, 13a "
-        "otherwise.",
+    add_refs(p)
+    add_num_refs(p)
+    add_encoding(p, "input files and of standard input")
+    add_language_pair(
+        p,
+        help_text="Source-target language pair (ISO 639-1 codes). The target language picks "
+        "BLEU's default tokenizer: zh for Chinese, ja-mecab for Japanese, ko-mecab for Korean, "
+        "13a otherwise.",
     )
 
     p.add_argument(
@@ -148,14 +128,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     )
 
     # --- metric selection ----------------------------------------------------------------
-    p.add_argument(
-        "--metrics",
-        "-m",
-        choices=metric_names(),
-        nargs="+",
-        default=["bleu"],
-        help="Space-delimited list of metrics to compute. (Default: bleu)",
-    )
+    add_metrics(p, ["bleu"], "Space-delimited list of metrics to compute. (Default: bleu)")
     p.add_argument(
         "--sentence-level",
         "-sl",
@@ -248,14 +221,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
         action="store_true",
         help="Print only the computed score.",
     )
-    rep.add_argument(
-        "--width",
-        "-w",
-        type=int_at_least(0, MAX_WIDTH),
-        default=1,
-        metavar="N",
-        help=f"Floating point width, 0 to {MAX_WIDTH} (Default: %(default)s).",
-    )
+    add_width(rep, 1, f"Floating point width, 0 to {MAX_WIDTH} (Default: %(default)s).")
     rep.add_argument(
         "--detail",
         "-d",

@@ -20,22 +20,16 @@ from typing import TYPE_CHECKING, Any
 from .._names import display_names, short_names
 from ..errors import ParbleuError
 from ..metrics.registry import get_metric, metric_names
+from ._subcommands import add_scoring_options, new_parser, read_systems, run_subcommand
 from .arguments import (
-    add_encoding,
-    add_language_pair,
-    add_metrics,
-    add_num_refs,
     add_refs_and_inputs,
     add_significance,
-    check_metric_names,
+    check_metric_options,
     check_refs_and_systems,
     int_at_least,
-    parse_or_exit,
-    target_language,
 )
 from .errors import CliError, ExitCode
-from .io import check_encoding, read_file_lines, read_ref_streams
-from .parser import add_metric_arguments
+from .io import read_file_lines
 
 if TYPE_CHECKING:
     from ..metrics import Metric
@@ -54,21 +48,8 @@ other BLEU implementations (flavors). References come first, systems after -i:
 
 
 def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
-    """Build the argument parser of ``parbleu report``.
-
-    Parameters
-    ----------
-    prog
-        Program name shown in usage.
-
-    Returns
-    -------
-    argparse.ArgumentParser
-        A fresh parser.
-    """
-    p = argparse.ArgumentParser(
-        prog=prog, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    """Return a fresh parser of ``parbleu report`` (``prog``: the name its usage shows)."""
+    p = new_parser(prog, DESCRIPTION)
     add_refs_and_inputs(
         p, "System output files (one or more); each file's name is the system's name."
     )
@@ -116,17 +97,14 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         "example segments.",
     )
     p.add_argument("--title", default=None, help="Page title. (Default: parbleu report)")
-    add_num_refs(p)
-    add_encoding(p)
-    add_language_pair(p, main_command=False)
     # The registry's report defaults, read when the parser is built.
     defaults = [n for n in metric_names() if get_metric(n).profile.in_report_default]
-    add_metrics(
+    add_scoring_options(
         p,
         defaults,
         f"Metrics of the score and significance tables. (Default: {' '.join(defaults)})",
+        False,
     )
-    add_metric_arguments(p)
 
     add_significance(
         p,
@@ -160,28 +138,19 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         help="Add each flavor's step-by-step explanation of its gap to SacreBLEU's score, for "
         "the baseline (parbleu explain; about as costly as the rest of a 20-system report).",
     )
-    ana.add_argument(
-        "--all-pairs-up-to",
-        type=int_at_least(2),
-        default=8,
-        metavar="K",
-        help="With at most K systems every pair gets a side-by-side section; with more, the "
-        "baseline's pairs. (Default: %(default)s)",
-    )
-    ana.add_argument(
-        "--top-segments",
-        type=int_at_least(0),
-        default=5,
-        metavar="K",
-        help="Segments shown per pair and direction. (Default: %(default)s)",
-    )
-    ana.add_argument(
-        "--top-ngrams",
-        type=int_at_least(0),
-        default=10,
-        metavar="K",
-        help="n-grams shown per pair and direction. (Default: %(default)s)",
-    )
+    # The counts of the analyses: flag, lowest value, default, help.
+    for flag, low, default, help_text in (
+        (
+            "--all-pairs-up-to",
+            2,
+            8,
+            "With at most K systems every pair gets a side-by-side section; with more, the "
+            "baseline's pairs. (Default: %(default)s)",
+        ),
+        ("--top-segments", 0, 5, "Segments shown per pair and direction. (Default: %(default)s)"),
+        ("--top-ngrams", 0, 10, "n-grams shown per pair and direction. (Default: %(default)s)"),
+    ):
+        ana.add_argument(flag, type=int_at_least(low), default=default, metavar="K", help=help_text)
     p.add_argument("--quiet", "-q", action="store_true", help="Print nothing on success.")
     return p
 
@@ -206,27 +175,18 @@ def _word_counts(path: str, encoding: str, metrics: Sequence[Metric[Any]]) -> di
 
 
 def run(argv: Sequence[str]) -> tuple[int, str]:
-    """Parse ``argv``, write the report, and return the exit code and a summary line.
+    """Run ``parbleu report`` on the arguments after ``report`` (see :func:`run_subcommand`)."""
+    return run_subcommand(build_parser(), _report, argv)
 
-    Parameters
-    ----------
-    argv
-        Arguments after ``report``.
 
-    Returns
-    -------
-    tuple
-        ``(exit code, text to print)``; errors raise :class:`CliError` or ``ParbleuError``.
-    """
+def _report(args: argparse.Namespace) -> tuple[int, str]:
+    """Write the report: the exit code, and no text (the summary goes to standard error)."""
     from ..flavors import flavor_names
     from ..reporting import report
     from .score import build_metrics
 
-    args = parse_or_exit(build_parser(), argv)
-    if isinstance(args, int):
-        return args, ""
     check_refs_and_systems(args, "report")
-    check_metric_names(args.metrics)
+    trg_lang = check_metric_options(args)
     if args.flavors:
         unknown = [f for f in args.flavors if f not in flavor_names()]
         if unknown:
@@ -237,20 +197,9 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     out_path = Path(args.output)
     if out_path.is_dir():
         raise CliError(f"-o/--output: {args.output!r} is a directory; give a file name")
-    trg_lang = target_language(args)
-    check_encoding(args.encoding)
 
     t0 = time.perf_counter()
-    refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
-    systems = {}
-    for path in args.input:
-        lines = read_file_lines(path, args.encoding, "hypothesis file")
-        if len(lines) != len(refs[0]):
-            raise CliError(
-                f"hypothesis file {path!r} has {len(lines)} lines but the references have "
-                f"{len(refs[0])}; the files must be aligned line by line"
-            )
-        systems[path] = lines
+    refs, systems = read_systems(args, nonempty=False)
     if args.names is not None:
         try:
             labels = display_names(args.input, args.names.split(","))

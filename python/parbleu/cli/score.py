@@ -22,10 +22,10 @@ __all__ = [
     "build_metrics",
     "metric_class",
     "metric_options",
-    "multi_system_scores",
-    "paired_test",
+    "render_scores",
     "sentence_lines",
-    "single_system_results",
+    "system_scores",
+    "system_table",
 ]
 
 #: A metric object of any score type.
@@ -142,10 +142,10 @@ def sentence_lines(
         yield score.format(width, score_only, sig)
 
 
-def single_system_results(
-    metrics: dict[str, AnyMetric], system: list[str], args: argparse.Namespace, fmt: str
-) -> list[str]:
-    """Corpus scores of one system, each rendered as SacreBLEU renders it.
+def system_scores(
+    metrics: dict[str, AnyMetric], system: list[str], args: argparse.Namespace
+) -> dict[str, Any]:
+    """Corpus scores of one system, with the confidence interval of ``--confidence``.
 
     Parameters
     ----------
@@ -154,14 +154,12 @@ def single_system_results(
     system
         Hypotheses.
     args
-        Parsed command line (width, score-only, short, confidence).
-    fmt
-        Output format (``json`` renders JSON objects with long signatures).
+        Parsed command line (``--confidence``, ``--confidence-n``).
 
     Returns
     -------
-    list of str
-        One rendered score per metric.
+    dict
+        ``{name: score}`` (render them with :func:`render_scores`).
     """
     n_bootstrap = 1
     if args.confidence:
@@ -174,36 +172,64 @@ def single_system_results(
                 f"--confidence-n/-cin {n_bootstrap}: expected an integer from 0 to "
                 f"{MAX_RESAMPLES:,}"
             )
+    return {
+        name: metrics[name].corpus_score(system, None, n_bootstrap=n_bootstrap)
+        for name in sorted(metrics)
+    }
+
+
+def render_scores(
+    metrics: dict[str, AnyMetric], scores: dict[str, Any], args: argparse.Namespace, fmt: str
+) -> list[str]:
+    """Render one system's corpus scores as SacreBLEU renders them, in sorted name order.
+
+    Parameters
+    ----------
+    metrics
+        The metrics, for their signatures.
+    scores
+        ``{name: score}``, the names of ``metrics``.
+    args
+        Parsed command line (width, score-only, short).
+    fmt
+        Output format (``json`` renders JSON objects with long signatures).
+
+    Returns
+    -------
+    list of str
+        One rendered score per metric.
+    """
     results = []
     for name in sorted(metrics):
-        metric = metrics[name]
-        score = metric.corpus_score(system, None, n_bootstrap=n_bootstrap)
-        sig = metric.get_signature().format(args.short if fmt != "json" else False)
-        results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
+        sig = metrics[name].get_signature().format(args.short if fmt != "json" else False)
+        results.append(scores[name].format(args.width, args.score_only, sig, fmt == "json"))
     return results
 
 
-def multi_system_scores(
+def system_table(
     metrics: dict[str, AnyMetric],
     named_systems: list[tuple[str, list[str]]],
     args: argparse.Namespace,
 ) -> tuple[dict[str, str], dict[str, list[Any]]]:
-    """Corpus scores of several systems for the results table.
+    """Corpus scores of several systems for the results table, paired-tested with -pbs/-par.
 
     Parameters
     ----------
     metrics
         The metrics (sorted name order).
     named_systems
-        ``(name, hypotheses)`` pairs.
+        ``(name, hypotheses)`` pairs, the baseline first with ``--paired-bs``/``--paired-ar``.
     args
-        Parsed command line (width, short).
+        Parsed command line (width, short, the paired test's options).
 
     Returns
     -------
     tuple
-        ``({score name: signature}, {"System": names, score name: [score string, ...]})``.
+        ``({score name: signature}, {"System": names, score name: [result, ...]})``: score
+        strings, or the paired test's results.
     """
+    if args.paired_bs or args.paired_ar:
+        return _paired_test(metrics, named_systems, args)
     sigs: dict[str, str] = {}
     scores: dict[str, list[Any]] = {"System": [n for n, _ in named_systems]}
     systems = [system for _, system in named_systems]
@@ -217,27 +243,12 @@ def multi_system_scores(
     return sigs, scores
 
 
-def paired_test(
+def _paired_test(
     metrics: dict[str, AnyMetric],
     named_systems: list[tuple[str, list[str]]],
     args: argparse.Namespace,
 ) -> tuple[dict[str, str], dict[str, list[Any]]]:
-    """Paired significance tests through ``parbleu.significance.PairedTest`` (SacreBLEU's API).
-
-    Parameters
-    ----------
-    metrics
-        The metrics.
-    named_systems
-        ``(name, hypotheses)`` pairs, the baseline first.
-    args
-        Parsed command line.
-
-    Returns
-    -------
-    tuple
-        ``({score name: signature}, {"System": names, score name: [result, ...]})``.
-    """
+    """Paired significance tests through ``parbleu.significance.PairedTest`` (SacreBLEU's API)."""
     from ..significance import PairedTest
 
     ps = PairedTest(

@@ -35,6 +35,7 @@ __all__ = [
     "ENV_MIN_BYTES",
     "STATS_OPTIONS",
     "in_memory_options",
+    "progress_bar",
     "should_stream",
     "stream_results",
 ]
@@ -144,6 +145,27 @@ def should_stream(args: argparse.Namespace) -> bool:
     return size >= _min_bytes()
 
 
+def progress_bar(quiet: bool, unit: str) -> ProgressBar | None:
+    """Return a progress bar on standard error, or ``None`` with ``quiet`` or off a terminal.
+
+    Parameters
+    ----------
+    quiet
+        ``-q``: no bar.
+    unit
+        What the bar counts (``lines``, ``rows``, ``files``).
+
+    Returns
+    -------
+    ProgressBar or None
+        A bar to feed and close, or ``None``.
+    """
+    isatty = getattr(sys.stderr, "isatty", None)
+    if quiet or isatty is None or not isatty():
+        return None
+    return ProgressBar(0, unit, "parbleu")
+
+
 class _Hold(logging.Filter):
     """Holds back log records so that they can be replayed or dropped."""
 
@@ -176,15 +198,12 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
     """
     if not should_stream(args):
         return None
-    from .score import build_metrics
+    from .score import build_metrics, render_scores
 
     log = logging.getLogger("parbleu")
     hold = _Hold()
     log.addFilter(hold)
-    bar: ProgressBar | None = None
-    isatty = getattr(sys.stderr, "isatty", None)
-    if not args.quiet and isatty is not None and isatty():
-        bar = ProgressBar(0, "lines", "parbleu")
+    bar = progress_bar(args.quiet, "lines")
     try:
         metrics: dict[str, Any] = build_metrics(
             args,
@@ -220,8 +239,4 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
             bar.close(clear=True)
     for record in hold.records:
         log.handle(record)
-    results = []
-    for name, score in zip(names, scores):
-        sig = metrics[name].get_signature().format(args.short if fmt != "json" else False)
-        results.append(score.format(args.width, args.score_only, sig, fmt == "json"))
-    return results
+    return render_scores(metrics, dict(zip(names, scores)), args, fmt)

@@ -27,13 +27,7 @@ SMOOTH_METHODS = tuple(SMOOTH_DEFAULTS)
 
 
 def add_bleu_arguments(p: argparse.ArgumentParser) -> None:
-    """Add BLEU's option group (``bleu_*`` destinations).
-
-    Parameters
-    ----------
-    p
-        The parser to extend.
-    """
+    """Add BLEU's option group (``bleu_*`` destinations) to the parser ``p``."""
     # The tokenizer names are read when the parser is built: a tokenizer registered later counts.
     from ..tokenizers import get_tokenizer_entry, tokenizer_names
 
@@ -92,13 +86,7 @@ def add_bleu_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_chrf_arguments(p: argparse.ArgumentParser) -> None:
-    """Add chrF's option group (``chrf_*`` destinations).
-
-    Parameters
-    ----------
-    p
-        The parser to extend.
-    """
+    """Add chrF's option group (``chrf_*`` destinations) to the parser ``p``."""
     chrf = p.add_argument_group("chrF related arguments")
     chrf.add_argument(
         "--chrf-char-order",
@@ -146,13 +134,7 @@ def add_chrf_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_ter_arguments(p: argparse.ArgumentParser) -> None:
-    """Add TER's option group (``ter_*`` destinations).
-
-    Parameters
-    ----------
-    p
-        The parser to extend.
-    """
+    """Add TER's option group (``ter_*`` destinations) to the parser ``p``."""
     ter = p.add_argument_group("TER related arguments (The defaults replicate TERCOM's behavior)")
     ter.add_argument(
         "--ter-case-sensitive",
