@@ -13,18 +13,18 @@ imported by ``import parbleu``. See ``docs/distributed.md``.
 
 from __future__ import annotations
 
-from .api import DEFAULT_PART_LINES, resolve_metrics, score_files, score_parquet
-from .cluster import SchedulerArg, connect, reduce_tree
-from .frames import (
-    mbr_by_source,
+from .api import (
+    DEFAULT_PART_LINES,
     score_arrow,
     score_bag,
     score_dataframe,
-    segment_stats,
-    sentence_scores_parquet,
-    with_sentence_scores,
+    score_files,
+    score_parquet,
 )
-from .partials import Partial, extract_partial, final_scores, merge, merge_all
+from .cluster import SchedulerArg, connect, reduce_tree
+from .frames import mbr_by_source, segment_stats, with_sentence_scores
+from .partials import Partial, extract_partial, final_scores, merge, merge_all, resolve_metrics
+from .sentence_parquet import sentence_scores_parquet
 
 __all__ = [
     "DEFAULT_PART_LINES",

@@ -1,4 +1,8 @@
-"""Corpus scores of files and Parquet datasets on a Dask cluster."""
+"""Corpus scores on a Dask cluster: text files, Parquet and Arrow datasets, dataframes, bags.
+
+Every partition is one task that reads its blocks (:mod:`.sources`) and extracts their
+statistics; the partials merge in a tree on the workers (:mod:`.partials`).
+"""
 
 from __future__ import annotations
 
@@ -9,25 +13,34 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidOptionError, LengthMismatchError
 from ..progress import ProgressArg
 from ..streaming import DEFAULT_BLOCK_LINES
-from .cluster import SchedulerArg, connect, import_dask, reduce_tree
-from .partials import MetricsArg, Partial, final_scores, merge_all, resolve_metrics
+from .cluster import SchedulerArg, connect, import_dask
+from .partials import MetricsArg, final_scores, merged_partial, resolve_metrics
 from .sources import (
     auto_part_lines,
+    bag_blocks,
+    blocks_partial,
+    check_string_columns,
     cut_ranges,
     expand,
+    fragment_blocks,
+    frame_blocks,
     index_pair,
+    parquet_blocks,
     parquet_parts,
     range_partial,
+    reference_columns,
 )
 
 if TYPE_CHECKING:
+    from ..metrics.base import Metric
     from ..score import Score
 
 __all__ = [
     "DEFAULT_PART_LINES",
     "GRAIN_LINES",
-    "MetricsArg",
-    "resolve_metrics",
+    "score_arrow",
+    "score_bag",
+    "score_dataframe",
     "score_files",
     "score_parquet",
 ]
@@ -144,8 +157,8 @@ def score_files(
         part = part_lines
         if part is None:
             slots = sum(client.nthreads().values())
-            total = sum(max(ix.n_lines, 0) for ix in indexes)
-            part = auto_part_lines(total, slots, GRAIN_LINES, DEFAULT_PART_LINES)
+            n_lines = sum(max(ix.n_lines, 0) for ix in indexes)
+            part = auto_part_lines(n_lines, slots, GRAIN_LINES, DEFAULT_PART_LINES)
         ranges = [r for ix in indexes for r in cut_ranges(ix, part)]
         del indexes  # an offset every GRAIN_LINES lines: kept only while the ranges are cut
         leaves = [
@@ -154,10 +167,10 @@ def score_files(
             )
             for r in ranges
         ]
-        total = reduce_tree(
+        total = merged_partial(
             client,
             leaves,
-            merge_all,
+            len(objs),
             weights=[max(r.n_lines, 0) for r in ranges],
             progress=progress,
         )
@@ -205,30 +218,193 @@ def score_parquet(
     dict
         ``{name: Score}``.
     """
-    from .frames import parquet_partial
-
     names, objs = resolve_metrics(metrics)
     _positive(block_lines, "block_lines")
-    refs = [references] if isinstance(references, str) else list(references)
-    if not refs:
-        raise InvalidOptionError("references: no reference column given")
+    refs = reference_columns(references)
     import_dask("pyarrow")
     parts = parquet_parts(expand(source, "source"), [hypothesis, *refs])
     with connect(scheduler) as client:
         leaves = [
             client.submit(
-                parquet_partial, p, hypothesis, refs, objs, block_lines, threads, pure=False
+                blocks_partial,
+                parquet_blocks,
+                (p, hypothesis, refs, block_lines),
+                objs,
+                threads,
+                pure=False,
             )
             for p in parts
         ]
-        if not leaves:
-            return dict(zip(names, final_scores(objs, Partial.empty(len(objs)), "source")))
-        total = reduce_tree(
+        total = merged_partial(
             client,
             leaves,
-            merge_all,
+            len(objs),
             weights=[p.n_rows for p in parts],
             progress=progress,
             unit="rows",
         )
     return dict(zip(names, final_scores(objs, total, "source")))
+
+
+def score_arrow(
+    dataset: Any,
+    hypothesis: str,
+    references: str | Sequence[str],
+    metrics: MetricsArg = ("bleu",),
+    *,
+    scheduler: SchedulerArg = None,
+    block_lines: int = DEFAULT_BLOCK_LINES,
+    threads: int | None = 1,
+    progress: ProgressArg = None,
+) -> dict[str, Score]:
+    """Corpus scores of a ``pyarrow.dataset.Dataset`` (Parquet, Feather/IPC, CSV files, ...).
+
+    Every fragment (file) is one task, read ``block_lines`` rows at a time; rows are one
+    corpus in fragment order. Messages name the fragment and the row within it.
+
+    Parameters
+    ----------
+    dataset
+        A ``pyarrow.dataset.Dataset`` (``pyarrow.dataset.dataset("data/", format="ipc")``).
+    hypothesis
+        The hypothesis column (strings).
+    references
+        The reference column(s).
+    metrics
+        As in :func:`parbleu.distributed.score_files`.
+    scheduler
+        As in :func:`parbleu.distributed.score_files`.
+    block_lines
+        Rows held in memory at once by a task.
+    threads
+        Threads of each task.
+    progress
+        As in :func:`parbleu.distributed.score_files` (in fragments).
+
+    Returns
+    -------
+    dict
+        ``{name: Score}``.
+    """
+    names, objs = resolve_metrics(metrics)
+    refs = reference_columns(references)
+    if not hasattr(dataset, "get_fragments"):
+        raise InvalidOptionError(
+            f"dataset: a {type(dataset).__name__}; expected a pyarrow.dataset.Dataset"
+        )
+    check_string_columns(dataset.schema, [hypothesis, *refs], "the dataset")
+    fragments = list(dataset.get_fragments())
+    with connect(scheduler) as client:
+        leaves = [
+            client.submit(
+                blocks_partial,
+                fragment_blocks,
+                (f, k, hypothesis, refs, block_lines),
+                objs,
+                threads,
+                pure=False,
+            )
+            for k, f in enumerate(fragments)
+        ]
+        total = merged_partial(client, leaves, len(objs), progress=progress, unit="fragments")
+    return dict(zip(names, final_scores(objs, total, "dataset")))
+
+
+def _delayed_scores(
+    parts: Sequence[Any],
+    names: list[str],
+    metrics: list[Metric[Any]],
+    scheduler: SchedulerArg,
+    progress: ProgressArg,
+    what: str,
+) -> dict[str, Score]:
+    """Compute delayed partials on the cluster, merge them in a tree, and score the total."""
+    with connect(scheduler) as client:
+        leaves = client.compute(list(parts))
+        total = merged_partial(client, leaves, len(metrics), progress=progress, unit="partitions")
+    return dict(zip(names, final_scores(metrics, total, what)))
+
+
+def score_dataframe(
+    df: Any,
+    hypothesis: str,
+    references: str | Sequence[str],
+    metrics: MetricsArg = ("bleu",),
+    *,
+    scheduler: SchedulerArg = None,
+    block_lines: int = DEFAULT_BLOCK_LINES,
+    threads: int | None = 1,
+    progress: ProgressArg = None,
+) -> dict[str, Score]:
+    """Corpus scores of a Dask dataframe's hypothesis column against reference columns.
+
+    Rows are one corpus in partition order. Null references mean "no reference in that
+    stream" (a row needs at least one).
+
+    Parameters
+    ----------
+    df
+        A ``dask.dataframe.DataFrame`` (``dd.read_parquet``, ``dd.from_pandas``, ...).
+    hypothesis
+        The hypothesis column.
+    references
+        The reference column(s), one per stream.
+    metrics
+        As in :func:`parbleu.distributed.score_files`.
+    scheduler
+        As in :func:`parbleu.distributed.score_files`.
+    block_lines
+        Rows per ``extract_stats`` call.
+    threads
+        Threads of each task.
+    progress
+        As in :func:`parbleu.distributed.score_files` (in partitions).
+
+    Returns
+    -------
+    dict
+        ``{name: Score}``.
+    """
+    delayed = import_dask("dask").delayed
+    names, objs = resolve_metrics(metrics)
+    refs = reference_columns(references)
+    parts = [
+        delayed(blocks_partial)(frame_blocks, (p, hypothesis, refs, block_lines, k), objs, threads)
+        for k, p in enumerate(df[[hypothesis, *refs]].to_delayed())
+    ]
+    return _delayed_scores(parts, names, objs, scheduler, progress, "df")
+
+
+def score_bag(
+    bag: Any,
+    metrics: MetricsArg = ("bleu",),
+    *,
+    scheduler: SchedulerArg = None,
+    threads: int | None = 1,
+    progress: ProgressArg = None,
+) -> dict[str, Score]:
+    """Corpus scores of a Dask bag of ``(hypothesis, [reference, ...])`` records.
+
+    Parameters
+    ----------
+    bag
+        A ``dask.bag.Bag``; records are one corpus in partition order. A record with fewer
+        references than others has ``None`` in the missing streams.
+    metrics
+        As in :func:`parbleu.distributed.score_files`.
+    scheduler
+        As in :func:`parbleu.distributed.score_files`.
+    threads
+        Threads of each task.
+    progress
+        As in :func:`parbleu.distributed.score_files` (in partitions).
+
+    Returns
+    -------
+    dict
+        ``{name: Score}``.
+    """
+    delayed = import_dask("dask").delayed
+    names, objs = resolve_metrics(metrics)
+    parts = [delayed(blocks_partial)(bag_blocks, (p,), objs, threads) for p in bag.to_delayed()]
+    return _delayed_scores(parts, names, objs, scheduler, progress, "bag")

@@ -4,7 +4,8 @@ A :class:`Partial` holds, per metric, either the column sums of integer statisti
 chrF: they add in any order, so partitions merge in a tree) or the float rows themselves
 (TER: SacreBLEU adds them one after the other, and float addition depends on the order, so
 the rows are kept in corpus order and summed once, by ``score_from_stats``). Nothing here
-imports Dask: workers run :func:`extract_partial`, any process runs :func:`merge`.
+imports Dask: workers run :func:`extract_partial`, any process runs :func:`merge`, and the
+client merges the tasks of a job with :func:`merged_partial` (a tree on the workers).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EmptyInputError, InvalidOptionError
+from ..progress import ProgressArg
+from .cluster import reduce_tree
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -29,6 +32,7 @@ __all__ = [
     "final_scores",
     "merge",
     "merge_all",
+    "merged_partial",
     "resolve_metrics",
 ]
 
@@ -182,6 +186,28 @@ def merge_all(*parts: Partial) -> Partial:
     for p in parts[1:]:
         out = merge(out, p)
     return out
+
+
+def merged_partial(
+    client: Any,
+    leaves: Sequence[Any],
+    n_metrics: int,
+    *,
+    weights: Sequence[int] | None = None,
+    progress: ProgressArg = None,
+    unit: str = "lines",
+) -> Partial:
+    """Merge the partials of a job's tasks in a tree on the workers (no task: no segments).
+
+    ``leaves`` are the tasks' futures in corpus order; ``weights``, ``progress`` and ``unit``
+    are :func:`parbleu.distributed.cluster.reduce_tree`'s.
+    """
+    if not leaves:
+        return Partial.empty(n_metrics)
+    total: Partial = reduce_tree(
+        client, leaves, merge_all, weights=weights, progress=progress, unit=unit
+    )
+    return total
 
 
 def final_scores(metrics: Sequence[Metric[Any]], total: Partial, what: str) -> list[Score]:

@@ -1,4 +1,4 @@
-"""Partitions of text files and Parquet files, and what a worker does with one.
+"""Partitions of text files, Parquet and Arrow datasets, dataframes and bags, and their reading.
 
 A text file pair is cut into line ranges by one scan of each file for its newlines (a byte
 offset every ``part_lines`` lines), so one large file is scored by many workers; a ``.gz``
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidOptionError, LengthMismatchError
+from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from ..streaming import AlignedBlocks, FileFormatError, LineReader
 from .partials import Partial, extract_partial
 
@@ -37,6 +37,7 @@ __all__ = [
     "parquet_blocks",
     "parquet_parts",
     "range_partial",
+    "reference_columns",
 ]
 
 _SCAN_BYTES = 1 << 24
@@ -320,6 +321,83 @@ def checked_blocks(
         row += len(hyps)
         if hyps:
             yield hyps, streams
+
+
+def reference_columns(references: str | Sequence[str]) -> list[str]:
+    """Return the reference column(s) as a list (a string is one column); none is an error."""
+    refs = [references] if isinstance(references, str) else list(references)
+    if not refs:
+        raise InvalidOptionError("references: no reference column given")
+    return refs
+
+
+def fragment_blocks(
+    fragment: Any, number: int, hypothesis: str, references: Sequence[str], block_lines: int
+) -> Iterator[tuple[list[str], list[list[str | None]]]]:
+    """Worker side: ``(hypotheses, reference streams)`` blocks of an Arrow dataset's fragment."""
+    batches = fragment.to_batches(columns=[hypothesis, *references], batch_size=block_lines)
+    where = f"dataset fragment {number} ({getattr(fragment, 'path', 'in memory')!r})"
+    return checked_blocks(batches, where, 1, hypothesis, references)
+
+
+def frame_blocks(
+    frame: Any, hypothesis: str, references: Sequence[str], block_lines: int, number: int
+) -> Iterator[tuple[list[str], list[list[Any]]]]:
+    """Worker side: blocks of a dataframe partition (pandas), hypotheses checked."""
+    for start in range(0, len(frame), block_lines):
+        piece = frame.iloc[start : start + block_lines]
+        hyps = piece[hypothesis].tolist()
+        bad = next((i for i, h in enumerate(hyps) if not isinstance(h, str)), None)
+        if bad is not None:
+            raise InputTypeError(
+                f"partition {number}, row index {piece.index[bad]!r}: column {hypothesis!r} is "
+                f"{_null_or_type(hyps[bad])}; expected a string"
+            )
+        yield hyps, frame_streams(piece, references)
+
+
+def _null_or_type(x: Any) -> str:
+    return "null" if _isna(x) else f"a {type(x).__name__}"
+
+
+def _isna(x: Any) -> bool:
+    import pandas as pd
+
+    return x is None or (not isinstance(x, str) and bool(pd.isna(x)))
+
+
+def frame_streams(frame: Any, references: Sequence[str]) -> list[list[Any]]:
+    """Return reference columns as streams, pandas' missing values (NaN, NA) as ``None``."""
+    return [[None if _isna(x) else x for x in frame[c].tolist()] for c in references]
+
+
+def bag_blocks(records: Sequence[Any]) -> list[tuple[list[str], list[list[Any]]]]:
+    """Worker side: a bag partition's ``(hypothesis, [reference, ...])`` records as one block.
+
+    A record with fewer references than others has ``None`` in the missing streams.
+    """
+    records = list(records)
+    if not records:
+        return []
+    hyps = [r[0] for r in records]
+    n = max(len(r[1]) for r in records)
+    streams = [[r[1][k] if k < len(r[1]) else None for r in records] for k in range(n)]
+    return [(hyps, streams)]
+
+
+def blocks_partial(
+    read: Callable[..., Iterable[Any]],
+    args: Sequence[Any],
+    metrics: Sequence[Metric[Any]],
+    threads: int | None,
+) -> Partial:
+    """Worker side: the statistics of one partition, whose blocks ``read(*args)`` yields.
+
+    ``read`` is a reader of this module (:func:`parquet_blocks`, :func:`fragment_blocks`,
+    :func:`frame_blocks`, :func:`bag_blocks`): the reader and its arguments travel to the
+    worker, where the blocks are read one at a time.
+    """
+    return extract_partial(metrics, read(*args), threads)
 
 
 def check_string_columns(schema: Any, columns: Sequence[str], where: str) -> None:

@@ -187,7 +187,8 @@ def report(
     """
     from .._names import display_names
     from ..metrics.registry import get_metric, make_metric, metric_names
-    from ._analysis import analyze, check_inputs, check_source
+    from ._analysis import analyze
+    from ._inputs import check_inputs, check_source
 
     t0 = time.perf_counter()
     streams, sys_lines = check_inputs(references, systems)
