@@ -40,6 +40,7 @@ __all__ = [
     "compute",
     "compute_metrics",
     "load",
+    "module_class",
     "module_compute",
     "module_path",
 ]
@@ -491,3 +492,51 @@ def _info(evaluate: Any, datasets: Any, name: str) -> Any:
             datasets.Features({"predictions": string, "references": string}),
         ],
     )
+
+
+def module_class(name: str, class_name: str, script: str) -> type:
+    """Build the ``evaluate.Metric`` subclass of parbleu's module script for ``name``.
+
+    The five scripts under ``evaluate_modules/`` differ only in the module name, so each one is
+    a single call: ``Bleu = module_class("bleu", "Bleu", __name__)``. ``evaluate.load`` takes
+    the first ``EvaluationModule`` subclass in the script's namespace; the class keeps the name
+    and module a class written in the script would have (evaluate derives the module name from
+    the class name, and pickling finds the class through them).
+
+    Parameters
+    ----------
+    name
+        The module name (one of :data:`MODULES`).
+    class_name
+        The class's ``__name__`` (``"Bleu"``, ``"ChrF"``, ...).
+    script
+        The script's ``__name__``.
+
+    Returns
+    -------
+    type
+        A subclass of ``evaluate.Metric``.
+    """
+    import datasets
+    import evaluate
+
+    _check_name(name)
+
+    class Module(evaluate.Metric):  # type: ignore[misc]
+        """The hub module's inputs, options and outputs (:mod:`parbleu.integrations.evaluate`)."""
+
+        def _info(self) -> Any:
+            return _info(evaluate, datasets, name)
+
+        def _compute(self, predictions: Any, references: Any, **options: Any) -> dict[str, Any]:
+            return compute(name, predictions, references, **options)
+
+        def compute(
+            self, *, predictions: Any = None, references: Any = None, **options: Any
+        ) -> Any:
+            """Score as evaluate does; one process given its inputs skips the Arrow cache."""
+            return module_compute(self, name, predictions, references, options, super().compute)
+
+    Module.__name__ = Module.__qualname__ = class_name
+    Module.__module__ = script
+    return Module
