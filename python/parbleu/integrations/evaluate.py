@@ -39,6 +39,7 @@ __all__ = [
     "EvaluateModule",
     "compute",
     "compute_metrics",
+    "hub_result",
     "load",
     "module_class",
     "module_compute",
@@ -89,6 +90,33 @@ def _corpus_score(
     return make().corpus_score(list(predictions), _streams(refs))
 
 
+#: The keys of the hub modules' results on SacreBLEU's scores: each is the score's attribute of
+#: the same name (on parbleu's scores too).
+_RESULT_KEYS = {
+    "sacrebleu": ("score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len"),
+    "chrf": ("score", "char_order", "word_order", "beta"),
+    "ter": ("score", "num_edits", "ref_length"),
+}
+
+
+def hub_result(name: str, score: Any) -> dict[str, Any]:
+    """Return what the hub module ``name`` returns for a corpus score.
+
+    Parameters
+    ----------
+    name
+        ``"sacrebleu"``, ``"chrf"`` or ``"ter"``.
+    score
+        The corpus score: parbleu's, or SacreBLEU's (the hub module's own).
+
+    Returns
+    -------
+    dict
+        The hub module's keys, each the score's attribute of that name.
+    """
+    return {key: getattr(score, key) for key in _RESULT_KEYS[name]}
+
+
 def _sacrebleu(
     predictions: Sequence[str],
     references: Sequence[Any],
@@ -114,15 +142,7 @@ def _sacrebleu(
         references,
         "sacrebleu",
     )
-    return {
-        "score": out.score,
-        "counts": out.counts,
-        "totals": out.totals,
-        "precisions": out.precisions,
-        "bp": out.bp,
-        "sys_len": out.sys_len,
-        "ref_len": out.ref_len,
-    }
+    return hub_result("sacrebleu", out)
 
 
 def _chrf(
@@ -143,12 +163,7 @@ def _chrf(
         references,
         "chrf",
     )
-    return {
-        "score": out.score,
-        "char_order": out.char_order,
-        "word_order": out.word_order,
-        "beta": out.beta,
-    }
+    return hub_result("chrf", out)
 
 
 def _ter(
@@ -172,7 +187,7 @@ def _ter(
         references,
         "ter",
     )
-    return {"score": out.score, "num_edits": out.num_edits, "ref_length": out.ref_length}
+    return hub_result("ter", out)
 
 
 def _bleu(predictions: Sequence[str], references: Sequence[Any], **kwargs: Any) -> dict[str, Any]:
