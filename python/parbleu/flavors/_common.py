@@ -204,6 +204,23 @@ def flavor_error(
     return cls(flavor, reason)
 
 
+def check_refs(refs: Sequence[Sequence[Any]], flavor: str, original: str) -> None:
+    """Refuse a segment without references, where the original's ``min()`` of no lengths fails.
+
+    Parameters
+    ----------
+    refs
+        Per segment, its references.
+    flavor
+        Name of the flavor.
+    original
+        How the original fails there (the end of the message).
+    """
+    for i, r in enumerate(refs):
+        if len(r) == 0:
+            raise flavor_error(flavor, f"segment {i} has no reference ({original})", ValueError)
+
+
 def read_lines(path: str, encoding: str = "utf-8") -> list[str]:
     r"""Lines of a text file split on ``\\n`` only, the final empty piece dropped, not stripped."""
     with open(path, encoding=encoding, newline="") as f:

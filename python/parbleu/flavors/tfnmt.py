@@ -27,6 +27,7 @@ from .. import _core
 from .._workers import resolve_workers
 from ._common import (
     SegStats,
+    check_refs,
     flavor_error,
     line_stats,
     shortest_ref_lens,
@@ -55,14 +56,12 @@ def _zip(refs: Sequence[Any], hyps: Sequence[Any]) -> tuple[list[Any], list[Any]
 
 
 def _check_refs(refs: Sequence[Sequence[Any]], flavor: str) -> None:
-    for i, r in enumerate(refs):
-        if len(r) == 0:
-            raise flavor_error(
-                flavor,
-                f"segment {i} has no reference (the original's min(len(r) for r in references) "
-                "raises ValueError: min() arg is an empty sequence)",
-                ValueError,
-            )
+    check_refs(
+        refs,
+        flavor,
+        "the original's min(len(r) for r in references) raises ValueError: min() arg is an "
+        "empty sequence",
+    )
 
 
 def _finish(st: SegStats, max_order: int, smooth: bool, hf: bool) -> Result:

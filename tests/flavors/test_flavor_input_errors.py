@@ -1,0 +1,71 @@
+"""Bad input to the tfnmt and torchmetrics flavors: one FlavorError that is also the original's
+exception class, with the original's message, wherever the same check is made."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from parbleu.errors import FlavorError
+from parbleu.flavors import tfnmt
+from parbleu.flavors import torchmetrics as tm
+
+SIZES = r"torchmetrics: Corpus has different size 2 != 1 \(torchmetrics raises this ValueError\)"
+WEIGHTS = (
+    r"torchmetrics: List of weights has different weights than `n_gram`: 3 != 4 "
+    r"\(torchmetrics raises this ValueError\)"
+)
+TOKENIZER = r"torchmetrics: Unsupported tokenizer selected. Please, choose one of \['none', '13a'"
+NO_REF_TM = (
+    r"torchmetrics: segment 1 has no reference "
+    r"\(torchmetrics: ValueError: min\(\) arg is an empty sequence\)"
+)
+NO_REF_TFNMT = (
+    r"segment 1 has no reference \(the original's min\(len\(r\) for r in references\) raises "
+    r"ValueError: min\(\) arg is an empty sequence\)"
+)
+
+
+def _update(metric: Any, preds: Any, target: Any) -> None:
+    metric.update(preds, target)
+
+
+CASES: list[tuple[str, Callable[[], Any], str]] = [
+    ("bleu_score sizes", lambda: tm.bleu_score(["a", "b"], [["a"]]), SIZES),
+    ("sacre_bleu_score sizes", lambda: tm.sacre_bleu_score(["a", "b"], [["a"]]), SIZES),
+    ("BLEUScore.update sizes", lambda: _update(tm.BLEUScore(), ["a", "b"], [["a"]]), SIZES),
+    ("bleu_score weights", lambda: tm.bleu_score(["a"], [["a"]], weights=[1, 1, 1]), WEIGHTS),
+    ("BLEUScore weights", lambda: tm.BLEUScore(weights=[1, 1, 1]), WEIGHTS),
+    ("SacreBLEUScore weights", lambda: tm.SacreBLEUScore(weights=[1, 1, 1]), WEIGHTS),
+    (
+        "sacre_bleu_score tokenizer",
+        lambda: tm.sacre_bleu_score(["a"], [["a"]], tokenize="x"),
+        TOKENIZER,
+    ),
+    ("SacreBLEUScore tokenizer", lambda: tm.SacreBLEUScore(tokenize="x"), TOKENIZER),
+    ("bleu_score no reference", lambda: tm.bleu_score(["a", "b"], [["a"], []]), NO_REF_TM),
+    (
+        "sacre_bleu_score no reference",
+        lambda: tm.sacre_bleu_score(["a", "b"], [["a"], []]),
+        NO_REF_TM,
+    ),
+    (
+        "tfnmt no reference",
+        lambda: tfnmt.compute_bleu([[["a"]], []], [["a"], ["b"]]),
+        "tfnmt: " + NO_REF_TFNMT,
+    ),
+    (
+        "hf_bleu no reference",
+        lambda: tfnmt.hf_bleu(["a", "b"], [["a"], []]),
+        "hf-bleu: " + NO_REF_TFNMT,
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_input_is_the_originals_error(call: Callable[[], Any], message: str) -> None:
+    with pytest.raises(FlavorError, match=f"^{message}") as info:
+        call()
+    assert isinstance(info.value, ValueError)
