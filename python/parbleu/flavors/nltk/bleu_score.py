@@ -363,6 +363,34 @@ def _warn_zero_order(n: int) -> None:
     warnings.warn(_METHOD0_WARNING.format(n), UserWarning, stacklevel=1)
 
 
+_SegmentMethod = Callable[[Any, list[Any], Any, Any, int], list[Any]]
+
+
+def _segment_method(body: _SegmentMethod) -> Callable[..., list[Any]]:
+    """Give a smoothing method that reads the segment NLTK's calling convention.
+
+    NLTK's methods 4 to 7 take ``(p_n, references, hypothesis, hyp_len=None, *args, **kwargs)``,
+    read ``hyp_len`` as ``len(hypothesis)`` when it is not given (or 0) and ignore the rest; the
+    body gets ``hyp_len`` resolved. The wrapper keeps NLTK's signature (not ``functools.wraps``,
+    whose ``__wrapped__`` would show the body's to ``inspect.signature``).
+    """
+
+    def method(
+        self: Any,
+        p_n: list[Any],
+        references: Any,
+        hypothesis: Any,
+        hyp_len: int | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> list[Any]:
+        return body(self, p_n, references, hypothesis, hyp_len if hyp_len else len(hypothesis))
+
+    method.__name__, method.__qualname__ = body.__name__, body.__qualname__
+    method.__doc__ = body.__doc__
+    return method
+
+
 class SmoothingFunction:
     """Chen and Cherry (2014)'s smoothing techniques, as NLTK implements them.
 
@@ -420,18 +448,10 @@ class SmoothingFunction:
                 incvnt += 1
         return p_n
 
-    def method4(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method4(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """Zero orders get ``1 / (2**k * K / ln(hyp_len)) / denominator`` (hyp_len > 1 only)."""
         incvnt = 1
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         for i, p_i in enumerate(p_n):
             if p_i.numerator == 0 and hyp_len > 1:
                 numerator = 1 / (2**incvnt * self.k / math.log(hyp_len))
@@ -439,17 +459,9 @@ class SmoothingFunction:
                 incvnt += 1
         return p_n
 
-    def method5(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method5(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """Average of the n-1, n and n+1 precisions (n+1: the 5-gram precision of the segment)."""
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         m: dict[int, Any] = {}
         p_n_plus1 = [*p_n, modified_precision(references, hypothesis, 5)]
         m[-1] = p_n[0] + 1
@@ -458,17 +470,9 @@ class SmoothingFunction:
             m[i] = p_n[i]
         return p_n
 
-    def method6(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method6(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """Interpolation with a prior from the two lower orders (Gao and He)."""
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         if not p_n[2]:
             raise flavor_error(
                 FLAVOR,
@@ -485,17 +489,9 @@ class SmoothingFunction:
             p_n[i] = (m + self.alpha * pi0) / (length + self.alpha)
         return p_n
 
-    def method7(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method7(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """method4, then method5."""
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         p_n = self.method4(p_n, references, hypothesis, hyp_len)
         p_n = self.method5(p_n, references, hypothesis, hyp_len)
         return p_n
