@@ -1,5 +1,5 @@
-"""Bad input to the tfnmt and torchmetrics flavors: one FlavorError that is also the original's
-exception class, with the original's message, wherever the same check is made."""
+"""Bad input to the tfnmt, torchmetrics and NLTK flavors: one FlavorError that is also the
+original's exception class, with the original's message, wherever the same check is made."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from parbleu.errors import FlavorError
-from parbleu.flavors import tfnmt
+from parbleu.flavors import nltk, tfnmt
 from parbleu.flavors import torchmetrics as tm
 
 SIZES = r"torchmetrics: Corpus has different size 2 != 1 \(torchmetrics raises this ValueError\)"
@@ -22,6 +22,10 @@ NO_REF_TM = (
     r"torchmetrics: segment 1 has no reference "
     r"\(torchmetrics: ValueError: min\(\) arg is an empty sequence\)"
 )
+NLTK_SIZES = (
+    r"nltk: 1 reference lists for 2 hypotheses \(NLTK: AssertionError: The number of hypotheses "
+    r"and their reference\(s\) should be the same\)"
+)
 NO_REF_TFNMT = (
     r"segment 1 has no reference \(the original's min\(len\(r\) for r in references\) raises "
     r"ValueError: min\(\) arg is an empty sequence\)"
@@ -33,6 +37,8 @@ def _update(metric: Any, preds: Any, target: Any) -> None:
 
 
 CASES: list[tuple[str, Callable[[], Any], str]] = [
+    ("nltk corpus_bleu sizes", lambda: nltk.corpus_bleu([[["a"]]], [["a"], ["b"]]), NLTK_SIZES),
+    ("nltk corpus_gleu sizes", lambda: nltk.corpus_gleu([[["a"]]], [["a"], ["b"]]), NLTK_SIZES),
     ("bleu_score sizes", lambda: tm.bleu_score(["a", "b"], [["a"]]), SIZES),
     ("sacre_bleu_score sizes", lambda: tm.sacre_bleu_score(["a", "b"], [["a"]]), SIZES),
     ("BLEUScore.update sizes", lambda: _update(tm.BLEUScore(), ["a", "b"], [["a"]]), SIZES),
@@ -68,4 +74,6 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
 def test_bad_input_is_the_originals_error(call: Callable[[], Any], message: str) -> None:
     with pytest.raises(FlavorError, match=f"^{message}") as info:
         call()
-    assert isinstance(info.value, ValueError)
+    # The original's exception class: NLTK asserts, the others raise ValueError.
+    original = AssertionError if message.startswith("nltk") else ValueError
+    assert isinstance(info.value, original)

@@ -154,6 +154,17 @@ def sentence_bleu(
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
 
 
+def _check_sizes(list_of_references: Sequence[Any], hypotheses: Sequence[Any]) -> None:
+    """NLTK's assertion of ``corpus_bleu`` and ``corpus_gleu``: as many references as hypotheses."""
+    if len(list_of_references) != len(hypotheses):
+        raise flavor_error(
+            FLAVOR,
+            f"{len(list_of_references)} reference lists for {len(hypotheses)} hypotheses (NLTK: "
+            "AssertionError: The number of hypotheses and their reference(s) should be the same)",
+            AssertionError,
+        )
+
+
 def corpus_bleu(
     list_of_references: Sequence[Sequence[Sequence[Any]]],
     hypotheses: Sequence[Sequence[Any]],
@@ -177,13 +188,7 @@ def corpus_bleu(
     float, int or list
         As NLTK.
     """
-    if len(list_of_references) != len(hypotheses):
-        raise flavor_error(
-            FLAVOR,
-            f"{len(list_of_references)} reference lists for {len(hypotheses)} hypotheses (NLTK: "
-            "AssertionError: The number of hypotheses and their reference(s) should be the same)",
-            AssertionError,
-        )
+    _check_sizes(list_of_references, hypotheses)
     weight_list: list[Any]
     try:
         cast(Any, weights)[0][0]
