@@ -1,4 +1,4 @@
-"""Bad input to the tfnmt, torchmetrics and NLTK flavors: one FlavorError that is also the
+"""Bad input to the tfnmt, t2t, torchmetrics and NLTK flavors: one FlavorError that is also the
 original's exception class, with the original's message, wherever the same check is made."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from parbleu.errors import FlavorError
-from parbleu.flavors import nltk, tfnmt
+from parbleu.flavors import nltk, t2t, tfnmt
 from parbleu.flavors import torchmetrics as tm
 
 SIZES = r"torchmetrics: Corpus has different size 2 != 1 \(torchmetrics raises this ValueError\)"
@@ -26,6 +26,13 @@ NLTK_SIZES = (
     r"nltk: 1 reference lists for 2 hypotheses \(NLTK: AssertionError: The number of hypotheses "
     r"and their reference\(s\) should be the same\)"
 )
+NLTK_CHRF_SIZES = (
+    r"nltk: 1 references for 2 hypotheses \(NLTK: AssertionError: The number of hypotheses "
+    r"and their references should be the same\)"
+)
+T2T_SIZES = (
+    r"t2t: 1 reference lines but 2 hypothesis lines \(the original: AssertionError: 1 != 2\)"
+)
 NO_REF_TFNMT = (
     r"segment 1 has no reference \(the original's min\(len\(r\) for r in references\) raises "
     r"ValueError: min\(\) arg is an empty sequence\)"
@@ -39,6 +46,8 @@ def _update(metric: Any, preds: Any, target: Any) -> None:
 CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("nltk corpus_bleu sizes", lambda: nltk.corpus_bleu([[["a"]]], [["a"], ["b"]]), NLTK_SIZES),
     ("nltk corpus_gleu sizes", lambda: nltk.corpus_gleu([[["a"]]], [["a"], ["b"]]), NLTK_SIZES),
+    ("nltk corpus_chrf sizes", lambda: nltk.corpus_chrf(["a"], ["a", "b"]), NLTK_CHRF_SIZES),
+    ("t2t bleu_lines sizes", lambda: t2t.bleu_lines(["a"], ["a", "b"]), T2T_SIZES),
     ("bleu_score sizes", lambda: tm.bleu_score(["a", "b"], [["a"]]), SIZES),
     ("sacre_bleu_score sizes", lambda: tm.sacre_bleu_score(["a", "b"], [["a"]]), SIZES),
     ("BLEUScore.update sizes", lambda: _update(tm.BLEUScore(), ["a", "b"], [["a"]]), SIZES),
@@ -74,6 +83,6 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
 def test_bad_input_is_the_originals_error(call: Callable[[], Any], message: str) -> None:
     with pytest.raises(FlavorError, match=f"^{message}") as info:
         call()
-    # The original's exception class: NLTK asserts, the others raise ValueError.
-    original = AssertionError if message.startswith("nltk") else ValueError
+    # The original's exception class: NLTK and t2t assert, the others raise ValueError.
+    original = AssertionError if message.startswith(("nltk", "t2t")) else ValueError
     assert isinstance(info.value, original)

@@ -9,7 +9,7 @@ bit-identical.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,6 +202,30 @@ def flavor_error(
     """
     cls = FlavorError if original is None else _error_class(original)
     return cls(flavor, reason)
+
+
+def check_sizes(
+    flavor: str,
+    first: Sized,
+    second: Sized,
+    reason: str,
+    original: type[BaseException],
+) -> None:
+    """Refuse inputs of two lengths, as the original's assertion or check does.
+
+    Parameters
+    ----------
+    flavor
+        Name of the flavor.
+    first, second
+        The two inputs that must have the same length.
+    reason
+        The message, with ``{0}`` and ``{1}`` for the two lengths.
+    original
+        The exception type the original raises.
+    """
+    if len(first) != len(second):
+        raise flavor_error(flavor, reason.format(len(first), len(second)), original)
 
 
 def check_refs(refs: Sequence[Sequence[Any]], flavor: str, original: str) -> None:

@@ -40,6 +40,7 @@ import numpy as np
 from ._common import (
     SegStats,
     check_refs,
+    check_sizes,
     closest_ref_lens,
     flavor_error,
     line_stats,
@@ -206,13 +207,13 @@ def _as_lists(
 
 
 def _check_sizes(preds: Sequence[Any], target: Sequence[Any]) -> None:
-    if len(preds) != len(target):
-        raise flavor_error(
-            FLAVOR,
-            f"Corpus has different size {len(preds)} != {len(target)} (torchmetrics raises "
-            "this ValueError)",
-            ValueError,
-        )
+    check_sizes(
+        FLAVOR,
+        preds,
+        target,
+        "Corpus has different size {0} != {1} (torchmetrics raises this ValueError)",
+        ValueError,
+    )
 
 
 def _weights(n_gram: int, weights: Sequence[float] | None) -> list[float]:

@@ -14,6 +14,7 @@ import numpy as np
 
 from ... import _core
 from .._common import (
+    check_sizes,
     closest_ref_lens,
     flavor_error,
     token_stats,
@@ -156,13 +157,14 @@ def sentence_bleu(
 
 def _check_sizes(list_of_references: Sequence[Any], hypotheses: Sequence[Any]) -> None:
     """NLTK's assertion of ``corpus_bleu`` and ``corpus_gleu``: as many references as hypotheses."""
-    if len(list_of_references) != len(hypotheses):
-        raise flavor_error(
-            FLAVOR,
-            f"{len(list_of_references)} reference lists for {len(hypotheses)} hypotheses (NLTK: "
-            "AssertionError: The number of hypotheses and their reference(s) should be the same)",
-            AssertionError,
-        )
+    check_sizes(
+        FLAVOR,
+        list_of_references,
+        hypotheses,
+        "{0} reference lists for {1} hypotheses (NLTK: AssertionError: The number of hypotheses "
+        "and their reference(s) should be the same)",
+        AssertionError,
+    )
 
 
 def corpus_bleu(
