@@ -75,6 +75,16 @@ class SegStats:
         """Return the reference lengths of segment ``i``."""
         return [int(x) for x in self.ref_lens[self.ref_offsets[i] : self.ref_offsets[i + 1]]]
 
+    def corpus_counts(self, max_order: int) -> tuple[list[int], list[int], int]:
+        """Return the corpus's matches and totals per order, and its hypothesis length.
+
+        An empty corpus has ``max_order`` zeros of each (the originals' sums of nothing).
+        """
+        if not len(self):
+            return [0] * max_order, [0] * max_order, 0
+        matches = [int(x) for x in self.matches.sum(axis=0)]
+        return matches, [int(x) for x in self.totals.sum(axis=0)], int(self.hyp_lens.sum())
+
     def ref_len_lists(self) -> list[list[int]]:
         """Return the reference lengths of every segment."""
         flat = self.ref_lens.tolist()

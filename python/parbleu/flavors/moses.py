@@ -136,9 +136,7 @@ def _texts(lines: Sequence[Line]) -> list[str]:
 
 def _finish(script: str, st: SegStats, warn_line: int, stdin_lines: int) -> MultiBleuResult:
     n = len(st)
-    counts = [int(x) for x in st.matches.sum(axis=0)] if n else [0] * 4
-    totals = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * 4
-    hyp_len = int(st.hyp_lens.sum()) if n else 0
+    counts, totals, hyp_len = st.corpus_counts(4)
     ref_len = 0
     if n and bool((np.diff(st.ref_offsets) > 0).all()):
         # Closest reference, ties to the shorter, then Perl's start value (9999, 9999) wins

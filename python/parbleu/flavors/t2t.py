@@ -31,11 +31,8 @@ FLAVOR = "t2t"
 
 
 def _finish(st: SegStats, max_order: int, use_bp: bool) -> np.float32:
-    n = len(st)
-    matches = [int(x) for x in st.matches.sum(axis=0)] if n else [0] * max_order
-    possible = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * max_order
-    reference_length = int(st.ref_lens.sum()) if n else 0
-    translation_length = int(st.hyp_lens.sum()) if n else 0
+    matches, possible, translation_length = st.corpus_counts(max_order)
+    reference_length = int(st.ref_lens.sum())
     bp = 1.0
     geo_mean: float = 0
     precisions: list[float] = [0.0] * max_order
