@@ -32,6 +32,7 @@ import sacrebleu
 
 import parbleu
 from common import WMT, Table, en_de, median_time
+from parbleu.integrations.evaluate import hub_result
 
 
 def _per_prediction(streams: list[list[str]]) -> list[list[str]]:
@@ -85,16 +86,7 @@ def _hub_sacrebleu(predictions: list[str], references: list[list[str]]) -> dict[
     """The hub module's ``_compute`` (huggingface/evaluate metrics/sacrebleu) on SacreBLEU."""
     k = len(references[0])
     streams = [[refs[i] for refs in references] for i in range(k)]
-    out = sacrebleu.corpus_bleu(predictions, streams)
-    return {
-        "score": out.score,
-        "counts": out.counts,
-        "totals": out.totals,
-        "precisions": out.precisions,
-        "bp": out.bp,
-        "sys_len": out.sys_len,
-        "ref_len": out.ref_len,
-    }
+    return hub_result("sacrebleu", sacrebleu.corpus_bleu(predictions, streams))
 
 
 def bench_evaluate(

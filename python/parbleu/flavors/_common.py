@@ -9,7 +9,7 @@ bit-identical.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +74,16 @@ class SegStats:
     def refs_of(self, i: int) -> list[int]:
         """Return the reference lengths of segment ``i``."""
         return [int(x) for x in self.ref_lens[self.ref_offsets[i] : self.ref_offsets[i + 1]]]
+
+    def corpus_counts(self, max_order: int) -> tuple[list[int], list[int], int]:
+        """Return the corpus's matches and totals per order, and its hypothesis length.
+
+        An empty corpus has ``max_order`` zeros of each (the originals' sums of nothing).
+        """
+        if not len(self):
+            return [0] * max_order, [0] * max_order, 0
+        matches = [int(x) for x in self.matches.sum(axis=0)]
+        return matches, [int(x) for x in self.totals.sum(axis=0)], int(self.hyp_lens.sum())
 
     def ref_len_lists(self) -> list[list[int]]:
         """Return the reference lengths of every segment."""
@@ -202,6 +212,47 @@ def flavor_error(
     """
     cls = FlavorError if original is None else _error_class(original)
     return cls(flavor, reason)
+
+
+def check_sizes(
+    flavor: str,
+    first: Sized,
+    second: Sized,
+    reason: str,
+    original: type[BaseException],
+) -> None:
+    """Refuse inputs of two lengths, as the original's assertion or check does.
+
+    Parameters
+    ----------
+    flavor
+        Name of the flavor.
+    first, second
+        The two inputs that must have the same length.
+    reason
+        The message, with ``{0}`` and ``{1}`` for the two lengths.
+    original
+        The exception type the original raises.
+    """
+    if len(first) != len(second):
+        raise flavor_error(flavor, reason.format(len(first), len(second)), original)
+
+
+def check_refs(refs: Sequence[Sequence[Any]], flavor: str, original: str) -> None:
+    """Refuse a segment without references, where the original's ``min()`` of no lengths fails.
+
+    Parameters
+    ----------
+    refs
+        Per segment, its references.
+    flavor
+        Name of the flavor.
+    original
+        How the original fails there (the end of the message).
+    """
+    for i, r in enumerate(refs):
+        if len(r) == 0:
+            raise flavor_error(flavor, f"segment {i} has no reference ({original})", ValueError)
 
 
 def read_lines(path: str, encoding: str = "utf-8") -> list[str]:

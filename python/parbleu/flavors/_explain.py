@@ -302,42 +302,23 @@ def explain(
     flavor_score = float(native) * info.to_percent
 
     out = Explanation(flavor, base_score, flavor_score, native)
-    cfg = _BASE
-    plan: list[tuple[str, str, Callable[[_Config], _Config]]] = [
-        (
-            "tokenization",
-            f"{_TOK_LABELS[cfg.tok]} -> {_TOK_LABELS[target.tok]}",
-            lambda c: replace(c, tok=target.tok),
-        ),
-        (
-            "casing",
-            f"{_CASE_LABELS[cfg.case]} -> {_CASE_LABELS[target.case]}",
-            lambda c: replace(c, case=target.case),
-        ),
-        (
-            "reference length",
-            f"{_REF_LABELS[cfg.ref]} -> {_REF_LABELS[target.ref]}",
-            lambda c: replace(c, ref=target.ref),
-        ),
-        (
-            "n-gram denominators",
-            "per-segment denominators floored at 1 (max(1, count))",
-            lambda c: replace(c, denom=target.denom),
-        ),
-        (
-            "smoothing",
-            f"{_SMOOTH_LABELS[cfg.smooth]} -> {_SMOOTH_LABELS[target.smooth]}",
-            lambda c: replace(c, smooth=target.smooth),
-        ),
-        (
-            "n-gram order/weights",
-            f"{cfg.weights} -> {target.weights}",
-            lambda c: replace(c, weights=target.weights),
-        ),
-        ("float precision", "float64 -> float32", lambda c: replace(c, float32=target.float32)),
+
+    def labelled(labels: dict[str, str], attr: str) -> str:
+        return f"{labels[getattr(_BASE, attr)]} -> {labels[getattr(target, attr)]}"
+
+    # The factors in the order they are applied: name, the profile's field, the change in words.
+    plan = [
+        ("tokenization", "tok", labelled(_TOK_LABELS, "tok")),
+        ("casing", "case", labelled(_CASE_LABELS, "case")),
+        ("reference length", "ref", labelled(_REF_LABELS, "ref")),
+        ("n-gram denominators", "denom", "per-segment denominators floored at 1 (max(1, count))"),
+        ("smoothing", "smooth", labelled(_SMOOTH_LABELS, "smooth")),
+        ("n-gram order/weights", "weights", f"{_BASE.weights} -> {target.weights}"),
+        ("float precision", "float32", "float64 -> float32"),
     ]
-    for factor, change, apply in plan:
-        new = apply(cfg)
+    cfg = _BASE
+    for factor, attr, change in plan:
+        new = replace(cfg, **{attr: getattr(target, attr)})
         if new == cfg:
             continue
         cfg = new

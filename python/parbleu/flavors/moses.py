@@ -136,9 +136,7 @@ def _texts(lines: Sequence[Line]) -> list[str]:
 
 def _finish(script: str, st: SegStats, warn_line: int, stdin_lines: int) -> MultiBleuResult:
     n = len(st)
-    counts = [int(x) for x in st.matches.sum(axis=0)] if n else [0] * 4
-    totals = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * 4
-    hyp_len = int(st.hyp_lens.sum()) if n else 0
+    counts, totals, hyp_len = st.corpus_counts(4)
     ref_len = 0
     if n and bool((np.diff(st.ref_offsets) > 0).all()):
         # Closest reference, ties to the shorter, then Perl's start value (9999, 9999) wins
@@ -323,6 +321,17 @@ def _read_bytes(path: str) -> bytes:
         return f.read()
 
 
+def _ref_stem(stem: str) -> str:
+    """Return the scripts' reference stem: ``STEM.ref`` when only ``STEM.ref0`` exists."""
+    if (
+        not os.path.exists(stem)
+        and not os.path.exists(stem + "0")
+        and os.path.exists(stem + ".ref0")
+    ):
+        return stem + ".ref"
+    return stem
+
+
 def read_ref_files(args: Sequence[str]) -> list[str]:
     """Return the reference files the scripts read for their arguments (after ``-lc``).
 
@@ -330,13 +339,7 @@ def read_ref_files(args: Sequence[str]) -> list[str]:
     if it exists (``STEM.ref0...`` when neither ``STEM`` nor ``STEM0`` exists), then every further
     argument that exists.
     """
-    stem = args[0]
-    if (
-        not os.path.exists(stem)
-        and not os.path.exists(stem + "0")
-        and os.path.exists(stem + ".ref0")
-    ):
-        stem += ".ref"
+    stem = _ref_stem(args[0])
     files = []
     k = 0
     while os.path.exists(f"{stem}{k}"):
@@ -388,13 +391,7 @@ def main(
     # its exit status is errno of the last file test: ENOENT when the stem itself does not
     # exist, 255 (no errno) after reading it.
     if not any(raw_refs[: len(read_ref_files(args[:1]))]):
-        stem = args[0]
-        if (
-            not os.path.exists(stem)
-            and not os.path.exists(stem + "0")
-            and os.path.exists(stem + ".ref0")
-        ):
-            stem += ".ref"
+        stem = _ref_stem(args[0])
         # Line numbers of mosesdecoder 34452895 (the division by zero is at 154 / 166).
         line = 42 if detok else 32
         err.write(f"ERROR: could not find reference file {stem} at {script} line {line}.\n")

@@ -140,6 +140,29 @@ def _mteval(version: str) -> Callable[[Lines, Streams], float]:
     return run
 
 
+def _mteval_flavor(
+    version: str, *, tokenization: str, case: str, ref_length: str, smoothing: str, zeros: str
+) -> FlavorInfo:
+    """One mteval script version: the two differ only in these facts (and the version)."""
+    return FlavorInfo(
+        f"mteval-{version}",
+        "mteval",
+        f"score_lines(hypotheses, references, version='{version}')",
+        f"NIST mteval-{version}.pl (Moses copy, 34452895)",
+        tokenization,
+        case,
+        ref_length,
+        smoothing,
+        zeros,
+        "0-1, printed %.4f; NIST too",
+        f"mteval-{version}.pl -r REF -s SRC -t TST (SGML/XML)",
+        "parbleu.cli.flavor_tools:run_mteval",
+        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
+        _mteval(version),
+        kind="tool",
+    )
+
+
 def _coco(hyps: Lines, refs: Streams) -> float:
     import contextlib
     import io
@@ -245,39 +268,23 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         1.0,
         kind="tool",
     ),
-    FlavorInfo(
-        "mteval-v13a",
-        "mteval",
-        "score_lines(hypotheses, references, version='v13a')",
-        "NIST mteval-v13a.pl (Moses copy, 34452895)",
-        "13a after SGML reading (a literal &amp; stays '& amp ;'); --international-tokenization",
-        "lowered by default, ASCII only (-c keeps case)",
-        "closest, ties to the shorter (--brevity-penalty shortest)",
-        "exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
-        "dies on an empty hypothesis or reference side; NIST dies on empty references",
-        "0-1, printed %.4f; NIST too",
-        "mteval-v13a.pl -r REF -s SRC -t TST (SGML/XML)",
-        "parbleu.cli.flavor_tools:run_mteval",
-        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
-        _mteval("v13a"),
-        kind="tool",
+    _mteval_flavor(
+        "v13a",
+        tokenization=(
+            "13a after SGML reading (a literal &amp; stays '& amp ;'); --international-tokenization"
+        ),
+        case="lowered by default, ASCII only (-c keeps case)",
+        ref_length="closest, ties to the shorter (--brevity-penalty shortest)",
+        smoothing="exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
+        zeros="dies on an empty hypothesis or reference side; NIST dies on empty references",
     ),
-    FlavorInfo(
-        "mteval-v14",
-        "mteval",
-        "score_lines(hypotheses, references, version='v14')",
-        "NIST mteval-v14.pl (Moses copy, 34452895)",
-        "as v13a",
-        "as v13a",
-        "as v13a",
-        "as v13a",
-        "empty hypotheses score 0 (no length-ratio line); NIST dies on empty references",
-        "0-1, printed %.4f; NIST too",
-        "mteval-v14.pl -r REF -s SRC -t TST (SGML/XML)",
-        "parbleu.cli.flavor_tools:run_mteval",
-        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
-        _mteval("v14"),
-        kind="tool",
+    _mteval_flavor(
+        "v14",
+        tokenization="as v13a",
+        case="as v13a",
+        ref_length="as v13a",
+        smoothing="as v13a",
+        zeros="empty hypotheses score 0 (no length-ratio line); NIST dies on empty references",
     ),
     FlavorInfo(
         "coco",

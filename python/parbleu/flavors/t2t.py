@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ._common import SegStats, flavor_error, line_stats, token_stats, tokens
+from ._common import SegStats, check_sizes, flavor_error, line_stats, token_stats, tokens
 
 __all__ = ["bleu_tokenize", "bleu_wrapper", "compute_bleu", "t2t_bleu"]
 
@@ -31,11 +31,8 @@ FLAVOR = "t2t"
 
 
 def _finish(st: SegStats, max_order: int, use_bp: bool) -> np.float32:
-    n = len(st)
-    matches = [int(x) for x in st.matches.sum(axis=0)] if n else [0] * max_order
-    possible = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * max_order
-    reference_length = int(st.ref_lens.sum()) if n else 0
-    translation_length = int(st.hyp_lens.sum()) if n else 0
+    matches, possible, translation_length = st.corpus_counts(max_order)
+    reference_length = int(st.ref_lens.sum())
     bp = 1.0
     geo_mean: float = 0
     precisions: list[float] = [0.0] * max_order
@@ -110,13 +107,13 @@ def bleu_lines(
     workers: int | None = None,
 ) -> np.float32:
     """:func:`bleu_wrapper` on lines already read."""
-    if len(ref_lines) != len(hyp_lines):
-        raise flavor_error(
-            FLAVOR,
-            f"{len(ref_lines)} reference lines but {len(hyp_lines)} hypothesis lines (the "
-            f"original: AssertionError: {len(ref_lines)} != {len(hyp_lines)})",
-            AssertionError,
-        )
+    check_sizes(
+        FLAVOR,
+        ref_lines,
+        hyp_lines,
+        "{0} reference lines but {1} hypothesis lines (the original: AssertionError: {0} != {1})",
+        AssertionError,
+    )
     if not case_sensitive:
         ref_lines = [x.lower() for x in ref_lines]
         hyp_lines = [x.lower() for x in hyp_lines]

@@ -27,6 +27,7 @@ from .. import _core
 from .._workers import resolve_workers
 from ._common import (
     SegStats,
+    check_refs,
     flavor_error,
     line_stats,
     shortest_ref_lens,
@@ -55,22 +56,17 @@ def _zip(refs: Sequence[Any], hyps: Sequence[Any]) -> tuple[list[Any], list[Any]
 
 
 def _check_refs(refs: Sequence[Sequence[Any]], flavor: str) -> None:
-    for i, r in enumerate(refs):
-        if len(r) == 0:
-            raise flavor_error(
-                flavor,
-                f"segment {i} has no reference (the original's min(len(r) for r in references) "
-                "raises ValueError: min() arg is an empty sequence)",
-                ValueError,
-            )
+    check_refs(
+        refs,
+        flavor,
+        "the original's min(len(r) for r in references) raises ValueError: min() arg is an "
+        "empty sequence",
+    )
 
 
 def _finish(st: SegStats, max_order: int, smooth: bool, hf: bool) -> Result:
-    n = len(st)
-    matches = [int(x) for x in st.matches.sum(axis=0)] if n else [0] * max_order
-    possible = [int(x) for x in st.totals.sum(axis=0)] if n else [0] * max_order
-    reference_length = int(shortest_ref_lens(st).sum()) if n else 0
-    translation_length = int(st.hyp_lens.sum()) if n else 0
+    matches, possible, translation_length = st.corpus_counts(max_order)
+    reference_length = int(shortest_ref_lens(st).sum()) if len(st) else 0
     precisions: list[float] = [0.0] * max_order
     for i in range(max_order):
         if smooth:
@@ -243,10 +239,8 @@ def hf_sentence_bleu(
         The hypothesis.
     references
         Its reference, or a list of references.
-    max_order
-        Highest n-gram order.
-    smooth
-        Add one to numerator and denominator of every order.
+    max_order, smooth
+        As :func:`compute_bleu`.
 
     Returns
     -------

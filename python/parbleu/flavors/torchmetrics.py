@@ -37,7 +37,15 @@ from typing import Any
 
 import numpy as np
 
-from ._common import SegStats, closest_ref_lens, flavor_error, line_stats, token_stats
+from ._common import (
+    SegStats,
+    check_refs,
+    check_sizes,
+    closest_ref_lens,
+    flavor_error,
+    line_stats,
+    token_stats,
+)
 
 __all__ = [
     "AVAILABLE_TOKENIZERS",
@@ -190,18 +198,26 @@ def _torch() -> Any:
     return _TORCH[0]
 
 
-def _check(preds: Sequence[Any], target: Sequence[Any], n_gram: int, weights: Any) -> list[float]:
-    from .._options import check_order
+def _as_lists(
+    preds: str | Sequence[str], target: Sequence[str | Sequence[str]]
+) -> tuple[list[str], list[list[str]]]:
+    """Return the inputs as lists, as torchmetrics reads them: a bare string is one item."""
+    preds_ = [preds] if isinstance(preds, str) else list(preds)
+    return preds_, [[tgt] if isinstance(tgt, str) else list(tgt) for tgt in target]
 
-    # Sized lists are made from n_gram (the original's MemoryError for 2**40): bounded first.
-    check_order("n_gram", n_gram)
-    if len(preds) != len(target):
-        raise flavor_error(
-            FLAVOR,
-            f"Corpus has different size {len(preds)} != {len(target)} (torchmetrics raises "
-            "this ValueError)",
-            ValueError,
-        )
+
+def _check_sizes(preds: Sequence[Any], target: Sequence[Any]) -> None:
+    check_sizes(
+        FLAVOR,
+        preds,
+        target,
+        "Corpus has different size {0} != {1} (torchmetrics raises this ValueError)",
+        ValueError,
+    )
+
+
+def _weights(n_gram: int, weights: Sequence[float] | None) -> list[float]:
+    """Return the weights of the orders: uniform by default, else as many as ``n_gram``."""
     if weights is not None and len(weights) != n_gram:
         raise flavor_error(
             FLAVOR,
@@ -212,15 +228,26 @@ def _check(preds: Sequence[Any], target: Sequence[Any], n_gram: int, weights: An
     return [1.0 / n_gram] * n_gram if weights is None else list(weights)
 
 
+def _check_tokenize(tokenize: str) -> None:
+    if tokenize not in AVAILABLE_TOKENIZERS:
+        raise flavor_error(
+            FLAVOR,
+            f"Unsupported tokenizer selected. Please, choose one of {list(AVAILABLE_TOKENIZERS)}",
+            ValueError,
+        )
+
+
+def _check(preds: Sequence[Any], target: Sequence[Any], n_gram: int, weights: Any) -> list[float]:
+    from .._options import check_order
+
+    # Sized lists are made from n_gram (the original's MemoryError for 2**40): bounded first.
+    check_order("n_gram", n_gram)
+    _check_sizes(preds, target)
+    return _weights(n_gram, weights)
+
+
 def _check_refs(target: Sequence[Sequence[Any]]) -> None:
-    for i, t in enumerate(target):
-        if len(t) == 0:
-            raise flavor_error(
-                FLAVOR,
-                f"segment {i} has no reference (torchmetrics: ValueError: min() arg is an "
-                "empty sequence)",
-                ValueError,
-            )
+    check_refs(target, FLAVOR, "torchmetrics: ValueError: min() arg is an empty sequence")
 
 
 def split_stats(preds: Sequence[str], target: Sequence[Sequence[str]], n_gram: int) -> SegStats:
@@ -240,12 +267,7 @@ def _sacre_stats(
     tokenize: str,
     lowercase: bool,
 ) -> SegStats:
-    if tokenize not in AVAILABLE_TOKENIZERS:
-        raise flavor_error(
-            FLAVOR,
-            f"Unsupported tokenizer selected. Please, choose one of {list(AVAILABLE_TOKENIZERS)}",
-            ValueError,
-        )
+    _check_tokenize(tokenize)
     _check_refs(target)
     case = "python" if lowercase else "keep"
     if tokenize in ("none", "13a", "zh", "intl", "char"):
@@ -281,8 +303,7 @@ def bleu_score(
     weights: Sequence[float] | None = None,
 ) -> np.float32:
     """``torchmetrics.functional.text.bleu_score``: BLEU of whitespace tokens, as float32."""
-    preds_ = [preds] if isinstance(preds, str) else list(preds)
-    target_ = [[tgt] if isinstance(tgt, str) else list(tgt) for tgt in target]
+    preds_, target_ = _as_lists(preds, target)
     w = _check(preds_, target_, n_gram, weights)
     state = _State(n_gram)
     state.add(split_stats(preds_, target_, n_gram))
@@ -332,14 +353,7 @@ class BLEUScore:
     ) -> None:
         self.n_gram = n_gram
         self.smooth = smooth
-        if weights is not None and len(weights) != n_gram:
-            raise flavor_error(
-                FLAVOR,
-                "List of weights has different weights than `n_gram`: "
-                f"{len(weights)} != {n_gram} (torchmetrics raises this ValueError)",
-                ValueError,
-            )
-        self.weights = list(weights) if weights is not None else [1.0 / n_gram] * n_gram
+        self.weights = _weights(n_gram, weights)
         self._state = _State(n_gram)
 
     def _stats(self, preds: list[str], target: list[list[str]]) -> SegStats:
@@ -347,15 +361,8 @@ class BLEUScore:
 
     def update(self, preds: str | Sequence[str], target: Sequence[str | Sequence[str]]) -> None:
         """Add a batch of predictions and their references to the state."""
-        preds_ = [preds] if isinstance(preds, str) else list(preds)
-        target_ = [[tgt] if isinstance(tgt, str) else list(tgt) for tgt in target]
-        if len(preds_) != len(target_):
-            raise flavor_error(
-                FLAVOR,
-                f"Corpus has different size {len(preds_)} != {len(target_)} (torchmetrics "
-                "raises this ValueError)",
-                ValueError,
-            )
+        preds_, target_ = _as_lists(preds, target)
+        _check_sizes(preds_, target_)
         self._state.add(self._stats(preds_, target_))
 
     def compute(self) -> np.float32:
@@ -392,13 +399,7 @@ class SacreBLEUScore(BLEUScore):
         **kwargs: Any,
     ) -> None:
         super().__init__(n_gram=n_gram, smooth=smooth, weights=weights)
-        if tokenize not in AVAILABLE_TOKENIZERS:
-            raise flavor_error(
-                FLAVOR,
-                "Unsupported tokenizer selected. Please, choose one of "
-                f"{list(AVAILABLE_TOKENIZERS)}",
-                ValueError,
-            )
+        _check_tokenize(tokenize)
         self.tokenize = tokenize
         self.lowercase = lowercase
 

@@ -39,7 +39,9 @@ __all__ = [
     "EvaluateModule",
     "compute",
     "compute_metrics",
+    "hub_result",
     "load",
+    "module_class",
     "module_compute",
     "module_path",
 ]
@@ -88,6 +90,33 @@ def _corpus_score(
     return make().corpus_score(list(predictions), _streams(refs))
 
 
+#: The keys of the hub modules' results on SacreBLEU's scores: each is the score's attribute of
+#: the same name (on parbleu's scores too).
+_RESULT_KEYS = {
+    "sacrebleu": ("score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len"),
+    "chrf": ("score", "char_order", "word_order", "beta"),
+    "ter": ("score", "num_edits", "ref_length"),
+}
+
+
+def hub_result(name: str, score: Any) -> dict[str, Any]:
+    """Return what the hub module ``name`` returns for a corpus score.
+
+    Parameters
+    ----------
+    name
+        ``"sacrebleu"``, ``"chrf"`` or ``"ter"``.
+    score
+        The corpus score: parbleu's, or SacreBLEU's (the hub module's own).
+
+    Returns
+    -------
+    dict
+        The hub module's keys, each the score's attribute of that name.
+    """
+    return {key: getattr(score, key) for key in _RESULT_KEYS[name]}
+
+
 def _sacrebleu(
     predictions: Sequence[str],
     references: Sequence[Any],
@@ -113,15 +142,7 @@ def _sacrebleu(
         references,
         "sacrebleu",
     )
-    return {
-        "score": out.score,
-        "counts": out.counts,
-        "totals": out.totals,
-        "precisions": out.precisions,
-        "bp": out.bp,
-        "sys_len": out.sys_len,
-        "ref_len": out.ref_len,
-    }
+    return hub_result("sacrebleu", out)
 
 
 def _chrf(
@@ -142,12 +163,7 @@ def _chrf(
         references,
         "chrf",
     )
-    return {
-        "score": out.score,
-        "char_order": out.char_order,
-        "word_order": out.word_order,
-        "beta": out.beta,
-    }
+    return hub_result("chrf", out)
 
 
 def _ter(
@@ -171,7 +187,7 @@ def _ter(
         references,
         "ter",
     )
-    return {"score": out.score, "num_edits": out.num_edits, "ref_length": out.ref_length}
+    return hub_result("ter", out)
 
 
 def _bleu(predictions: Sequence[str], references: Sequence[Any], **kwargs: Any) -> dict[str, Any]:
@@ -491,3 +507,51 @@ def _info(evaluate: Any, datasets: Any, name: str) -> Any:
             datasets.Features({"predictions": string, "references": string}),
         ],
     )
+
+
+def module_class(name: str, class_name: str, script: str) -> type:
+    """Build the ``evaluate.Metric`` subclass of parbleu's module script for ``name``.
+
+    The five scripts under ``evaluate_modules/`` differ only in the module name, so each one is
+    a single call: ``Bleu = module_class("bleu", "Bleu", __name__)``. ``evaluate.load`` takes
+    the first ``EvaluationModule`` subclass in the script's namespace; the class keeps the name
+    and module a class written in the script would have (evaluate derives the module name from
+    the class name, and pickling finds the class through them).
+
+    Parameters
+    ----------
+    name
+        The module name (one of :data:`MODULES`).
+    class_name
+        The class's ``__name__`` (``"Bleu"``, ``"ChrF"``, ...).
+    script
+        The script's ``__name__``.
+
+    Returns
+    -------
+    type
+        A subclass of ``evaluate.Metric``.
+    """
+    import datasets
+    import evaluate
+
+    _check_name(name)
+
+    class Module(evaluate.Metric):  # type: ignore[misc]
+        """The hub module's inputs, options and outputs (:mod:`parbleu.integrations.evaluate`)."""
+
+        def _info(self) -> Any:
+            return _info(evaluate, datasets, name)
+
+        def _compute(self, predictions: Any, references: Any, **options: Any) -> dict[str, Any]:
+            return compute(name, predictions, references, **options)
+
+        def compute(
+            self, *, predictions: Any = None, references: Any = None, **options: Any
+        ) -> Any:
+            """Score as evaluate does; one process given its inputs skips the Arrow cache."""
+            return module_compute(self, name, predictions, references, options, super().compute)
+
+    Module.__name__ = Module.__qualname__ = class_name
+    Module.__module__ = script
+    return Module

@@ -71,6 +71,14 @@ def _inputs(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:
     return preds_, target_
 
 
+def _check_weight_count(weights: Sequence[float] | None, n_gram: int) -> None:
+    if weights is not None and len(weights) != n_gram:
+        raise InvalidOptionError(
+            f"weights: {len(weights)} weights for n_gram={n_gram} (torchmetrics raises "
+            "ValueError: List of weights has different weights than `n_gram`)"
+        )
+
+
 def _streams(target: list[list[str]]) -> list[list[str | None]]:
     """Per-segment references to SacreBLEU's streams (``None`` where a segment has fewer)."""
     # zip_longest transposes in C (the per-item loop was a fifth of a 50-segment update).
@@ -161,18 +169,13 @@ class SacreBLEUScore(_StatsMetric):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        if weights is not None:
-            if len(weights) != n_gram:
-                raise InvalidOptionError(
-                    f"weights: {len(weights)} weights for n_gram={n_gram} (torchmetrics raises "
-                    "ValueError: List of weights has different weights than `n_gram`)"
-                )
-            if any(abs(w - 1.0 / n_gram) > 1e-12 for w in weights):
-                raise InvalidOptionError(
-                    f"weights={list(weights)!r}: SacreBLEU's BLEU has uniform weights; use "
-                    "parbleu.flavors.torchmetrics.SacreBLEUScore for torchmetrics' weighted "
-                    "float32 score"
-                )
+        _check_weight_count(weights, n_gram)
+        if weights is not None and any(abs(w - 1.0 / n_gram) > 1e-12 for w in weights):
+            raise InvalidOptionError(
+                f"weights={list(weights)!r}: SacreBLEU's BLEU has uniform weights; use "
+                "parbleu.flavors.torchmetrics.SacreBLEUScore for torchmetrics' weighted "
+                "float32 score"
+            )
         self.n_gram = n_gram
         self.smooth = smooth
         self.tokenize = tokenize
@@ -315,11 +318,7 @@ class BLEUScore(Metric):  # type: ignore[misc]
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        if weights is not None and len(weights) != n_gram:
-            raise InvalidOptionError(
-                f"weights: {len(weights)} weights for n_gram={n_gram} (torchmetrics raises "
-                "ValueError: List of weights has different weights than `n_gram`)"
-            )
+        _check_weight_count(weights, n_gram)
         self.n_gram = n_gram
         self.smooth = smooth
         self.weights = list(weights) if weights is not None else [1.0 / n_gram] * n_gram

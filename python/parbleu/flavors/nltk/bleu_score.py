@@ -14,6 +14,7 @@ import numpy as np
 
 from ... import _core
 from .._common import (
+    check_sizes,
     closest_ref_lens,
     flavor_error,
     token_stats,
@@ -154,6 +155,18 @@ def sentence_bleu(
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
 
 
+def _check_sizes(list_of_references: Sequence[Any], hypotheses: Sequence[Any]) -> None:
+    """NLTK's assertion of ``corpus_bleu`` and ``corpus_gleu``: as many references as hypotheses."""
+    check_sizes(
+        FLAVOR,
+        list_of_references,
+        hypotheses,
+        "{0} reference lists for {1} hypotheses (NLTK: AssertionError: The number of hypotheses "
+        "and their reference(s) should be the same)",
+        AssertionError,
+    )
+
+
 def corpus_bleu(
     list_of_references: Sequence[Sequence[Sequence[Any]]],
     hypotheses: Sequence[Sequence[Any]],
@@ -177,13 +190,7 @@ def corpus_bleu(
     float, int or list
         As NLTK.
     """
-    if len(list_of_references) != len(hypotheses):
-        raise flavor_error(
-            FLAVOR,
-            f"{len(list_of_references)} reference lists for {len(hypotheses)} hypotheses (NLTK: "
-            "AssertionError: The number of hypotheses and their reference(s) should be the same)",
-            AssertionError,
-        )
+    _check_sizes(list_of_references, hypotheses)
     weight_list: list[Any]
     try:
         cast(Any, weights)[0][0]
@@ -363,6 +370,34 @@ def _warn_zero_order(n: int) -> None:
     warnings.warn(_METHOD0_WARNING.format(n), UserWarning, stacklevel=1)
 
 
+_SegmentMethod = Callable[[Any, list[Any], Any, Any, int], list[Any]]
+
+
+def _segment_method(body: _SegmentMethod) -> Callable[..., list[Any]]:
+    """Give a smoothing method that reads the segment NLTK's calling convention.
+
+    NLTK's methods 4 to 7 take ``(p_n, references, hypothesis, hyp_len=None, *args, **kwargs)``,
+    read ``hyp_len`` as ``len(hypothesis)`` when it is not given (or 0) and ignore the rest; the
+    body gets ``hyp_len`` resolved. The wrapper keeps NLTK's signature (not ``functools.wraps``,
+    whose ``__wrapped__`` would show the body's to ``inspect.signature``).
+    """
+
+    def method(
+        self: Any,
+        p_n: list[Any],
+        references: Any,
+        hypothesis: Any,
+        hyp_len: int | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> list[Any]:
+        return body(self, p_n, references, hypothesis, hyp_len if hyp_len else len(hypothesis))
+
+    method.__name__, method.__qualname__ = body.__name__, body.__qualname__
+    method.__doc__ = body.__doc__
+    return method
+
+
 class SmoothingFunction:
     """Chen and Cherry (2014)'s smoothing techniques, as NLTK implements them.
 
@@ -420,18 +455,10 @@ class SmoothingFunction:
                 incvnt += 1
         return p_n
 
-    def method4(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method4(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """Zero orders get ``1 / (2**k * K / ln(hyp_len)) / denominator`` (hyp_len > 1 only)."""
         incvnt = 1
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         for i, p_i in enumerate(p_n):
             if p_i.numerator == 0 and hyp_len > 1:
                 numerator = 1 / (2**incvnt * self.k / math.log(hyp_len))
@@ -439,17 +466,9 @@ class SmoothingFunction:
                 incvnt += 1
         return p_n
 
-    def method5(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method5(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """Average of the n-1, n and n+1 precisions (n+1: the 5-gram precision of the segment)."""
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         m: dict[int, Any] = {}
         p_n_plus1 = [*p_n, modified_precision(references, hypothesis, 5)]
         m[-1] = p_n[0] + 1
@@ -458,17 +477,9 @@ class SmoothingFunction:
             m[i] = p_n[i]
         return p_n
 
-    def method6(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method6(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """Interpolation with a prior from the two lower orders (Gao and He)."""
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         if not p_n[2]:
             raise flavor_error(
                 FLAVOR,
@@ -485,17 +496,9 @@ class SmoothingFunction:
             p_n[i] = (m + self.alpha * pi0) / (length + self.alpha)
         return p_n
 
-    def method7(
-        self,
-        p_n: list[Any],
-        references: Any,
-        hypothesis: Any,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Any]:
+    @_segment_method
+    def method7(self, p_n: list[Any], references: Any, hypothesis: Any, hyp_len: int) -> list[Any]:
         """method4, then method5."""
-        hyp_len = hyp_len if hyp_len else len(hypothesis)
         p_n = self.method4(p_n, references, hypothesis, hyp_len)
         p_n = self.method5(p_n, references, hypothesis, hyp_len)
         return p_n

@@ -13,6 +13,7 @@ from ... import _core
 from ...errors import InvalidTextError
 from .._common import (
     SegStats,
+    check_sizes,
     flavor_error,
     has_py_only_space,
     token_stats,
@@ -145,13 +146,14 @@ def corpus_chrf(
     ignore_whitespace: bool = True,
 ) -> float:
     """Corpus chrF as NLTK: the macro average of sentence-level per-order F-scores."""
-    if len(references) != len(hypotheses):
-        raise flavor_error(
-            FLAVOR,
-            f"{len(references)} references for {len(hypotheses)} hypotheses (NLTK: "
-            "AssertionError: The number of hypotheses and their references should be the same)",
-            AssertionError,
-        )
+    check_sizes(
+        FLAVOR,
+        references,
+        hypotheses,
+        "{0} references for {1} hypotheses (NLTK: AssertionError: The number of hypotheses and "
+        "their references should be the same)",
+        AssertionError,
+    )
     num_sents = len(hypotheses)
     refs = [_preprocess(r, ignore_whitespace) for r in references]
     hyps = [_preprocess(h, ignore_whitespace) for h in hypotheses]

@@ -9,11 +9,8 @@ from typing import Any
 import numpy as np
 
 from ... import _core
-from .._common import (
-    flavor_error,
-    token_stats,
-)
-from .bleu_score import FLAVOR
+from .._common import token_stats
+from .bleu_score import _check_sizes
 
 
 def sentence_gleu(
@@ -41,13 +38,7 @@ def corpus_gleu(
     Per segment, the reference with the highest ``tp / max(tpfp, tpfn)`` over all n-grams of
     orders ``min_len..max_len`` (first on ties); the corpus score is ``Σtp / Σn_all``.
     """
-    if len(list_of_references) != len(hypotheses):
-        raise flavor_error(
-            FLAVOR,
-            f"{len(list_of_references)} reference lists for {len(hypotheses)} hypotheses (NLTK: "
-            "AssertionError: The number of hypotheses and their reference(s) should be the same)",
-            AssertionError,
-        )
+    _check_sizes(list_of_references, hypotheses)
     if type(min_len) is int and type(max_len) is int and 1 <= min_len <= max_len:
         # Lists or tuples of str tokens: counted and scored in one core call.
         r = _core.flavor_nltk_corpus_gleu(list_of_references, hypotheses, min_len, max_len)
