@@ -14,14 +14,26 @@ from .metrics.ter import TER, TERScore
 from .score import BLEUScore
 
 
-def _bleu(
+def sacrebleu_bleu(
     smooth_method: str,
     smooth_value: float | None,
     force: bool,
     lowercase: bool,
-    tokenize: str,
+    tokenize: str | None,
     use_effective_order: bool,
 ) -> BLEU:
+    """Return the BLEU of SacreBLEU's functional keywords (also the ``evaluate`` module's).
+
+    Parameters
+    ----------
+    smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order
+        As :func:`corpus_bleu` (``use_effective_order``: BLEU's ``effective_order``).
+
+    Returns
+    -------
+    BLEU
+        The metric.
+    """
     return BLEU(
         lowercase=lowercase,
         force=force,
@@ -67,7 +79,9 @@ def corpus_bleu(
     BLEUScore
         The score.
     """
-    metric = _bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
+    metric = sacrebleu_bleu(
+        smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order
+    )
     return metric.corpus_score(hypotheses, references)
 
 
@@ -92,7 +106,7 @@ def raw_corpus_bleu(
     BLEUScore
         The score.
     """
-    return _bleu("floor", smooth_value, True, False, "none", True).corpus_score(
+    return sacrebleu_bleu("floor", smooth_value, True, False, "none", True).corpus_score(
         hypotheses, references
     )
 
@@ -107,7 +121,9 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """Sentence BLEU, as ``sacrebleu.sentence_bleu`` (:func:`corpus_bleu`'s options)."""
-    metric = _bleu(smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order)
+    metric = sacrebleu_bleu(
+        smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order
+    )
     return metric.sentence_score(hypothesis, references)
 
 

@@ -31,6 +31,21 @@ logger = logging.getLogger("parbleu")
 MAX_NGRAM_ORDER = 4
 
 
+def warn_tokenized_period() -> None:
+    """Log SacreBLEU's warning about 100+ hypotheses that end in a tokenized period (``" ."``).
+
+    BLEU logs it once per scoring call; streaming once for a whole file.
+    """
+    logger.warning("That's 100 lines that end in a tokenized period ('.')")
+    logger.warning(
+        "It looks like you forgot to detokenize your test data, which may hurt your score."
+    )
+    logger.warning(
+        "If you insist your data is detokenized, or don't care, you can suppress this "
+        "message with the `force` parameter."
+    )
+
+
 class BLEUSignature(Signature):
     """BLEU's signature: ``nrefs|case|eff|tok|smooth`` (+ ``ngram`` when not 4) ``|version``."""
 
@@ -167,30 +182,11 @@ class BLEU(Metric[BLEUScore]):
         return self._cached_core_options(_core.BleuOptions, args)
 
     def core_scorer(self) -> Any:
-        """Return the core's BLEU finalize step with this object's smoothing and order.
-
-        Returns
-        -------
-        parbleu._core.Scorer
-            The scorer.
-        """
+        """Return the core's BLEU finalize step (see :meth:`Metric.core_scorer`)."""
         return _core.Scorer.bleu(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`).
-
-        Parameters
-        ----------
-        strings
-            Hypotheses, then references.
-        workers
-            Threads (>= 1).
-
-        Returns
-        -------
-        parbleu._core.PairTable
-            The table.
-        """
+        """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
         if not is_rust_tokenizer(self.tokenizer):
             strings = self._preprocess_py(strings)
         return _core.PairTable.bleu(strings, self.core_options(), workers)
@@ -267,14 +263,7 @@ class BLEU(Metric[BLEUScore]):
 
     def _warn_tokenized(self, tok_count: int) -> None:
         if not self._force and tok_count >= 100:
-            logger.warning("That's 100 lines that end in a tokenized period ('.')")
-            logger.warning(
-                "It looks like you forgot to detokenize your test data, which may hurt your score."
-            )
-            logger.warning(
-                "If you insist your data is detokenized, or don't care, you can suppress this "
-                "message with the `force` parameter."
-            )
+            warn_tokenized_period()
 
     def _score_row(self, row: Sequence[Any]) -> BLEUScore:
         n = self.max_ngram_order
