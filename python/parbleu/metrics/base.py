@@ -408,10 +408,8 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         systems
             The systems' hypotheses, each one string per segment (all the same length): a
             sequence, or a mapping from system names (used in messages) to hypotheses.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        references, workers
+            As in :meth:`corpus_score`.
 
         Returns
         -------
@@ -436,12 +434,8 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
 
         Parameters
         ----------
-        systems
-            The systems' hypotheses, as in :meth:`corpus_scores`.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        systems, references, workers
+            As in :meth:`corpus_scores`.
 
         Returns
         -------
@@ -505,12 +499,8 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
 
         Parameters
         ----------
-        hypotheses
-            One string per segment.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        hypotheses, references, workers
+            As in :meth:`corpus_score`.
 
         Returns
         -------
@@ -553,12 +543,8 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
 
         Parameters
         ----------
-        hypotheses
-            One string per segment.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        hypotheses, references, workers
+            As in :meth:`corpus_score`.
 
         Returns
         -------

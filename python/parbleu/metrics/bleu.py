@@ -25,6 +25,9 @@ from .base import Metric
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    from typing_extensions import Unpack
+
+    from ..ids import IdOptions
 
 logger = logging.getLogger("parbleu")
 
@@ -393,14 +396,7 @@ class BLEU(Metric[BLEUScore]):
 
     # --- token ids (parbleu.ids) ------------------------------------------------------------
     def extract_stats_ids(
-        self,
-        hyp_ids: Any,
-        ref_ids: Sequence[Any],
-        *,
-        pad_id: int | None = None,
-        workers: int | None = None,
-        lengths: Any = None,
-        ref_lengths: Sequence[Any] | None = None,
+        self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> npt.NDArray[np.int64]:
         """Statistics of token-id sequences (see :mod:`parbleu.ids`; tokenizer not used).
 
@@ -410,14 +406,9 @@ class BLEU(Metric[BLEUScore]):
             A batch of id sequences: a 2-D array/tensor or a sequence of 1-D sequences.
         ref_ids
             A list of reference streams, each a batch of the same size.
-        pad_id
-            Id dropped wherever it occurs, or ``None``.
-        workers
-            Threads.
-        lengths
-            For a 2-D ``hyp_ids``: valid length of each row (``None``: whole rows).
-        ref_lengths
-            The same for each reference stream (one entry, possibly ``None``, per stream).
+        **options
+            ``pad_id``, ``workers``, ``lengths``, ``ref_lengths`` (keywords; see
+            :class:`parbleu.ids.IdOptions`), as :func:`parbleu.ids.extract_stats_ids` takes.
 
         Returns
         -------
@@ -427,33 +418,18 @@ class BLEU(Metric[BLEUScore]):
         # parbleu.ids parses the batches and counts in the core; it knows nothing of BLEU.
         from ..ids import extract_stats_ids, ref_stream_count
 
-        rows = extract_stats_ids(
-            hyp_ids,
-            ref_ids,
-            pad_id=pad_id,
-            max_ngram_order=self.max_ngram_order,
-            workers=workers,
-            lengths=lengths,
-            ref_lengths=ref_lengths,
-        )
+        rows = extract_stats_ids(hyp_ids, ref_ids, max_ngram_order=self.max_ngram_order, **options)
         self.num_refs = ref_stream_count(ref_ids)
         return rows
 
     def corpus_score_ids(
-        self,
-        hyp_ids: Any,
-        ref_ids: Sequence[Any],
-        *,
-        pad_id: int | None = None,
-        workers: int | None = None,
-        lengths: Any = None,
-        ref_lengths: Sequence[Any] | None = None,
+        self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> BLEUScore:
         """Corpus BLEU of token-id sequences (see :meth:`extract_stats_ids`).
 
         Parameters
         ----------
-        hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
+        hyp_ids, ref_ids, **options
             As in :meth:`extract_stats_ids`.
 
         Returns
@@ -461,27 +437,17 @@ class BLEU(Metric[BLEUScore]):
         BLEUScore
             Equal to :meth:`corpus_score` with ``tokenize="none"`` on the ids as text.
         """
-        rows = self.extract_stats_ids(
-            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
-            ref_lengths=ref_lengths,
-        )  # fmt: skip
+        rows = self.extract_stats_ids(hyp_ids, ref_ids, **options)
         return self.score_row(rows.sum(axis=0).tolist())
 
     def sentence_scores_ids(
-        self,
-        hyp_ids: Any,
-        ref_ids: Sequence[Any],
-        *,
-        pad_id: int | None = None,
-        workers: int | None = None,
-        lengths: Any = None,
-        ref_lengths: Sequence[Any] | None = None,
+        self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> npt.NDArray[np.float64]:
         """Sentence BLEU of every id sequence (see :meth:`extract_stats_ids`).
 
         Parameters
         ----------
-        hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
+        hyp_ids, ref_ids, **options
             As in :meth:`extract_stats_ids`.
 
         Returns
@@ -489,11 +455,8 @@ class BLEU(Metric[BLEUScore]):
         numpy.ndarray
             float64, one score per segment.
         """
-        rows = self.extract_stats_ids(
-            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
-            ref_lengths=ref_lengths,
-        )  # fmt: skip
-        return self.score_rows(rows, workers)
+        rows = self.extract_stats_ids(hyp_ids, ref_ids, **options)
+        return self.score_rows(rows, options.get("workers"))
 
 
 #: Integers below this are exact in a float, and so are their sums with a smoothing value
