@@ -98,10 +98,10 @@ def _sacrebleu(
     tokenize: str | None = None,
     use_effective_order: bool = False,
 ) -> dict[str, Any]:
-    from ..compat import sacrebleu_bleu
+    from ..compat import make_bleu
 
     out = _corpus_score(
-        lambda: sacrebleu_bleu(
+        lambda: make_bleu(
             smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order
         ),
         predictions,

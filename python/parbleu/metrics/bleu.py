@@ -425,12 +425,7 @@ class BLEU(Metric[BLEUScore]):
     def corpus_score_ids(
         self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> BLEUScore:
-        """Corpus BLEU of token-id sequences (see :meth:`extract_stats_ids`).
-
-        Parameters
-        ----------
-        hyp_ids, ref_ids, **options
-            As in :meth:`extract_stats_ids`.
+        """Corpus BLEU of token-id sequences; the arguments are :meth:`extract_stats_ids`'s.
 
         Returns
         -------
@@ -443,12 +438,7 @@ class BLEU(Metric[BLEUScore]):
     def sentence_scores_ids(
         self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> npt.NDArray[np.float64]:
-        """Sentence BLEU of every id sequence (see :meth:`extract_stats_ids`).
-
-        Parameters
-        ----------
-        hyp_ids, ref_ids, **options
-            As in :meth:`extract_stats_ids`.
+        """Sentence BLEU of every id sequence; the arguments are :meth:`extract_stats_ids`'s.
 
         Returns
         -------
