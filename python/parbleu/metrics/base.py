@@ -428,14 +428,10 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         *,
         workers: int | None = None,
     ) -> list[npt.NDArray[Any]]:
-        """Per-segment statistics of several systems in one call.
+        """Per-segment statistics of several systems (arguments: see :meth:`corpus_scores`).
 
-        Each matrix equals ``extract_stats(system, references)``; see :meth:`corpus_scores`.
-
-        Parameters
-        ----------
-        systems, references, workers
-            As in :meth:`corpus_scores`.
+        Each matrix equals ``extract_stats(system, references)``; the references are prepared
+        once for all.
 
         Returns
         -------
@@ -537,14 +533,9 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         *,
         workers: int | None = None,
     ) -> npt.NDArray[np.float64]:
-        """Sentence-level score of every segment in one call.
+        """Sentence-level score of every segment in one call (arguments: see :meth:`extract_stats`).
 
         Equal, segment by segment, to ``sentence_score`` with this object's options.
-
-        Parameters
-        ----------
-        hypotheses, references, workers
-            As in :meth:`corpus_score`.
 
         Returns
         -------

@@ -356,20 +356,10 @@ class BLEU(Metric[BLEUScore]):
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
-        """Score one segment (a one-segment corpus), as SacreBLEU's ``sentence_score``.
+        """Score one segment, as SacreBLEU's ``sentence_score`` (see :meth:`Metric.sentence_score`).
 
-        Parameters
-        ----------
-        hypothesis
-            The hypothesis string.
-        references
-            Its references.
-
-        Returns
-        -------
-        BLEUScore
-            The score. SacreBLEU warns on every call without ``effective_order``; parbleu
-            warns once per ``BLEU`` object.
+        SacreBLEU warns on every call without ``effective_order``; parbleu warns once per
+        ``BLEU`` object.
         """
         if not self.effective_order and not self._warned_sentence:
             self._warned_sentence = True
