@@ -27,7 +27,7 @@ from .errors import (
     LengthMismatchError,
     ParbleuError,
 )
-from .metrics.bleu import warn_tokenized_period as warn_tokenized_period  # also for partials
+from .metrics.bleu import warn_tokenized_period as warn_tokenized_period  # re-exported (partials)
 from .progress import ProgressArg, ProgressCallback, make_progress
 
 if TYPE_CHECKING:
