@@ -5,6 +5,7 @@ Switching from SacreBLEU is a change of import::
     from parbleu import BLEU, corpus_bleu, sentence_bleu
 """
 
+from . import errors
 from ._version import __version__
 from .compat import (
     corpus_bleu,
@@ -15,22 +16,7 @@ from .compat import (
     sentence_chrf,
     sentence_ter,
 )
-from .errors import (
-    DatasetError,
-    DownloadError,
-    EmptyInputError,
-    FlavorError,
-    IncompatibleStatisticsError,
-    InputTypeError,
-    InvalidOptionError,
-    InvalidTextError,
-    LengthMismatchError,
-    MissingDependencyError,
-    ParbleuError,
-    StatisticsError,
-    TokenizerNotAvailableError,
-    TransposedReferencesError,
-)
+from .errors import *  # noqa: F403 (its __all__: every exception, re-exported below)
 from .integrations.evaluate import load as evaluate_load
 from .metrics import BLEU, CHRF, TER
 from .metrics.chrf import CHRFScore
@@ -50,26 +36,12 @@ __all__ = [
     "TER",
     "BLEUScore",
     "CHRFScore",
-    "DatasetError",
-    "DownloadError",
-    "EmptyInputError",
-    "FlavorError",
-    "IncompatibleStatisticsError",
-    "InputTypeError",
-    "InvalidOptionError",
-    "InvalidTextError",
-    "LengthMismatchError",
     "MBRResult",
-    "MissingDependencyError",
-    "ParbleuError",
     "Report",
     "Score",
     "Signature",
-    "StatisticsError",
     "StatsAccumulator",
     "TERScore",
-    "TokenizerNotAvailableError",
-    "TransposedReferencesError",
     "__version__",
     "corpus_bleu",
     "corpus_chrf",
@@ -84,3 +56,4 @@ __all__ = [
     "sentence_chrf",
     "sentence_ter",
 ]
+__all__ += errors.__all__

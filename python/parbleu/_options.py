@@ -3,6 +3,9 @@
 Options are checked where they are given (constructors, function arguments, the CLI), so a
 value outside its domain is one ``InvalidOptionError`` naming the argument, never a number the
 Rust core sizes an allocation with.
+
+Each ``check_*(name, value, ...)`` takes the argument's name (for the message) and the user's
+value, and returns the value in its checked type (``check_smooth_*`` take the value only).
 """
 
 from __future__ import annotations
@@ -47,10 +50,6 @@ def check_order(name: str, value: Any, minimum: int = 1) -> int:
 
     Parameters
     ----------
-    name
-        Argument name for the message.
-    value
-        The user's value.
     minimum
         Smallest legal order (0 where an order may be switched off, as chrF's word order).
 
@@ -67,10 +66,6 @@ def check_count(name: str, value: Any, minimum: int, maximum: int) -> int:
 
     Parameters
     ----------
-    name
-        Argument name for the message.
-    value
-        The user's value.
     minimum, maximum
         The bounds, inclusive.
 
@@ -93,13 +88,6 @@ def check_flag(name: str, value: Any) -> bool:
     accepted here too, and anything else (``"yes"``, 2, ``None``) is refused by name rather
     than guessed at.
 
-    Parameters
-    ----------
-    name
-        Argument name for the message.
-    value
-        The user's value.
-
     Returns
     -------
     bool
@@ -120,13 +108,6 @@ def check_flag(name: str, value: Any) -> bool:
 
 def check_probability(name: str, value: Any) -> float:
     """Return ``value`` as a float in ``[0, 1]`` (a p-value), or raise.
-
-    Parameters
-    ----------
-    name
-        Argument name for the message.
-    value
-        The user's value.
 
     Returns
     -------
@@ -149,11 +130,6 @@ def check_smooth_method(value: Any) -> str:
     this is the check every Python entry point (``BLEU``, ``BLEU.compute_bleu``) makes first,
     so the message names the argument.
 
-    Parameters
-    ----------
-    value
-        The user's ``smooth_method``.
-
     Returns
     -------
     str
@@ -169,11 +145,6 @@ def check_smooth_method(value: Any) -> str:
 
 def check_smooth_value(value: Any) -> float | None:
     """Return a BLEU ``smooth_value``: ``None`` or a finite number from 0 to the maximum.
-
-    Parameters
-    ----------
-    value
-        The user's ``smooth_value``.
 
     Returns
     -------

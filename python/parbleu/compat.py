@@ -14,14 +14,26 @@ from .metrics.ter import TER, TERScore
 from .score import BLEUScore
 
 
-def _bleu(
+def make_bleu(
     smooth_method: str,
     smooth_value: float | None,
     force: bool,
     lowercase: bool,
-    tokenize: str,
+    tokenize: str | None,
     use_effective_order: bool,
 ) -> BLEU:
+    """Return the BLEU of SacreBLEU's functional keywords (also the ``evaluate`` module's).
+
+    Parameters
+    ----------
+    smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order
+        As :func:`corpus_bleu` (``use_effective_order``: BLEU's ``effective_order``).
+
+    Returns
+    -------
+    BLEU
+        The metric.
+    """
     return BLEU(
         lowercase=lowercase,
         force=force,
@@ -67,7 +79,7 @@ def corpus_bleu(
     BLEUScore
         The score.
     """
-    metric = _bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
+    metric = make_bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -80,10 +92,8 @@ def raw_corpus_bleu(
 
     Parameters
     ----------
-    hypotheses
-        One string per segment.
-    references
-        Reference streams.
+    hypotheses, references
+        As in :func:`corpus_bleu`.
     smooth_value
         Floor value (default 0.1).
 
@@ -92,7 +102,7 @@ def raw_corpus_bleu(
     BLEUScore
         The score.
     """
-    return _bleu("floor", smooth_value, True, False, "none", True).corpus_score(
+    return make_bleu("floor", smooth_value, True, False, "none", True).corpus_score(
         hypotheses, references
     )
 
@@ -107,7 +117,7 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """Sentence BLEU, as ``sacrebleu.sentence_bleu`` (:func:`corpus_bleu`'s options)."""
-    metric = _bleu(smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order)
+    metric = make_bleu(smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order)
     return metric.sentence_score(hypothesis, references)
 
 
@@ -124,14 +134,14 @@ def corpus_chrf(
 
     Parameters
     ----------
-    hypotheses
-        One string per segment.
-    references
-        Reference streams.
-    char_order, word_order, beta, eps_smoothing
+    hypotheses, references
+        As in :func:`corpus_bleu`.
+    char_order, word_order, beta
         As :class:`parbleu.CHRF`.
     remove_whitespace
         Drop whitespace before extracting character n-grams (``whitespace=False``).
+    eps_smoothing
+        As :class:`parbleu.CHRF`.
 
     Returns
     -------
@@ -168,10 +178,8 @@ def corpus_ter(
 
     Parameters
     ----------
-    hypotheses
-        One string per segment.
-    references
-        Reference streams.
+    hypotheses, references
+        As in :func:`corpus_bleu`.
     normalized, no_punct, asian_support, case_sensitive
         As :class:`parbleu.TER`.
 

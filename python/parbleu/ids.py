@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from . import _core
 from ._options import check_order
@@ -42,11 +42,24 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["extract_stats_ids", "ref_stream_count"]
+__all__ = ["IdOptions", "extract_stats_ids", "ref_stream_count"]
 
 _I64_MAX = (1 << 63) - 1
 _I64_MIN = -(1 << 63)
 _U64_MAX = (1 << 64) - 1
+
+
+class IdOptions(TypedDict, total=False):
+    """The keyword options of ``BLEU``'s token-id methods, as :func:`extract_stats_ids` takes.
+
+    ``pad_id`` (``int`` or ``None``), ``workers`` (``int`` or ``None``), ``lengths`` and
+    ``ref_lengths`` (a sequence of per-stream lengths, or ``None``).
+    """
+
+    pad_id: int | None
+    workers: int | None
+    lengths: Any
+    ref_lengths: Sequence[Any] | None
 
 
 def _as_array(x: Any) -> npt.NDArray[Any] | None:

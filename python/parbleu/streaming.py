@@ -14,7 +14,6 @@ reference file holds that many tab-separated references per line.
 from __future__ import annotations
 
 import codecs
-import logging
 import os
 import zlib
 from collections.abc import Iterator, Sequence
@@ -28,6 +27,7 @@ from .errors import (
     LengthMismatchError,
     ParbleuError,
 )
+from .metrics.bleu import warn_tokenized_period as warn_tokenized_period  # re-exported (partials)
 from .progress import ProgressArg, ProgressCallback, make_progress
 
 if TYPE_CHECKING:
@@ -42,8 +42,6 @@ __all__ = [
     "score_files",
     "stream_scores",
 ]
-
-logger = logging.getLogger("parbleu")
 
 #: A file name as ``open()`` takes it.
 PathArg = Union[str, bytes, "os.PathLike[Any]"]
@@ -331,19 +329,6 @@ def resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
     raise InvalidOptionError(
         f"metrics: {metric!r} is not one of {', '.join(map(repr, metric_aliases()))} or a "
         "parbleu metric object"
-    )
-
-
-def warn_tokenized_period() -> None:
-    """Log BLEU's warning about 100+ lines ending in a tokenized period (once per input)."""
-    # BLEU's own warning (SacreBLEU's wording), once for the whole file.
-    logger.warning("That's 100 lines that end in a tokenized period ('.')")
-    logger.warning(
-        "It looks like you forgot to detokenize your test data, which may hurt your score."
-    )
-    logger.warning(
-        "If you insist your data is detokenized, or don't care, you can suppress this "
-        "message with the `force` parameter."
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from ..errors import DatasetError, LengthMismatchError
@@ -186,13 +186,16 @@ def check_filter(
         )
 
 
+def _each_test_set(test_sets: str | None) -> Iterator[tuple[str, TestSet]]:
+    """``(name, test set)`` of each comma-separated name of ``test_sets``, one at a time."""
+    for name in [] if test_sets is None else test_sets.split(","):
+        yield name, get_test_set(name)
+
+
 def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
     """Return the original languages of the documents of the test sets (sorted)."""
-    if test_sets is None:
-        return []
     found: set[str] = set()
-    for name in test_sets.split(","):
-        ts = get_test_set(name)
+    for name, ts in _each_test_set(test_sets):
         raw = _raw_file(name, langpair)
         if ts.layout == "wmt-xml":
             found.update(ts._xml(langpair)["origlang"])
@@ -205,11 +208,8 @@ def available_origlangs(test_sets: str | None, langpair: str) -> list[str]:
 
 def available_subsets(test_sets: str | None, langpair: str) -> list[str]:
     """Return the domains (XML) or countries and domains (annotated SGML) of the sets."""
-    if test_sets is None:
-        return []
     found: set[str] = set()
-    for name in test_sets.split(","):
-        ts = get_test_set(name)
+    for name, ts in _each_test_set(test_sets):
         table = subsets_of(name)
         if ts.layout == "wmt-xml":
             fields = ts._xml(langpair)

@@ -127,16 +127,11 @@ def _sacrebleu(
     tokenize: str | None = None,
     use_effective_order: bool = False,
 ) -> dict[str, Any]:
-    from ..metrics import BLEU
+    from ..compat import make_bleu
 
     out = _corpus_score(
-        lambda: BLEU(
-            lowercase=lowercase,
-            force=force,
-            tokenize=tokenize,
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            effective_order=use_effective_order,
+        lambda: make_bleu(
+            smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order
         ),
         predictions,
         references,

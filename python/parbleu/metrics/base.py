@@ -408,10 +408,8 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         systems
             The systems' hypotheses, each one string per segment (all the same length): a
             sequence, or a mapping from system names (used in messages) to hypotheses.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        references, workers
+            As in :meth:`corpus_score`.
 
         Returns
         -------
@@ -430,18 +428,10 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         *,
         workers: int | None = None,
     ) -> list[npt.NDArray[Any]]:
-        """Per-segment statistics of several systems in one call.
+        """Per-segment statistics of several systems (arguments: see :meth:`corpus_scores`).
 
-        Each matrix equals ``extract_stats(system, references)``; see :meth:`corpus_scores`.
-
-        Parameters
-        ----------
-        systems
-            The systems' hypotheses, as in :meth:`corpus_scores`.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        Each matrix equals ``extract_stats(system, references)``; the references are prepared
+        once for all.
 
         Returns
         -------
@@ -505,12 +495,8 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
 
         Parameters
         ----------
-        hypotheses
-            One string per segment.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
+        hypotheses, references, workers
+            As in :meth:`corpus_score`.
 
         Returns
         -------
@@ -547,18 +533,9 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         *,
         workers: int | None = None,
     ) -> npt.NDArray[np.float64]:
-        """Sentence-level score of every segment in one call.
+        """Sentence-level score of every segment in one call (arguments: see :meth:`extract_stats`).
 
         Equal, segment by segment, to ``sentence_score`` with this object's options.
-
-        Parameters
-        ----------
-        hypotheses
-            One string per segment.
-        references
-            Reference streams, or ``None`` for the cached ones.
-        workers
-            Threads, as in :meth:`corpus_score`.
 
         Returns
         -------

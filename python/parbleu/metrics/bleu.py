@@ -25,10 +25,28 @@ from .base import Metric
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    from typing_extensions import Unpack
+
+    from ..ids import IdOptions
 
 logger = logging.getLogger("parbleu")
 
 MAX_NGRAM_ORDER = 4
+
+
+def warn_tokenized_period() -> None:
+    """Log SacreBLEU's warning about 100+ hypotheses that end in a tokenized period (``" ."``).
+
+    BLEU logs it once per scoring call; streaming once for a whole file.
+    """
+    logger.warning("That's 100 lines that end in a tokenized period ('.')")
+    logger.warning(
+        "It looks like you forgot to detokenize your test data, which may hurt your score."
+    )
+    logger.warning(
+        "If you insist your data is detokenized, or don't care, you can suppress this "
+        "message with the `force` parameter."
+    )
 
 
 class BLEUSignature(Signature):
@@ -167,30 +185,11 @@ class BLEU(Metric[BLEUScore]):
         return self._cached_core_options(_core.BleuOptions, args)
 
     def core_scorer(self) -> Any:
-        """Return the core's BLEU finalize step with this object's smoothing and order.
-
-        Returns
-        -------
-        parbleu._core.Scorer
-            The scorer.
-        """
+        """Return the core's BLEU finalize step (see :meth:`Metric.core_scorer`)."""
         return _core.Scorer.bleu(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`).
-
-        Parameters
-        ----------
-        strings
-            Hypotheses, then references.
-        workers
-            Threads (>= 1).
-
-        Returns
-        -------
-        parbleu._core.PairTable
-            The table.
-        """
+        """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
         if not is_rust_tokenizer(self.tokenizer):
             strings = self._preprocess_py(strings)
         return _core.PairTable.bleu(strings, self.core_options(), workers)
@@ -267,14 +266,7 @@ class BLEU(Metric[BLEUScore]):
 
     def _warn_tokenized(self, tok_count: int) -> None:
         if not self._force and tok_count >= 100:
-            logger.warning("That's 100 lines that end in a tokenized period ('.')")
-            logger.warning(
-                "It looks like you forgot to detokenize your test data, which may hurt your score."
-            )
-            logger.warning(
-                "If you insist your data is detokenized, or don't care, you can suppress this "
-                "message with the `force` parameter."
-            )
+            warn_tokenized_period()
 
     def _score_row(self, row: Sequence[Any]) -> BLEUScore:
         n = self.max_ngram_order
@@ -364,20 +356,10 @@ class BLEU(Metric[BLEUScore]):
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
-        """Score one segment (a one-segment corpus), as SacreBLEU's ``sentence_score``.
+        """Score one segment, as SacreBLEU's ``sentence_score`` (see :meth:`Metric.sentence_score`).
 
-        Parameters
-        ----------
-        hypothesis
-            The hypothesis string.
-        references
-            Its references.
-
-        Returns
-        -------
-        BLEUScore
-            The score. SacreBLEU warns on every call without ``effective_order``; parbleu
-            warns once per ``BLEU`` object.
+        SacreBLEU warns on every call without ``effective_order``; parbleu warns once per
+        ``BLEU`` object.
         """
         if not self.effective_order and not self._warned_sentence:
             self._warned_sentence = True
@@ -404,14 +386,7 @@ class BLEU(Metric[BLEUScore]):
 
     # --- token ids (parbleu.ids) ------------------------------------------------------------
     def extract_stats_ids(
-        self,
-        hyp_ids: Any,
-        ref_ids: Sequence[Any],
-        *,
-        pad_id: int | None = None,
-        workers: int | None = None,
-        lengths: Any = None,
-        ref_lengths: Sequence[Any] | None = None,
+        self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> npt.NDArray[np.int64]:
         """Statistics of token-id sequences (see :mod:`parbleu.ids`; tokenizer not used).
 
@@ -421,14 +396,9 @@ class BLEU(Metric[BLEUScore]):
             A batch of id sequences: a 2-D array/tensor or a sequence of 1-D sequences.
         ref_ids
             A list of reference streams, each a batch of the same size.
-        pad_id
-            Id dropped wherever it occurs, or ``None``.
-        workers
-            Threads.
-        lengths
-            For a 2-D ``hyp_ids``: valid length of each row (``None``: whole rows).
-        ref_lengths
-            The same for each reference stream (one entry, possibly ``None``, per stream).
+        **options
+            ``pad_id``, ``workers``, ``lengths``, ``ref_lengths`` (keywords; see
+            :class:`parbleu.ids.IdOptions`), as :func:`parbleu.ids.extract_stats_ids` takes.
 
         Returns
         -------
@@ -438,73 +408,35 @@ class BLEU(Metric[BLEUScore]):
         # parbleu.ids parses the batches and counts in the core; it knows nothing of BLEU.
         from ..ids import extract_stats_ids, ref_stream_count
 
-        rows = extract_stats_ids(
-            hyp_ids,
-            ref_ids,
-            pad_id=pad_id,
-            max_ngram_order=self.max_ngram_order,
-            workers=workers,
-            lengths=lengths,
-            ref_lengths=ref_lengths,
-        )
+        rows = extract_stats_ids(hyp_ids, ref_ids, max_ngram_order=self.max_ngram_order, **options)
         self.num_refs = ref_stream_count(ref_ids)
         return rows
 
     def corpus_score_ids(
-        self,
-        hyp_ids: Any,
-        ref_ids: Sequence[Any],
-        *,
-        pad_id: int | None = None,
-        workers: int | None = None,
-        lengths: Any = None,
-        ref_lengths: Sequence[Any] | None = None,
+        self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> BLEUScore:
-        """Corpus BLEU of token-id sequences (see :meth:`extract_stats_ids`).
-
-        Parameters
-        ----------
-        hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
-            As in :meth:`extract_stats_ids`.
+        """Corpus BLEU of token-id sequences; the arguments are :meth:`extract_stats_ids`'s.
 
         Returns
         -------
         BLEUScore
             Equal to :meth:`corpus_score` with ``tokenize="none"`` on the ids as text.
         """
-        rows = self.extract_stats_ids(
-            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
-            ref_lengths=ref_lengths,
-        )  # fmt: skip
+        rows = self.extract_stats_ids(hyp_ids, ref_ids, **options)
         return self.score_row(rows.sum(axis=0).tolist())
 
     def sentence_scores_ids(
-        self,
-        hyp_ids: Any,
-        ref_ids: Sequence[Any],
-        *,
-        pad_id: int | None = None,
-        workers: int | None = None,
-        lengths: Any = None,
-        ref_lengths: Sequence[Any] | None = None,
+        self, hyp_ids: Any, ref_ids: Sequence[Any], **options: Unpack[IdOptions]
     ) -> npt.NDArray[np.float64]:
-        """Sentence BLEU of every id sequence (see :meth:`extract_stats_ids`).
-
-        Parameters
-        ----------
-        hyp_ids, ref_ids, pad_id, workers, lengths, ref_lengths
-            As in :meth:`extract_stats_ids`.
+        """Sentence BLEU of every id sequence; the arguments are :meth:`extract_stats_ids`'s.
 
         Returns
         -------
         numpy.ndarray
             float64, one score per segment.
         """
-        rows = self.extract_stats_ids(
-            hyp_ids, ref_ids, pad_id=pad_id, workers=workers, lengths=lengths,
-            ref_lengths=ref_lengths,
-        )  # fmt: skip
-        return self.score_rows(rows, workers)
+        rows = self.extract_stats_ids(hyp_ids, ref_ids, **options)
+        return self.score_rows(rows, options.get("workers"))
 
 
 #: Integers below this are exact in a float, and so are their sums with a smoothing value

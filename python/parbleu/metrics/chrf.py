@@ -158,30 +158,11 @@ class CHRF(Metric[CHRFScore]):
 
     # --- the core objects -----------------------------------------------------------------
     def core_scorer(self) -> Any:
-        """Return the core's chrF finalize step with this object's orders and beta.
-
-        Returns
-        -------
-        parbleu._core.Scorer
-            The scorer.
-        """
+        """Return the core's chrF finalize step (see :meth:`Metric.core_scorer`)."""
         return _core.Scorer.chrf(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Return the core's chrF pair table of ``strings`` (see :meth:`Metric.pair_table`).
-
-        Parameters
-        ----------
-        strings
-            Hypotheses, then references.
-        workers
-            Threads (>= 1).
-
-        Returns
-        -------
-        parbleu._core.PairTable
-            The table.
-        """
+        """Return the core's chrF pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
         return _core.PairTable.chrf(strings, self.core_options(), workers)
 
     def core_options(self) -> Any:

@@ -182,13 +182,7 @@ class TER(Metric[TERScore]):
     aggregates_references: ClassVar[bool] = False
 
     def core_scorer(self) -> Any:
-        """Return the core's TER finalize step.
-
-        Returns
-        -------
-        parbleu._core.Scorer
-            The scorer (float rows).
-        """
+        """Return the core's TER finalize step, for float rows (see :meth:`Metric.core_scorer`)."""
         return _core.Scorer.ter()
 
     def core_options(self) -> Any:
@@ -204,20 +198,7 @@ class TER(Metric[TERScore]):
         return self.tokenizer.core_options()
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Return the core's TER pair table of ``strings`` (see :meth:`Metric.pair_table`).
-
-        Parameters
-        ----------
-        strings
-            Hypotheses, then references.
-        workers
-            Threads (>= 1).
-
-        Returns
-        -------
-        parbleu._core.PairTable
-            The table.
-        """
+        """Return the core's TER pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
         return _core.PairTable.ter(strings, self.core_options(), workers)
 
     def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:

@@ -95,3 +95,8 @@ def _rows(
 ) -> npt.NDArray[Any]:
     _, rows = _system_rows(metric, {"system": hyps}, references, workers)
     return rows[0]
+
+
+def other_systems(names: list[str], baseline: int) -> list[tuple[int, str]]:
+    """``(index, name)`` of every system but the baseline (a paired test's), in order."""
+    return [(i, name) for i, name in enumerate(names) if i != baseline]

@@ -16,8 +16,8 @@ from .._resampling import CompatEngine, estimate_ci, sacrebleu_seed, score_scala
 from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
-from ._systems import References, _rows
-from .results import ConfidenceInterval
+from ._systems import References, Test, _rows, other_systems
+from .results import ConfidenceInterval, PairedResult
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -319,3 +319,49 @@ def _compat_bs_p(
     sample_diffs = np.abs(scores_sys - scores_bl)
     stats = sample_diffs - sample_diffs.mean()
     return _compute_p_value(stats, abs(bl_score.score - sys_score.score))
+
+
+def compat_paired(
+    test: Test,
+    metric: Metric[Any],
+    names: list[str],
+    rows: list[npt.NDArray[Any]],
+    bi: int,
+    scores: list[Score],
+    n: int,
+    seed: int | None,
+    workers: int | None,
+) -> list[PairedResult]:
+    """``paired_bootstrap``/``paired_ar`` with ``compat=True`` (``bi``: the baseline's index).
+
+    SacreBLEU's ``PairedTest``: the baseline's interval and one set of bootstrap resamples
+    first (bootstrap), or new masks for every system (AR), drawn in SacreBLEU's order.
+    """
+    import numpy as np
+
+    name = scores[0].name
+    cseed = _compat_seed(seed)
+    engine = CompatEngine(workers)
+    bl = idxs = None
+    if test == "bootstrap":
+        bl = _compat_interval(metric, names[bi], scores[bi], rows[bi], n, cseed, workers, engine)
+        idxs = engine.choice(cseed if cseed else None, n, len(rows[0]))
+    out = []
+    for i, sys_name in other_systems(names, bi):
+        ci = None
+        if idxs is not None:
+            ci = _compat_interval(
+                metric, sys_name, scores[i], rows[i], n, cseed, workers, engine, idxs
+            )
+            p = _compat_bs_p(engine, metric, rows[bi], rows[i], scores[bi], scores[i], idxs)
+        else:
+            pos_sel, packed, _ = engine.ar_draws(cseed if cseed else None, n, len(rows[0]), -1)
+            a, b = engine.ar(metric, rows[bi], rows[i], pos_sel, packed)
+            p = _compute_p_value(np.abs(a - b), abs(scores[bi].score - scores[i].score))
+        out.append(
+            PairedResult(
+                name, test, names[bi], sys_name, scores[bi].score, scores[i].score,
+                scores[i].score - scores[bi].score, p, n, cseed, ci, bl, True,
+            )
+        )  # fmt: skip
+    return out

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from .. import _core
 from .._options import MAX_RESAMPLES, check_count, check_probability
-from .._resampling import DEFAULT_SEED, CompatEngine
+from .._resampling import DEFAULT_SEED
 from .._workers import resolve_workers
 from ..errors import InvalidOptionError
 from ..score import Score
 from ._count import default_resamples
-from ._systems import References, Systems, Test, _system_rows
-from .compatible import _compat_bs_p, _compat_interval, _compat_seed, _compute_p_value
+from ._systems import References, Systems, Test, _system_rows, other_systems
+from .compatible import _compat_interval, _compat_seed, compat_paired
 from .results import Comparison, ConfidenceInterval, MetricComparison, PairedResult, PairwiseResult
 
 if TYPE_CHECKING:
@@ -138,6 +138,18 @@ def _baseline_index(names: list[str], baseline: str | None) -> int:
     return names.index(baseline)
 
 
+def _paired_systems(
+    metric: Metric[Any],
+    systems: Systems,
+    references: References,
+    baseline: str | None,
+    workers: int | None,
+) -> tuple[list[str], list[npt.NDArray[Any]], int, list[Score]]:
+    """Names, statistics rows, the baseline's index and corpus scores of a paired test."""
+    names, rows = _system_rows(metric, systems, references, workers)
+    return names, rows, _baseline_index(names, baseline), _corpus_scores(metric, rows)
+
+
 def confidence_interval(
     metric: Metric[Any],
     hypotheses: Sequence[str] | npt.NDArray[Any],
@@ -236,36 +248,15 @@ def paired_bootstrap(
     """
     n = _check_n(n)
     conf = _check_confidence(confidence)
-    names, rows = _system_rows(metric, systems, references, workers)
-    bi = _baseline_index(names, baseline)
-    scores = _corpus_scores(metric, rows)
+    names, rows, bi, scores = _paired_systems(metric, systems, references, baseline, workers)
+    if compat:
+        return compat_paired("bootstrap", metric, names, rows, bi, scores, n, seed, workers)
     name = scores[0].name
     out = []
-    if compat:
-        cseed = _compat_seed(seed)
-        engine = CompatEngine(workers)
-        bl = _compat_interval(metric, names[bi], scores[bi], rows[bi], n, cseed, workers, engine)
-        idxs = engine.choice(cseed if cseed else None, n, len(rows[0]))
-        for i, sys_name in enumerate(names):
-            if i == bi:
-                continue
-            sys_ci = _compat_interval(
-                metric, sys_name, scores[i], rows[i], n, cseed, workers, engine, idxs
-            )
-            results = _compat_bs_p(engine, metric, rows[bi], rows[i], scores[bi], scores[i], idxs)
-            out.append(
-                PairedResult(
-                    name, "bootstrap", names[bi], sys_name, scores[bi].score, scores[i].score,
-                    scores[i].score - scores[bi].score, results, n, cseed, sys_ci, bl, True,
-                )
-            )  # fmt: skip
-        return out
     s = _check_seed(seed)
     samples = _exact_bootstrap(metric, rows, n, s, workers)
     bl_ci = _interval(name, names[bi], scores[bi].score, samples[:, bi], conf, s)
-    for i, sys_name in enumerate(names):
-        if i == bi:
-            continue
+    for i, sys_name in other_systems(names, bi):
         delta = scores[i].score - scores[bi].score
         p = _bootstrap_p(samples[:, i] - samples[:, bi], delta)
         ci = _interval(name, sys_name, scores[i].score, samples[:, i], conf, s)
@@ -297,12 +288,8 @@ def paired_ar(
 
     Parameters
     ----------
-    metric
-        A parbleu ``BLEU``, ``CHRF`` or ``TER`` object.
-    systems
-        ``{name: hypotheses}`` (or ``{name: statistics matrix}``), in order.
-    references
-        Reference streams, or ``None`` for the metric's cached references.
+    metric, systems, references
+        As in :func:`paired_bootstrap`.
     n
         Number of trials.
     seed
@@ -312,41 +299,21 @@ def paired_ar(
     compat
         Reproduce SacreBLEU's ``PairedTest(test_type="ar")`` bit for bit.
     workers
-        Threads: 1 serial, -1 all cores, ``None`` the library default.
+        Threads, as in :func:`paired_bootstrap`.
 
     Returns
     -------
     list of PairedResult
-        One per non-baseline system, in order.
+        One per non-baseline system, in order (without intervals: AR draws no resamples).
     """
-    import numpy as np
-
     n = _check_n(n)
-    names, rows = _system_rows(metric, systems, references, workers)
-    bi = _baseline_index(names, baseline)
-    scores = _corpus_scores(metric, rows)
+    names, rows, bi, scores = _paired_systems(metric, systems, references, baseline, workers)
+    if compat:
+        return compat_paired("ar", metric, names, rows, bi, scores, n, seed, workers)
     name = scores[0].name
     out = []
-    if compat:
-        cseed = _compat_seed(seed)
-        engine = CompatEngine(workers)
-        for i, sys_name in enumerate(names):
-            if i == bi:
-                continue
-            pos_sel, packed, _ = engine.ar_draws(cseed if cseed else None, n, len(rows[0]), -1)
-            a, b = engine.ar(metric, rows[bi], rows[i], pos_sel, packed)
-            p = _compute_p_value(np.abs(a - b), abs(scores[bi].score - scores[i].score))
-            out.append(
-                PairedResult(
-                    name, "ar", names[bi], sys_name, scores[bi].score, scores[i].score,
-                    scores[i].score - scores[bi].score, p, n, cseed, compat=True,
-                )
-            )  # fmt: skip
-        return out
     s = _check_seed(seed)
-    for i, sys_name in enumerate(names):
-        if i == bi:
-            continue
+    for i, sys_name in other_systems(names, bi):
         a, b = _exact_ar(metric, rows[bi], rows[i], n, s, workers)
         delta = scores[i].score - scores[bi].score
         out.append(
