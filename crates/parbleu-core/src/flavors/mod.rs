@@ -438,6 +438,7 @@ pub fn line_stats<S: AsRef<str> + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tokenize::testing::check_cases;
     use proptest::prelude::*;
 
     proptest! {
@@ -497,9 +498,14 @@ mod tests {
 
     #[test]
     fn mteval_intl_tokenize() {
-        assert_eq!(mteval_intl("x².5"), "x².5");
-        assert_eq!(mteval_intl("\u{3000}a,b\u{a0}\u{a0}c "), "a , b c");
-        assert_eq!(mteval_intl("\ta\u{3000}"), "\ta");
+        check_cases(
+            mteval_intl,
+            &[
+                ("x².5", "x².5"),
+                ("\u{3000}a,b\u{a0}\u{a0}c ", "a , b c"),
+                ("\ta\u{3000}", "\ta"),
+            ],
+        );
     }
 
     #[test]

@@ -51,3 +51,11 @@ pub(crate) fn for_all_strings(alphabet: &[char], max_len: usize, mut f: impl FnM
         cur = next;
     }
 }
+
+/// `assert_eq!(f(input), want)` for every `(input, want)` of `cases`: the tokenizers' tests as
+/// tables, naming the input that fails.
+pub(crate) fn check_cases(f: impl Fn(&str) -> String, cases: &[(&str, &str)]) {
+    for &(input, want) in cases {
+        assert_eq!(f(input), want, "{input:?}");
+    }
+}

@@ -31,7 +31,7 @@ pub fn tokenize_into(line: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{for_all_strings, pad};
+    use crate::tokenize::testing::{check_cases, for_all_strings, pad};
 
     /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
     fn reference(line: &str) -> String {
@@ -40,42 +40,59 @@ mod tests {
 
     #[test]
     fn chinese_characters_are_tokens() {
-        assert_eq!(tokenize("我爱北京天安门。"), "我 爱 北 京 天 安 门 。");
-        assert_eq!(
-            tokenize("我有3.5个苹果,很好."),
-            "我 有 3.5 个 苹 果 , 很 好 ."
+        check_cases(
+            tokenize,
+            &[
+                ("我爱北京天安门。", "我 爱 北 京 天 安 门 。"),
+                ("我有3.5个苹果,很好.", "我 有 3.5 个 苹 果 , 很 好 ."),
+                ("ＡＢＣ１２３", "Ａ Ｂ Ｃ １ ２ ３"), // U+FF00..U+FFEF
+            ],
         );
-        assert_eq!(tokenize("ＡＢＣ１２３"), "Ａ Ｂ Ｃ １ ２ ３"); // U+FF00..U+FFEF
     }
 
     #[test]
     fn buggy_ranges_are_reproduced() {
-        // '\u20000' is '\u2000' + '0': U+2000 itself is not Chinese, U+2001 is.
-        assert!(!tables::is_chinese('\u{2000}'));
-        assert!(tables::is_chinese('\u{2001}'));
-        assert!(tables::is_chinese('€'));
-        assert!(tables::is_chinese('\u{2a6d}'));
-        assert!(!tables::is_chinese('\u{2a6e}'));
-        // The intended CJK Extension B (U+20000..U+2A6D6) is not Chinese at all.
-        assert!(!tables::is_chinese('\u{20000}'));
-        assert!(!tables::is_chinese('\u{2f800}'));
-        assert!(tables::is_chinese('\u{4e00}'));
-        assert!(tables::is_chinese('\u{9fbb}'));
-        assert!(!tables::is_chinese('\u{9fbc}'));
-        assert_eq!(tokenize("5€,x"), "5 € , x");
-        assert_eq!(tokenize("a→b"), "a → b");
-        assert_eq!(tokenize("\u{20000}\u{20001}"), "\u{20000}\u{20001}");
+        let chinese = [
+            // '\u20000' is '\u2000' + '0': U+2000 itself is not Chinese, U+2001 is.
+            ('\u{2000}', false),
+            ('\u{2001}', true),
+            ('€', true),
+            ('\u{2a6d}', true),
+            ('\u{2a6e}', false),
+            // The intended CJK Extension B (U+20000..U+2A6D6) is not Chinese at all.
+            ('\u{20000}', false),
+            ('\u{2f800}', false),
+            ('\u{4e00}', true),
+            ('\u{9fbb}', true),
+            ('\u{9fbc}', false),
+        ];
+        for (c, want) in chinese {
+            assert_eq!(tables::is_chinese(c), want, "{c:?}");
+        }
+        check_cases(
+            tokenize,
+            &[
+                ("5€,x", "5 € , x"),
+                ("a→b", "a → b"),
+                ("\u{20000}\u{20001}", "\u{20000}\u{20001}"),
+            ],
+        );
     }
 
     #[test]
     fn strip_and_no_padding() {
         // After strip there is no space before the leading '.', unlike 13a.
-        assert_eq!(tokenize("  .5  "), ".5");
-        assert_eq!(tokenize("5."), "5.");
-        assert_eq!(tokenize("中.5"), "中 . 5");
-        assert_eq!(tokenize("5.中"), "5 . 中");
-        assert_eq!(tokenize("\u{3000}中\u{3000}"), "中");
-        assert_eq!(tokenize(""), "");
+        check_cases(
+            tokenize,
+            &[
+                ("  .5  ", ".5"),
+                ("5.", "5."),
+                ("中.5", "中 . 5"),
+                ("5.中", "5 . 中"),
+                ("\u{3000}中\u{3000}", "中"),
+                ("", ""),
+            ],
+        );
     }
 
     #[test]
