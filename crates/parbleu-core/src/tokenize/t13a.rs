@@ -393,7 +393,7 @@ impl<'a> Edits<'a> {
 mod tests {
     use super::*;
     use crate::text::py_is_space;
-    use crate::tokenize::testing::{check_cases, for_all_strings, pad, pair_pass};
+    use crate::tokenize::testing::{agrees_on_short_strings, check_cases, pad, pair_pass};
 
     /// `TokenizerRegexp` done the slow way: the four passes, literally.
     fn reference_post(line: &str) -> String {
@@ -505,12 +505,9 @@ mod tests {
 
     #[test]
     fn matches_literal_passes_on_all_short_strings() {
-        // Every string of length <= 5 over an alphabet covering all the scanner's classes.
         let alphabet = ['a', '1', '.', ',', '-', ' ', '(', '\'', 'é', '\u{3000}'];
-        for_all_strings(&alphabet, 5, |t| {
-            assert_eq!(post_tokenize(t), reference_post(t), "{t:?}");
-            assert_eq!(tokenize(t), reference_post(&format!(" {t} ")), "{t:?}");
-        });
+        agrees_on_short_strings(&alphabet, post_tokenize, reference_post);
+        agrees_on_short_strings(&alphabet, tokenize, |t| reference_post(&format!(" {t} ")));
     }
 
     proptest::proptest! {

@@ -25,13 +25,7 @@ pub(crate) fn pair_pass(s: &[char], m: impl Fn(char, char) -> bool, before: bool
 /// `line` with a space on each side of every character `isolated` accepts.
 pub(crate) fn pad(line: &str, isolated: impl Fn(char) -> bool) -> String {
     let mut s = String::new();
-    for c in line.chars() {
-        if isolated(c) {
-            s.extend([' ', c, ' ']);
-        } else {
-            s.push(c);
-        }
-    }
+    crate::text::push_isolated(&mut s, line.chars(), isolated);
     s
 }
 
@@ -58,4 +52,14 @@ pub(crate) fn check_cases(f: impl Fn(&str) -> String, cases: &[(&str, &str)]) {
     for &(input, want) in cases {
         assert_eq!(f(input), want, "{input:?}");
     }
+}
+
+/// `f(t) == reference(t)` for every string `t` of 1 to 5 characters of `alphabet` (an alphabet
+/// that covers all the classes a scanner tells apart).
+pub(crate) fn agrees_on_short_strings(
+    alphabet: &[char],
+    f: impl Fn(&str) -> String,
+    reference: impl Fn(&str) -> String,
+) {
+    for_all_strings(alphabet, 5, |t| assert_eq!(f(t), reference(t), "{t:?}"));
 }
