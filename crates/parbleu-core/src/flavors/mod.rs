@@ -19,6 +19,7 @@ pub mod token_segments;
 mod tables;
 
 use crate::metrics::ngram_stats::{stats, SegmentStats, Segments, TokensFn};
+use crate::text::ranges::{ascii_classes, class_in_ranges};
 use crate::text::{push_isolated, py_lower, py_split};
 use crate::tokenize::Tokenizer;
 use crate::{Error, Result};
@@ -260,23 +261,15 @@ pub fn perl_lc(s: &str) -> String {
     }
 }
 
+/// Classes of the ASCII characters.
+static ASCII: [u8; 128] = ascii_classes(tables::RANGES);
+
 fn classes(c: char) -> u8 {
     let cp = c as u32;
     if cp < 128 {
-        return tables::ASCII[cp as usize];
+        return ASCII[cp as usize];
     }
-    match tables::RANGES.binary_search_by(|&(a, b, _)| {
-        if b < cp {
-            std::cmp::Ordering::Less
-        } else if a > cp {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    }) {
-        Ok(i) => tables::RANGES[i].2,
-        Err(_) => 0,
-    }
+    class_in_ranges(tables::RANGES, cp)
 }
 
 /// One `re.sub`/`s///g` pass of a two-character pattern `(A)(B)`, matches not overlapping:

@@ -4,7 +4,8 @@
 //! The tables come from CPython itself (see `tools/gen_unicode_tables.py`): Rust's
 //! `char::to_lowercase` follows a newer Unicode version and knows no final sigma.
 
-use super::tables::{is_case_ignorable, is_cased, lower_multi, lower_single, LOWER_SINGLE};
+use super::ranges::{is_case_ignorable, is_cased, lower_multi, lower_single};
+use super::tables::LOWER_SINGLE;
 
 const CAPITAL_SIGMA: char = '\u{3a3}';
 

@@ -19,7 +19,8 @@
 use super::bytes16;
 use super::t13a::{skip_whitespace, Edits};
 use crate::text::py_is_space;
-use crate::text::tables::{intl_class, CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S, INTL_ASCII_CLASS};
+use crate::text::ranges::{intl_class, INTL_ASCII_CLASS};
+use crate::text::tables::{CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S};
 
 /// Class of whitespace (Python's `str.isspace`), next to the `tables::CLASS_*` ones.
 const CLASS_WS: u8 = 4;

@@ -11,7 +11,7 @@
 
 use super::t13a;
 use crate::text::py_strip;
-use crate::text::tables;
+use crate::text::ranges::is_chinese;
 
 /// `TokenizerZh()(line)`.
 pub fn tokenize(line: &str) -> String {
@@ -25,7 +25,7 @@ pub fn tokenize_into(line: &str, out: &mut String) {
     // A space on each side of a character is a token boundary on each side of it, which is what
     // `scan_into` does with `isolated` characters; it behaves as a non-digit for `.`/`,` rules,
     // like the space SacreBLEU inserts.
-    t13a::scan_into::<false, true, false>(py_strip(line), tables::is_chinese, out);
+    t13a::scan_into::<false, true, false>(py_strip(line), is_chinese, out);
 }
 
 #[cfg(test)]
@@ -35,7 +35,7 @@ mod tests {
 
     /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
     fn reference(line: &str) -> String {
-        t13a::post_tokenize(&pad(py_strip(line), tables::is_chinese))
+        t13a::post_tokenize(&pad(py_strip(line), is_chinese))
     }
 
     #[test]
@@ -67,7 +67,7 @@ mod tests {
             ('\u{9fbc}', false),
         ];
         for (c, want) in chinese {
-            assert_eq!(tables::is_chinese(c), want, "{c:?}");
+            assert_eq!(is_chinese(c), want, "{c:?}");
         }
         check_cases(
             tokenize,
