@@ -21,8 +21,6 @@ Every table is brute-forced over all code points through CPython (``unicodedata.
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import re
 import sys
 import unicodedata
@@ -31,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import gen_output  # noqa: E402 - the generators' shared command line
 import unicode_pin  # noqa: E402 - the pinned Unicode version
 
 OUT = ROOT / "crates" / "parbleu-core" / "src" / "flavors" / "tables.rs"
@@ -104,27 +103,8 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if tables.rs is out of date")
-    args = ap.parse_args(argv)
-    skip = unicode_pin.guard("gen_flavor_tables.py", args.check)
-    if skip is not None:
-        return skip
-    text = render()
-    if args.check:
-        old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if old != text:
-            diff = difflib.unified_diff(
-                old.splitlines(), text.splitlines(), str(OUT), "generated", lineterm="", n=1
-            )
-            sys.stderr.write("\n".join(list(diff)[:40]) + "\n")
-            sys.stderr.write(f"{OUT} is out of date: run python tools/gen_flavor_tables.py\n")
-            return 1
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT} ({len(text)} bytes)")
-    return 0
+    """Write or check tables.rs."""
+    return gen_output.main("gen_flavor_tables.py", __doc__.splitlines()[0], OUT, render, argv)
 
 
 if __name__ == "__main__":

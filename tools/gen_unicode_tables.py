@@ -28,8 +28,6 @@ another Unicode version it is skipped with the reason).
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import sys
 import unicodedata
 from pathlib import Path
@@ -41,6 +39,7 @@ from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import gen_output  # noqa: E402 - the generators' shared command line
 import unicode_pin  # noqa: E402 - the pinned Unicode version
 
 OUT = ROOT / "crates" / "parbleu-core" / "src" / "text" / "tables.rs"
@@ -233,32 +232,9 @@ def render() -> str:
     return "\n".join(parts)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="compare instead of writing")
-    ap.add_argument("--output", type=Path, default=OUT, help=f"default: {OUT.relative_to(ROOT)}")
-    args = ap.parse_args()
-    skip = unicode_pin.guard("gen_unicode_tables.py", args.check)
-    if skip is not None:
-        return skip
-    text = render()
-    if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
-        if current != text:
-            diff = difflib.unified_diff(
-                current.splitlines(True), text.splitlines(True), "committed", "generated", n=1
-            )
-            sys.stdout.writelines(list(diff)[:200])
-            print(
-                f"\n{args.output} is out of date: run python tools/gen_unicode_tables.py",
-                file=sys.stderr,
-            )
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    """Write or check tables.rs."""
+    return gen_output.main("gen_unicode_tables.py", __doc__.split("\n\n")[0], OUT, render, argv)
 
 
 if __name__ == "__main__":
