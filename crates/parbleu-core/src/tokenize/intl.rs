@@ -180,7 +180,7 @@ fn scan(out: &mut Edits<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{agrees_on_short_strings, check_cases, pad, pair_pass};
+    use crate::tokenize::testing::{agrees_with_reference, check_cases, pad, pair_pass};
 
     /// The three passes, literally.
     fn reference(line: &str) -> String {
@@ -217,19 +217,7 @@ mod tests {
         );
     }
 
-    #[test]
-    fn matches_literal_passes_on_all_short_strings() {
-        let alphabet = ['a', '1', '٣', '.', '、', '-', ' ', '$', '\u{a0}', '中'];
-        agrees_on_short_strings(&alphabet, tokenize, reference);
-    }
-
-    proptest::proptest! {
-        // Long lines: the 16-byte fast path and the bytes it leaves to the byte loop.
-        #[test]
-        fn long_lines_match_literal_passes(
-            t in "([a-zA-Z0-9]{0,20}[ .,\\-'$\x01٣、中\u{a0}\u{3000}]{0,3}){0,8}"
-        ) {
-            proptest::prop_assert_eq!(tokenize(&t), reference(&t));
-        }
-    }
+    agrees_with_reference!(matches_literal_passes: tokenize, reference,
+        alphabet ['a', '1', '٣', '.', '、', '-', ' ', '$', '\u{a0}', '中'],
+        lines "([a-zA-Z0-9]{0,20}[ .,\\-'$\x01٣、中\u{a0}\u{3000}]{0,3}){0,8}");
 }

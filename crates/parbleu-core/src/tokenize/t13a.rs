@@ -393,7 +393,7 @@ impl<'a> Edits<'a> {
 mod tests {
     use super::*;
     use crate::text::py_is_space;
-    use crate::tokenize::testing::{agrees_on_short_strings, check_cases, pad, pair_pass};
+    use crate::tokenize::testing::{agrees_with_reference, check_cases, pad, pair_pass};
 
     /// `TokenizerRegexp` done the slow way: the four passes, literally.
     fn reference_post(line: &str) -> String {
@@ -503,27 +503,26 @@ mod tests {
         );
     }
 
-    #[test]
-    fn matches_literal_passes_on_all_short_strings() {
-        let alphabet = ['a', '1', '.', ',', '-', ' ', '(', '\'', 'é', '\u{3000}'];
-        agrees_on_short_strings(&alphabet, post_tokenize, reference_post);
-        agrees_on_short_strings(&alphabet, tokenize, |t| reference_post(&format!(" {t} ")));
+    /// An alphabet covering all the scanner's classes.
+    const ALPHABET: [char; 10] = ['a', '1', '.', ',', '-', ' ', '(', '\'', 'é', '\u{3000}'];
+    /// Long lines for the 16-byte fast path, its zero-filled and shifted tails and the bytes it
+    /// leaves to the byte loop.
+    const LINES: &str =
+        "([a-zA-Z0-9]{0,20}[ .,\\-'(é中ä€\u{a0}\u{3000}\u{2019}\u{85}\t\x01]{0,3}){0,8}";
+
+    fn padded_reference(t: &str) -> String {
+        reference_post(&format!(" {t} "))
     }
 
-    proptest::proptest! {
-        // Long lines: the 16-byte fast path, its zero-filled and shifted tails and the bytes it
-        // leaves to the byte loop, against the literal passes.
-        #[test]
-        fn matches_literal_passes_on_long_lines(
-            t in "([a-zA-Z0-9]{0,20}[ .,\\-'(é中ä€\u{a0}\u{3000}\u{2019}\u{85}\t\x01]{0,3}){0,8}"
-        ) {
-            proptest::prop_assert_eq!(post_tokenize(&t), reference_post(&t));
-            proptest::prop_assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")));
-        }
+    agrees_with_reference!(post_tokenize_matches_literal_passes: post_tokenize, reference_post,
+        alphabet ALPHABET, lines LINES);
+    agrees_with_reference!(tokenize_matches_literal_passes: tokenize, padded_reference,
+        alphabet ALPHABET, lines LINES);
 
+    proptest::proptest! {
         #[test]
         fn mostly_letters_and_spaces(t in "[a-z ]{0,70}[.,]?[a-z ]{0,40}") {
-            proptest::prop_assert_eq!(tokenize(&t), reference_post(&format!(" {t} ")));
+            proptest::prop_assert_eq!(tokenize(&t), padded_reference(&t));
         }
     }
 }

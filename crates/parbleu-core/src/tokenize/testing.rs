@@ -63,3 +63,28 @@ pub(crate) fn agrees_on_short_strings(
 ) {
     for_all_strings(alphabet, 5, |t| assert_eq!(f(t), reference(t), "{t:?}"));
 }
+
+/// The agreement tests of a scanner `f` against its literal `reference`, in a test module
+/// `name`: every string of up to 5 characters of `alphabet` ([`agrees_on_short_strings`]),
+/// and long lines drawn from the proptest regex `lines` (the 16-byte fast path and the bytes
+/// it leaves to the byte loop).
+macro_rules! agrees_with_reference {
+    ($name:ident: $f:expr, $reference:expr, alphabet $alphabet:expr, lines $lines:expr) => {
+        mod $name {
+            use super::*;
+
+            #[test]
+            fn all_short_strings() {
+                $crate::tokenize::testing::agrees_on_short_strings(&$alphabet, $f, $reference);
+            }
+
+            proptest::proptest! {
+                #[test]
+                fn long_lines(t in $lines) {
+                    proptest::prop_assert_eq!(($f)(t.as_str()), ($reference)(t.as_str()));
+                }
+            }
+        }
+    };
+}
+pub(crate) use agrees_with_reference;

@@ -31,7 +31,7 @@ pub fn tokenize_into(line: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{agrees_on_short_strings, check_cases, pad};
+    use crate::tokenize::testing::{agrees_with_reference, check_cases, pad};
 
     /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
     fn reference(line: &str) -> String {
@@ -95,18 +95,7 @@ mod tests {
         );
     }
 
-    #[test]
-    fn matches_padding_then_post_tokenize() {
-        let alphabet = ['a', '1', '.', ',', '-', ' ', '中', '€', '\u{2001}', 'é'];
-        agrees_on_short_strings(&alphabet, tokenize, reference);
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn long_lines_match_padding_then_post_tokenize(
-            t in "([a-zA-Z0-9]{0,20}[ .,\\-中€é\u{2001}\u{3000}\u{20000}]{0,3}){0,8}"
-        ) {
-            proptest::prop_assert_eq!(tokenize(&t), reference(&t));
-        }
-    }
+    agrees_with_reference!(matches_padding_then_post_tokenize: tokenize, reference,
+        alphabet ['a', '1', '.', ',', '-', ' ', '中', '€', '\u{2001}', 'é'],
+        lines "([a-zA-Z0-9]{0,20}[ .,\\-中€é\u{2001}\u{3000}\u{20000}]{0,3}){0,8}");
 }
