@@ -14,6 +14,7 @@ use crate::error::{Error, Result};
 use crate::parallel;
 use crate::refset::{RefSet, TextPool};
 use crate::text::py_split;
+use crate::vocab::push_ids;
 use rustc_hash::FxHashMap;
 use shift::{translation_edit_rate, TerScratch};
 
@@ -58,19 +59,11 @@ pub fn segment_stats<'r>(
 ) -> [f64; 2] {
     let n_refs = refs.len();
     let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
-    s.hyp.clear();
-    for w in py_split(hyp) {
-        let next = vocab.len() as u32;
-        s.hyp.push(*vocab.entry(w).or_insert(next));
-    }
+    push_ids(&mut vocab, py_split(hyp), 0, &mut s.hyp);
     let mut ref_lengths = 0usize;
     let mut best_num_edits = 10_000_000_000_000_000i64; // int(1e16)
     for r in refs {
-        s.rf.clear();
-        for w in py_split(r) {
-            let next = vocab.len() as u32;
-            s.rf.push(*vocab.entry(w).or_insert(next));
-        }
+        push_ids(&mut vocab, py_split(r), 0, &mut s.rf);
         let (num_edits, ref_len) = translation_edit_rate(&s.hyp, &s.rf, &mut s.ter);
         ref_lengths += ref_len;
         if num_edits < best_num_edits {
