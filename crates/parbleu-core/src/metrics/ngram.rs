@@ -479,6 +479,18 @@ fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
     }
 }
 
+/// A hypothesis whose n-grams are clipped by different references at different orders (for
+/// the tests of every n-gram matcher).
+#[cfg(test)]
+pub(crate) fn clipping_example() -> (Vec<&'static str>, Vec<Vec<&'static str>>) {
+    let words = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+    let refs = vec![
+        words("the cat sat on the mat"),
+        words("a cat the cat the cat"),
+    ];
+    (words("the cat the cat sat on the mat"), refs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,11 +526,7 @@ mod tests {
 
     #[test]
     fn agrees_with_definition() {
-        let hyp: Vec<&str> = "the cat the cat sat on the mat".split(' ').collect();
-        let refs: Vec<Vec<&str>> = vec![
-            "the cat sat on the mat".split(' ').collect(),
-            "a cat the cat the cat".split(' ').collect(),
-        ];
+        let (hyp, refs) = clipping_example();
         for order in 1..=6 {
             let mut m = vec![0; order];
             let mut t = vec![0; order];

@@ -427,11 +427,7 @@ mod tests {
 
     #[test]
     fn clips_by_the_best_reference() {
-        let hyp: Vec<&str> = "the cat the cat sat on the mat".split(' ').collect();
-        let refs: Vec<Vec<&str>> = vec![
-            "the cat sat on the mat".split(' ').collect(),
-            "a cat the cat the cat".split(' ').collect(),
-        ];
+        let (hyp, refs) = crate::metrics::ngram::clipping_example();
         let (mut s, mut b) = (TableScratch::default(), Builder::default());
         for order in 1..=9 {
             check(&hyp, &refs, order, &mut s, &mut b);
