@@ -491,6 +491,17 @@ pub(crate) fn clipping_example() -> (Vec<&'static str>, Vec<Vec<&'static str>>) 
     (words("the cat the cat sat on the mat"), refs)
 }
 
+/// A hypothesis and 0 to 3 references of fewer than `max_len` tokens drawn from `words` (for
+/// the property tests of every n-gram matcher).
+#[cfg(test)]
+pub(crate) fn segment_strategy(
+    words: &'static [&'static str],
+    max_len: usize,
+) -> impl proptest::strategy::Strategy<Value = (Vec<&'static str>, Vec<Vec<&'static str>>)> {
+    let tokens = proptest::collection::vec(proptest::sample::select(words), 0..max_len);
+    (tokens.clone(), proptest::collection::vec(tokens, 0..4))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,14 +562,9 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn prop_agrees_with_definition(
-            hyp in proptest::collection::vec(0u8..5, 0..12),
-            refs in proptest::collection::vec(proptest::collection::vec(0u8..5, 0..12), 0..4),
+            (hyp, refs) in segment_strategy(&["a", "b", "c", "d", "e"], 12),
             order in 1usize..6,
         ) {
-            let words = ["a", "b", "c", "d", "e"];
-            let hyp: Vec<&str> = hyp.iter().map(|&i| words[i as usize]).collect();
-            let refs: Vec<Vec<&str>> =
-                refs.iter().map(|r| r.iter().map(|&i| words[i as usize]).collect()).collect();
             let mut s = Scratch::default();
             // Run twice with the same scratch to check that state is fully reset.
             for _ in 0..2 {
