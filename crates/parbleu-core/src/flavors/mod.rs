@@ -421,7 +421,7 @@ pub fn line_stats<S: AsRef<str> + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::check_cases;
+    use crate::text::testing::check_cases;
     use proptest::prelude::*;
 
     proptest! {

@@ -135,7 +135,7 @@ fn is_final_sigma(s: &str, i: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::check_cases;
+    use crate::text::testing::check_cases;
 
     #[test]
     fn ascii_and_simple() {

@@ -27,7 +27,7 @@ pub fn tokenize_into(line: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::tokenize;
-    use crate::tokenize::testing::check_cases;
+    use crate::text::testing::check_cases;
 
     #[test]
     fn joins_every_character() {

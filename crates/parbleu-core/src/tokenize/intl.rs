@@ -180,7 +180,8 @@ fn scan(out: &mut Edits<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{agrees_with_reference, check_cases, pad, pair_pass};
+    use crate::text::testing::check_cases;
+    use crate::tokenize::testing::{agrees_with_reference, pad, pair_pass};
 
     /// The three passes, literally.
     fn reference(line: &str) -> String {

@@ -393,7 +393,8 @@ impl<'a> Edits<'a> {
 mod tests {
     use super::*;
     use crate::text::py_is_space;
-    use crate::tokenize::testing::{agrees_with_reference, check_cases, pad, pair_pass};
+    use crate::text::testing::check_cases;
+    use crate::tokenize::testing::{agrees_with_reference, pad, pair_pass};
 
     /// `TokenizerRegexp` done the slow way: the four passes, literally.
     fn reference_post(line: &str) -> String {

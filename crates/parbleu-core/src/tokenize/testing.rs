@@ -46,14 +46,6 @@ pub(crate) fn for_all_strings(alphabet: &[char], max_len: usize, mut f: impl FnM
     }
 }
 
-/// `assert_eq!(f(input), want)` for every `(input, want)` of `cases`: the tokenizers' tests as
-/// tables, naming the input that fails.
-pub(crate) fn check_cases(f: impl Fn(&str) -> String, cases: &[(&str, &str)]) {
-    for &(input, want) in cases {
-        assert_eq!(f(input), want, "{input:?}");
-    }
-}
-
 /// `f(t) == reference(t)` for every string `t` of 1 to 5 characters of `alphabet` (an alphabet
 /// that covers all the classes a scanner tells apart).
 pub(crate) fn agrees_on_short_strings(

@@ -31,7 +31,8 @@ pub fn tokenize_into(line: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{agrees_with_reference, check_cases, pad};
+    use crate::text::testing::check_cases;
+    use crate::tokenize::testing::{agrees_with_reference, pad};
 
     /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
     fn reference(line: &str) -> String {
