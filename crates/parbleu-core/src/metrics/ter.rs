@@ -12,7 +12,7 @@ pub use tokenizer::TercomOpts;
 use super::check::{block_in_range, one_per_segment};
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::refset::{RefSet, TextPool};
+use crate::refset::{PreparedText, TextPool};
 use crate::text::py_split;
 use crate::vocab::push_ids;
 use rustc_hash::FxHashMap;
@@ -26,20 +26,12 @@ pub const WIDTH: usize = 2;
 /// single text (a segment's references are aligned one by one).
 pub type PreparedRefs = TextPool<String>;
 
-impl PreparedRefs {
-    /// Tokenize references given segment by segment.
-    pub fn new<S: AsRef<str>, R: AsRef<[S]>>(
-        cfg: &TercomOpts,
-        segments: Vec<R>,
-        workers: usize,
-    ) -> Self {
-        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
-    }
-
-    /// Tokenize each distinct text of `set` once (a test set scored against many systems
-    /// repeats its references).
-    pub fn from_set(cfg: &TercomOpts, set: RefSet<'_>, workers: usize) -> Self {
-        TextPool::prepare(set, workers, 512, |t| tokenizer::preprocess(t, cfg))
+/// TER prepares a reference by tokenizing it.
+impl PreparedText for String {
+    type Cfg = TercomOpts;
+    const CHUNK: usize = 512;
+    fn prepare(cfg: &TercomOpts, text: &str) -> Self {
+        tokenizer::preprocess(text, cfg)
     }
 }
 
