@@ -19,14 +19,13 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from unicode_pin import guard
+import gen_output
 
 OUT = Path(__file__).resolve().parents[1] / "crates/parbleu-core/src/rouge/tables.rs"
 SOLO_PREFIXES = ("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HIRAGANA", "KATAKANA")
@@ -84,22 +83,9 @@ def render() -> str:
     )
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """Write or check the tables."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args()
-    stop = guard("gen_rouge_tables", args.check)
-    if stop is not None:
-        return stop
-    text = render()
-    if args.check:
-        if OUT.read_text(encoding="utf-8") != text:
-            print(f"{OUT} is out of date: run python tools/gen_rouge_tables.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8")
-    return 0
+    return gen_output.main("gen_rouge_tables.py", __doc__.splitlines()[0], OUT, render, argv)
 
 
 if __name__ == "__main__":

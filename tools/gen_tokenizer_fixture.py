@@ -25,7 +25,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import unicodedata
@@ -40,6 +39,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import testdata  # noqa: E402 - the test data tree (tests/data/testdata.tar.xz, extracted)
 
 sys.path.insert(0, str(ROOT / "tools"))
+import gen_output  # noqa: E402 - the generators' shared command line
 import unicode_pin  # noqa: E402 - lowercasing follows the interpreter's Unicode version
 
 SHARED = testdata.root()
@@ -216,27 +216,9 @@ def render() -> str:
     return "\n".join(head + body) + "\n"
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = ap.parse_args()
-    skip = unicode_pin.guard("gen_tokenizer_fixture.py", args.check)
-    if skip is not None:
-        return skip
-    text = render()
-    if args.check:
-        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if current != text:
-            print(
-                f"{OUT} is out of date: run python tools/gen_tokenizer_fixture.py", file=sys.stderr
-            )
-            return 1
-        print(f"{OUT} is up to date")
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT} ({text.count(chr(10)) - 4} cases)")
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    """Write or check the fixture."""
+    return gen_output.main("gen_tokenizer_fixture.py", __doc__.split("\n\n")[0], OUT, render, argv)
 
 
 if __name__ == "__main__":

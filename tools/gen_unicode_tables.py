@@ -28,8 +28,6 @@ another Unicode version it is skipped with the reason).
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import sys
 import unicodedata
 from pathlib import Path
@@ -41,6 +39,7 @@ from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import gen_output  # noqa: E402 - the generators' shared command line
 import unicode_pin  # noqa: E402 - the pinned Unicode version
 
 OUT = ROOT / "crates" / "parbleu-core" / "src" / "text" / "tables.rs"
@@ -167,63 +166,9 @@ def fmt_items(items: list[str], per_line: int) -> str:
     return "\n".join(lines)
 
 
-FOOTER = """\
-#[inline]
-fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
-    let i = ranges.partition_point(|&(_, last)| last < cp);
-    i < ranges.len() && ranges[i].0 <= cp
-}
-
-/// `intl` class of `c`: [`CLASS_N`], [`CLASS_P`], [`CLASS_S`] or [`CLASS_OTHER`].
-#[inline]
-pub(crate) fn intl_class(c: char) -> u8 {
-    let cp = c as u32;
-    if cp < 0x80 {
-        return INTL_ASCII_CLASS[cp as usize];
-    }
-    let i = INTL_CLASS_RANGES.partition_point(|&(_, last, _)| last < cp);
-    match INTL_CLASS_RANGES.get(i) {
-        Some(&(first, _, class)) if first <= cp => class,
-        _ => CLASS_OTHER,
-    }
-}
-
-/// `TokenizerZh._is_chinese_char(c)`.
-#[inline]
-pub(crate) fn is_chinese(c: char) -> bool {
-    in_ranges(ZH_CHINESE_RANGES, c as u32)
-}
-
-/// CPython's `_PyUnicode_IsCased(c)`.
-#[inline]
-pub(crate) fn is_cased(c: char) -> bool {
-    in_ranges(CASED_RANGES, c as u32)
-}
-
-/// CPython's `_PyUnicode_IsCaseIgnorable(c)`.
-#[inline]
-pub(crate) fn is_case_ignorable(c: char) -> bool {
-    in_ranges(CASE_IGNORABLE_RANGES, c as u32)
-}
-
-/// `c.lower()` when it is one character different from `c`.
-#[inline]
-pub(crate) fn lower_single(c: char) -> Option<char> {
-    LOWER_SINGLE.binary_search_by_key(&c, |&(k, _)| k).ok().map(|i| LOWER_SINGLE[i].1)
-}
-
-/// `c.lower()` when it is several characters.
-#[inline]
-pub(crate) fn lower_multi(c: char) -> Option<&'static str> {
-    LOWER_MULTI.binary_search_by_key(&c, |&(k, _)| k).ok().map(|i| LOWER_MULTI[i].1)
-}
-"""
-
-
 def render() -> str:
     intl_class, chinese, cased, ignorable, lower_single, lower_multi = collect()
     intl = class_ranges(intl_class)
-    ascii_class = [intl_class.get(cp, CLASS_OTHER) for cp in range(128)]
 
     def range_table(name: str, doc: str, ranges) -> str:
         items = [f"(0x{a:04X}, 0x{b:04X})," for a, b in ranges]
@@ -241,7 +186,8 @@ def render() -> str:
         f"regex {regex.__version__}, sacrebleu {sacrebleu.__version__}.\n"
         "\n"
         "//! Unicode tables for the tokenizers, brute-forced over every scalar value through the\n"
-        "//! Python code SacreBLEU runs (see the generator's docstring).\n"
+        "//! Python code SacreBLEU runs (see the generator's docstring). Data only: the lookups\n"
+        "//! are in `text/ranges.rs`.\n"
     )
     parts.append(
         "/// Class of an `intl` character: not in any of the classes below.\n"
@@ -252,11 +198,6 @@ def render() -> str:
         f"pub(crate) const CLASS_P: u8 = {CLASS_P};\n"
         "/// `\\p{S}` of the `regex` module.\n"
         f"pub(crate) const CLASS_S: u8 = {CLASS_S};\n"
-    )
-    parts.append(
-        "/// `intl` classes of the ASCII characters.\n"
-        f"pub(crate) const INTL_ASCII_CLASS: [u8; 128] = [\n"
-        f"{fmt_items([f'{k},' for k in ascii_class], 16)}\n];\n"
     )
     items = [f"(0x{a:04X}, 0x{b:04X}, {k})," for a, b, k in intl]
     parts.append(
@@ -288,36 +229,12 @@ def render() -> str:
         "/// `c.lower()` for every character it changes into several characters, sorted by `c`.\n"
         f"pub(crate) const LOWER_MULTI: &[(char, &str)] = &[\n{fmt_items(items, 2)}\n];\n"
     )
-    parts.append(FOOTER)
     return "\n".join(parts)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="compare instead of writing")
-    ap.add_argument("--output", type=Path, default=OUT, help=f"default: {OUT.relative_to(ROOT)}")
-    args = ap.parse_args()
-    skip = unicode_pin.guard("gen_unicode_tables.py", args.check)
-    if skip is not None:
-        return skip
-    text = render()
-    if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
-        if current != text:
-            diff = difflib.unified_diff(
-                current.splitlines(True), text.splitlines(True), "committed", "generated", n=1
-            )
-            sys.stdout.writelines(list(diff)[:200])
-            print(
-                f"\n{args.output} is out of date: run python tools/gen_unicode_tables.py",
-                file=sys.stderr,
-            )
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    """Write or check tables.rs."""
+    return gen_output.main("gen_unicode_tables.py", __doc__.split("\n\n")[0], OUT, render, argv)
 
 
 if __name__ == "__main__":

@@ -77,6 +77,27 @@ fn col_sums(rows: &[i64], width: usize) -> Vec<i64> {
     sum
 }
 
+/// The rows `extract` gives for the whole corpus, after checking that there are `width` per
+/// segment and that they are the rows of its two halves (split at `c.split`) put together.
+fn split_invariant_rows<T: Clone + PartialEq + std::fmt::Debug>(
+    c: &Corpus,
+    width: usize,
+    extract: impl Fn(&[String], &[Vec<String>]) -> Vec<T>,
+) -> Vec<T> {
+    let whole = extract(&c.hyps, &c.refs);
+    assert_eq!(whole.len(), c.hyps.len() * width);
+    let (a, b) = (
+        extract(&c.hyps[..c.split], &c.refs[..c.split]),
+        extract(&c.hyps[c.split..], &c.refs[c.split..]),
+    );
+    assert_eq!(
+        [a, b].concat(),
+        whole,
+        "rows depend on how the corpus is split"
+    );
+    whole
+}
+
 /// A tokenizer never panics, and its output splits into the same tokens whichever way the
 /// metrics split it.
 pub fn check_tokenizer(tok: Tokenizer, data: &[u8]) {
@@ -137,17 +158,7 @@ pub fn check_bleu(data: &[u8]) {
             .expect("equal lengths")
             .0
     };
-    let whole = extract(&c.hyps, &c.refs);
-    assert_eq!(whole.len(), c.hyps.len() * w);
-    let (a, b) = (
-        extract(&c.hyps[..c.split], &c.refs[..c.split]),
-        extract(&c.hyps[c.split..], &c.refs[c.split..]),
-    );
-    assert_eq!(
-        [a, b].concat(),
-        whole,
-        "rows depend on how the corpus is split"
-    );
+    let whole = split_invariant_rows(&c, w, extract);
     let n = cfg.max_order;
     for row in whole.chunks_exact(w) {
         // ref_len is -1 for a segment without references (SacreBLEU's closest length).
@@ -190,18 +201,8 @@ pub fn check_chrf(data: &[u8]) {
         let prepared = chrf::PreparedRefs::new(&cfg, refs.to_vec(), 1);
         chrf::extract(&cfg, hyps, &prepared, 1).expect("valid options")
     };
-    let whole = extract(&c.hyps, &c.refs);
     let w = cfg.width();
-    assert_eq!(whole.len(), c.hyps.len() * w);
-    let (a, b) = (
-        extract(&c.hyps[..c.split], &c.refs[..c.split]),
-        extract(&c.hyps[c.split..], &c.refs[c.split..]),
-    );
-    assert_eq!(
-        [a, b].concat(),
-        whole,
-        "rows depend on how the corpus is split"
-    );
+    let whole = split_invariant_rows(&c, w, extract);
     for row in whole.chunks_exact(w) {
         for t in row.chunks_exact(3) {
             assert!(t.iter().all(|&x| x >= 0), "negative statistic: {row:?}");
@@ -231,17 +232,7 @@ pub fn check_ter(data: &[u8]) {
         let prepared = ter::PreparedRefs::new(&o, refs.to_vec(), 1);
         ter::extract(&o, hyps, &prepared, 1).expect("equal lengths")
     };
-    let whole = extract(&c.hyps, &c.refs);
-    assert_eq!(whole.len(), c.hyps.len() * ter::WIDTH);
-    let (a, b) = (
-        extract(&c.hyps[..c.split], &c.refs[..c.split]),
-        extract(&c.hyps[c.split..], &c.refs[c.split..]),
-    );
-    assert_eq!(
-        [a, b].concat(),
-        whole,
-        "rows depend on how the corpus is split"
-    );
+    let whole = split_invariant_rows(&c, ter::WIDTH, extract);
     assert!(
         whole.iter().all(|x| x.is_finite() && *x >= 0.0),
         "{whole:?}"

@@ -10,7 +10,7 @@ errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import Any, final
+from typing import Any, Generic, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -88,6 +88,8 @@ _StatsBytes: TypeAlias = tuple[bytes, bytes, bytes, bytes, bytes]
 
 #: A ``(tokenizer, case, split)`` triple of names (``parbleu_core::flavors::Prep``).
 _Prep: TypeAlias = tuple[str, str, str]
+
+_Options = TypeVar("_Options")
 
 # --- options -------------------------------------------------------------------------------
 # Built once per metric by ``Metric.core_options()`` from values ``parbleu._options`` validated,
@@ -183,14 +185,17 @@ def bleu_sentence(
 ) -> tuple[list[int], tuple[float, list[float], float] | None]:
     """One segment: its statistics row, and (score, precisions, bp) unless add-k smoothing."""
 
-@final
-class BleuRefs:
-    """BLEU references of a corpus, preprocessed once and reusable across systems."""
+class _Refs(Generic[_Options]):
+    """The shape ``BleuRefs``, ``ChrfRefs`` and ``TerRefs`` share (``refs_class!``).
+
+    References converted once, prepared with the metric's ``_Options``, reused across systems.
+    Stub only: the three classes have no common base at run time.
+    """
 
     def __new__(
         cls,
         streams: Sequence[Sequence[str | None]],
-        options: BleuOptions,
+        options: _Options,
         workers: int,
     ) -> Self:
         """``streams``: reference streams (one string or None per segment), all one length."""
@@ -204,6 +209,10 @@ class BleuRefs:
 
     def distinct_segments(self) -> int:
         """Return the number of distinct reference segments (identical ones share one)."""
+
+@final
+class BleuRefs(_Refs[BleuOptions]):
+    """BLEU references of a corpus, preprocessed once and reusable across systems."""
 
     def extract(self, hyps: Sequence[str], workers: int) -> tuple[bytes, int]:
         """Statistics rows as int64 bytes, and the count of lines ending in ``" ."``."""
@@ -219,26 +228,8 @@ class BleuRefs:
 # --- chrF ----------------------------------------------------------------------------------
 
 @final
-class ChrfRefs:
+class ChrfRefs(_Refs[ChrfOptions]):
     """chrF / chrF++ references of a corpus, preprocessed once and reusable across systems."""
-
-    def __new__(
-        cls,
-        streams: Sequence[Sequence[str | None]],
-        options: ChrfOptions,
-        workers: int,
-    ) -> Self:
-        """``streams``: reference streams (one string or None per segment), all one length."""
-
-    def __len__(self) -> int: ...
-    def ref_counts(self) -> list[int]:
-        """Distinct reference counts per segment (sorted)."""
-
-    def first_segment_without_refs(self) -> int | None:
-        """Index of the first segment without any reference, if there is one."""
-
-    def distinct_segments(self) -> int:
-        """Return the number of distinct reference segments."""
 
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows as int64 bytes."""
@@ -258,26 +249,8 @@ def chrf_scores(rows: _I64, width: int, options: ChrfOptions, workers: int) -> b
 # --- TER -----------------------------------------------------------------------------------
 
 @final
-class TerRefs:
+class TerRefs(_Refs[TerOptions]):
     """TER references of a corpus, tokenized once and reusable across systems."""
-
-    def __new__(
-        cls,
-        streams: Sequence[Sequence[str | None]],
-        options: TerOptions,
-        workers: int,
-    ) -> Self:
-        """``streams``: reference streams (one string or None per segment), all one length."""
-
-    def __len__(self) -> int: ...
-    def ref_counts(self) -> list[int]:
-        """Distinct reference counts per segment (sorted)."""
-
-    def first_segment_without_refs(self) -> int | None:
-        """Index of the first segment without any reference, if there is one."""
-
-    def distinct_segments(self) -> int:
-        """Return the number of distinct reference segments."""
 
     def extract(self, hyps: Sequence[str], workers: int) -> bytes:
         """Statistics rows (``num_edits, ref_length``) as float64 bytes."""

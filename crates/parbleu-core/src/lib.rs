@@ -18,6 +18,7 @@ pub mod rouge;
 pub mod significance;
 pub mod text;
 pub mod tokenize;
+pub(crate) mod vocab;
 pub mod wordstats;
 
 pub use error::{Error, Result};

@@ -337,6 +337,33 @@ mod tests {
     }
 }
 
+/// One reference text as a metric prepares it for a [`TextPool`] (chrF's n-gram tables, TER's
+/// tokenized string).
+pub trait PreparedText: Default + Send {
+    /// The options the text is prepared with.
+    type Cfg: Sync;
+    /// Texts per parallel task.
+    const CHUNK: usize;
+    fn prepare(cfg: &Self::Cfg, text: &str) -> Self;
+}
+
+impl<P: PreparedText> TextPool<P> {
+    /// Prepare references given segment by segment.
+    pub fn new<S: AsRef<str>, R: AsRef<[S]>>(
+        cfg: &P::Cfg,
+        segments: Vec<R>,
+        workers: usize,
+    ) -> Self {
+        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
+    }
+
+    /// Prepare each distinct text of `set` once (identical references are common: a test set
+    /// scored against many systems, batch sentence scores).
+    pub fn from_set(cfg: &P::Cfg, set: RefSet<'_>, workers: usize) -> Self {
+        Self::prepare(set, workers, P::CHUNK, |t| P::prepare(cfg, t))
+    }
+}
+
 /// References prepared text by text: each distinct text of a [`RefSet`] once (`pool`, indexed
 /// by the set's text ids), and the [`RefIndex`] saying which texts each segment has. The shape
 /// of chrF's and TER's prepared references (a segment's references are scored one by one).

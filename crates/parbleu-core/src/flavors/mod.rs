@@ -19,7 +19,8 @@ pub mod token_segments;
 mod tables;
 
 use crate::metrics::ngram_stats::{stats, SegmentStats, Segments, TokensFn};
-use crate::text::{py_lower, py_split};
+use crate::text::ranges::{ascii_classes, class_in_ranges};
+use crate::text::{push_isolated, py_lower, py_split};
 use crate::tokenize::Tokenizer;
 use crate::{Error, Result};
 
@@ -260,23 +261,15 @@ pub fn perl_lc(s: &str) -> String {
     }
 }
 
+/// Classes of the ASCII characters.
+static ASCII: [u8; 128] = ascii_classes(tables::RANGES);
+
 fn classes(c: char) -> u8 {
     let cp = c as u32;
     if cp < 128 {
-        return tables::ASCII[cp as usize];
+        return ASCII[cp as usize];
     }
-    match tables::RANGES.binary_search_by(|&(a, b, _)| {
-        if b < cp {
-            std::cmp::Ordering::Less
-        } else if a > cp {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    }) {
-        Ok(i) => tables::RANGES[i].2,
-        Err(_) => 0,
-    }
+    class_in_ranges(tables::RANGES, cp)
 }
 
 /// One `re.sub`/`s///g` pass of a two-character pattern `(A)(B)`, matches not overlapping:
@@ -318,15 +311,7 @@ fn pair_pass(
 /// `(S)` → ` \1 `.
 fn symbol_pass(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if classes(c) & tables::S != 0 {
-            out.push(' ');
-            out.push(c);
-            out.push(' ');
-        } else {
-            out.push(c);
-        }
-    }
+    push_isolated(&mut out, s.chars(), |c| classes(c) & tables::S != 0);
     out
 }
 
@@ -345,31 +330,29 @@ fn t2t_classes(c: char) -> u8 {
     }
 }
 
+/// The three passes t2t and mteval share: `(\P{num})(\p{P})` → `\1 \2 `, `(\p{P})(\P{num})` →
+/// ` \1 \2`, then `(\p{S})` → ` \1 `, where `num` is the class bit that keeps punctuation
+/// glued (`\d` for t2t, `\p{N}` for mteval) and `classes` says which characters are `P`.
+fn split_punct_and_symbols(line: &str, classes: fn(char) -> u8, num: u8) -> String {
+    if no_punct_or_symbol(line) {
+        return line.to_owned();
+    }
+    let non_num = |k: u8| k & num == 0;
+    let p = |k: u8| k & tables::P != 0;
+    let s1 = pair_pass(line, classes, non_num, p, true);
+    let s2 = pair_pass(&s1, classes, p, non_num, false);
+    symbol_pass(&s2)
+}
+
 /// tensor2tensor `bleu_hook.bleu_tokenize(string)`, joined with single spaces.
 pub fn t2t(line: &str) -> String {
-    let text = if no_punct_or_symbol(line) {
-        line.to_owned()
-    } else {
-        let nd = |k: u8| k & tables::ND == 0;
-        let p = |k: u8| k & tables::P != 0;
-        let s1 = pair_pass(line, t2t_classes, nd, p, true);
-        let s2 = pair_pass(&s1, t2t_classes, p, nd, false);
-        symbol_pass(&s2)
-    };
+    let text = split_punct_and_symbols(line, t2t_classes, tables::ND);
     py_split(&text).collect::<Vec<_>>().join(" ")
 }
 
 /// mteval's international tokenization after its entity and lower-casing steps.
 pub fn mteval_intl(line: &str) -> String {
-    let text = if no_punct_or_symbol(line) {
-        line.to_owned()
-    } else {
-        let non_n = |k: u8| k & tables::N == 0;
-        let p = |k: u8| k & tables::P != 0;
-        let s1 = pair_pass(line, classes, non_n, p, true);
-        let s2 = pair_pass(&s1, classes, p, non_n, false);
-        symbol_pass(&s2)
-    };
+    let text = split_punct_and_symbols(line, classes, tables::N);
     // s/\p{Z}+/ /g; s/^\p{Z}+//; s/\p{Z}+$//
     let is_z = |c: char| classes(c) & tables::Z != 0;
     let mut out = String::with_capacity(text.len());
@@ -438,6 +421,7 @@ pub fn line_stats<S: AsRef<str> + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::testing::check_cases;
     use proptest::prelude::*;
 
     proptest! {
@@ -467,13 +451,10 @@ mod tests {
 
     #[test]
     fn perl_split_every_space() {
-        for cp in 0..=0x10FFFFu32 {
-            let Some(c) = char::from_u32(cp) else {
-                continue;
-            };
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
             let text = format!("a{c}b");
             let want: Vec<&str> = text.split(perl_space).filter(|t| !t.is_empty()).collect();
-            assert_eq!(perl_split(&text), want, "U+{cp:04X}");
+            assert_eq!(perl_split(&text), want, "U+{:04X}", c as u32);
         }
     }
 
@@ -497,9 +478,14 @@ mod tests {
 
     #[test]
     fn mteval_intl_tokenize() {
-        assert_eq!(mteval_intl("x².5"), "x².5");
-        assert_eq!(mteval_intl("\u{3000}a,b\u{a0}\u{a0}c "), "a , b c");
-        assert_eq!(mteval_intl("\ta\u{3000}"), "\ta");
+        check_cases(
+            mteval_intl,
+            &[
+                ("x².5", "x².5"),
+                ("\u{3000}a,b\u{a0}\u{a0}c ", "a , b c"),
+                ("\ta\u{3000}", "\ta"),
+            ],
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! not 0, so the order of a key is where its highest set bit lies. One open-addressing table
 //! holds the hypothesis n-grams of every order.
 
+use crate::vocab::push_ids;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
@@ -58,19 +59,6 @@ fn ref_ids<T: Eq + Hash>(
     out.extend(items.map(|t| vocab.get(&t).copied().unwrap_or(0)));
 }
 
-/// Ids (from 1) of `items`, the vocabulary growing as new items come.
-fn hyp_ids<T: Eq + Hash>(
-    vocab: &mut FxHashMap<T, u32>,
-    items: impl Iterator<Item = T>,
-    out: &mut Vec<u32>,
-) {
-    out.clear();
-    for t in items {
-        let next = vocab.len() as u32 + 1;
-        out.push(*vocab.entry(t).or_insert(next));
-    }
-}
-
 /// Call `f(key, order - 1)` for every n-gram of orders `1..=max_order` of `ids` that contains
 /// no 0, packed `bits` per id.
 #[inline(always)]
@@ -105,7 +93,7 @@ impl Counter {
         vocab.clear();
         vocab.reserve(items.size_hint().0);
         let mut ids = std::mem::take(&mut self.ids);
-        hyp_ids(vocab, items, &mut ids);
+        push_ids(vocab, items, 1, &mut ids);
         let ok = fits(vocab.len(), max_order);
         if ok {
             self.load_ids(&ids, max_order);

@@ -5,6 +5,7 @@
 
 //! Unicode classes of tensor2tensor's `bleu_tokenize` and of mteval's international
 //! tokenization (general categories of Unicode 14.0.0; see the generator).
+//! Data only: the lookups are in `flavors/mod.rs` and `text/ranges.rs`.
 
 /// General category P (punctuation).
 pub(crate) const P: u8 = 1;
@@ -16,18 +17,6 @@ pub(crate) const N: u8 = 4;
 pub(crate) const ND: u8 = 8;
 /// General category Z (separator).
 pub(crate) const Z: u8 = 16;
-
-/// Classes of the ASCII characters.
-pub(crate) const ASCII: [u8; 128] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    16, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1,
-    12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 1, 1, 2, 2, 2, 1,
-    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 1,
-    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1, 2, 0,
-];
 
 /// Sorted, disjoint inclusive ranges `(first, last, classes)` of classified code points.
 pub(crate) const RANGES: &[(u32, u32, u8)] = &[

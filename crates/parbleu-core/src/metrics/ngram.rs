@@ -479,6 +479,29 @@ fn grow(a: &mut Vec<u32>, b: &mut Vec<u32>, len: u32) {
     }
 }
 
+/// A hypothesis whose n-grams are clipped by different references at different orders (for
+/// the tests of every n-gram matcher).
+#[cfg(test)]
+pub(crate) fn clipping_example() -> (Vec<&'static str>, Vec<Vec<&'static str>>) {
+    let words = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+    let refs = vec![
+        words("the cat sat on the mat"),
+        words("a cat the cat the cat"),
+    ];
+    (words("the cat the cat sat on the mat"), refs)
+}
+
+/// A hypothesis and 0 to 3 references of fewer than `max_len` tokens drawn from `words` (for
+/// the property tests of every n-gram matcher).
+#[cfg(test)]
+pub(crate) fn segment_strategy(
+    words: &'static [&'static str],
+    max_len: usize,
+) -> impl proptest::strategy::Strategy<Value = (Vec<&'static str>, Vec<Vec<&'static str>>)> {
+    let tokens = proptest::collection::vec(proptest::sample::select(words), 0..max_len);
+    (tokens.clone(), proptest::collection::vec(tokens, 0..4))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,11 +537,7 @@ mod tests {
 
     #[test]
     fn agrees_with_definition() {
-        let hyp: Vec<&str> = "the cat the cat sat on the mat".split(' ').collect();
-        let refs: Vec<Vec<&str>> = vec![
-            "the cat sat on the mat".split(' ').collect(),
-            "a cat the cat the cat".split(' ').collect(),
-        ];
+        let (hyp, refs) = clipping_example();
         for order in 1..=6 {
             let mut m = vec![0; order];
             let mut t = vec![0; order];
@@ -543,14 +562,9 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn prop_agrees_with_definition(
-            hyp in proptest::collection::vec(0u8..5, 0..12),
-            refs in proptest::collection::vec(proptest::collection::vec(0u8..5, 0..12), 0..4),
+            (hyp, refs) in segment_strategy(&["a", "b", "c", "d", "e"], 12),
             order in 1usize..6,
         ) {
-            let words = ["a", "b", "c", "d", "e"];
-            let hyp: Vec<&str> = hyp.iter().map(|&i| words[i as usize]).collect();
-            let refs: Vec<Vec<&str>> =
-                refs.iter().map(|r| r.iter().map(|&i| words[i as usize]).collect()).collect();
             let mut s = Scratch::default();
             // Run twice with the same scratch to check that state is fully reset.
             for _ in 0..2 {

@@ -427,11 +427,7 @@ mod tests {
 
     #[test]
     fn clips_by_the_best_reference() {
-        let hyp: Vec<&str> = "the cat the cat sat on the mat".split(' ').collect();
-        let refs: Vec<Vec<&str>> = vec![
-            "the cat sat on the mat".split(' ').collect(),
-            "a cat the cat the cat".split(' ').collect(),
-        ];
+        let (hyp, refs) = crate::metrics::ngram::clipping_example();
         let (mut s, mut b) = (TableScratch::default(), Builder::default());
         for order in 1..=9 {
             check(&hyp, &refs, order, &mut s, &mut b);
@@ -451,21 +447,27 @@ mod tests {
         assert!(RefTable::build(&[vec!["a", "b", "c"]], 30, &mut Builder::default()).is_some());
     }
 
+    /// Tokens that differ only past 16 bytes, or only by length with NUL padding.
+    const TRICKY_WORDS: [&str; 11] = [
+        "a",
+        "b",
+        "c",
+        "d",
+        "é",
+        "",
+        "a\0",
+        "0123456789abcdef",
+        "0123456789abcdefX",
+        "0123456789abcdefY",
+        "0123456789abcde",
+    ];
+
     proptest::proptest! {
         #[test]
         fn prop_equals_token_matching(
-            hyp in proptest::collection::vec(0u8..11, 0..14),
-            refs in proptest::collection::vec(proptest::collection::vec(0u8..11, 0..14), 0..4),
+            (hyp, refs) in crate::metrics::ngram::segment_strategy(&TRICKY_WORDS, 14),
             order in 1usize..8,
         ) {
-            // Tokens that differ only past 16 bytes, or only by length with NUL padding.
-            let words = [
-                "a", "b", "c", "d", "é", "", "a\0", "0123456789abcdef", "0123456789abcdefX",
-                "0123456789abcdefY", "0123456789abcde",
-            ];
-            let hyp: Vec<&str> = hyp.iter().map(|&i| words[i as usize]).collect();
-            let refs: Vec<Vec<&str>> =
-                refs.iter().map(|r| r.iter().map(|&i| words[i as usize]).collect()).collect();
             let (mut s, mut b) = (TableScratch::default(), Builder::default());
             // Twice with the same buffers: state must be fully reset.
             check(&hyp, &refs, order, &mut s, &mut b);

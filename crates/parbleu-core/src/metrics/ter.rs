@@ -12,8 +12,9 @@ pub use tokenizer::TercomOpts;
 use super::check::{block_in_range, one_per_segment};
 use crate::error::{Error, Result};
 use crate::parallel;
-use crate::refset::{RefSet, TextPool};
+use crate::refset::{PreparedText, TextPool};
 use crate::text::py_split;
+use crate::vocab::push_ids;
 use rustc_hash::FxHashMap;
 use shift::{translation_edit_rate, TerScratch};
 
@@ -25,20 +26,12 @@ pub const WIDTH: usize = 2;
 /// single text (a segment's references are aligned one by one).
 pub type PreparedRefs = TextPool<String>;
 
-impl PreparedRefs {
-    /// Tokenize references given segment by segment.
-    pub fn new<S: AsRef<str>, R: AsRef<[S]>>(
-        cfg: &TercomOpts,
-        segments: Vec<R>,
-        workers: usize,
-    ) -> Self {
-        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
-    }
-
-    /// Tokenize each distinct text of `set` once (a test set scored against many systems
-    /// repeats its references).
-    pub fn from_set(cfg: &TercomOpts, set: RefSet<'_>, workers: usize) -> Self {
-        TextPool::prepare(set, workers, 512, |t| tokenizer::preprocess(t, cfg))
+/// TER prepares a reference by tokenizing it.
+impl PreparedText for String {
+    type Cfg = TercomOpts;
+    const CHUNK: usize = 512;
+    fn prepare(cfg: &TercomOpts, text: &str) -> Self {
+        tokenizer::preprocess(text, cfg)
     }
 }
 
@@ -58,19 +51,11 @@ pub fn segment_stats<'r>(
 ) -> [f64; 2] {
     let n_refs = refs.len();
     let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
-    s.hyp.clear();
-    for w in py_split(hyp) {
-        let next = vocab.len() as u32;
-        s.hyp.push(*vocab.entry(w).or_insert(next));
-    }
+    push_ids(&mut vocab, py_split(hyp), 0, &mut s.hyp);
     let mut ref_lengths = 0usize;
     let mut best_num_edits = 10_000_000_000_000_000i64; // int(1e16)
     for r in refs {
-        s.rf.clear();
-        for w in py_split(r) {
-            let next = vocab.len() as u32;
-            s.rf.push(*vocab.entry(w).or_insert(next));
-        }
+        push_ids(&mut vocab, py_split(r), 0, &mut s.rf);
         let (num_edits, ref_len) = translation_edit_rate(&s.hyp, &s.rf, &mut s.ter);
         ref_lengths += ref_len;
         if num_edits < best_num_edits {

@@ -5,6 +5,7 @@ use crate::metrics::bleu::{self, BleuExtract, BleuScoreOpts};
 use crate::metrics::chrf::{self, remove_punctuation, ChrfExtract, ChrfScoreOpts};
 use crate::parallel;
 use crate::text::{py_is_space, py_lower, py_split};
+use crate::vocab::push_ids;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
@@ -45,6 +46,34 @@ fn char_syms(text: &str, whitespace: bool) -> Vec<u32> {
 pub struct NgramTable {
     bags: Bags,
     kind: Kind,
+}
+
+/// A table being built: the n-gram interner, the bags, and the per-string scratch (each
+/// order's ids, the string's symbol ids).
+struct Builder {
+    inter: Interner,
+    bags: Bags,
+    per_order: Vec<Vec<u32>>,
+    syms: Vec<u32>,
+}
+
+impl Builder {
+    fn new(orders: usize) -> Self {
+        Builder {
+            inter: Interner::default(),
+            bags: Bags::new(orders),
+            per_order: vec![Vec::new(); orders],
+            syms: Vec::new(),
+        }
+    }
+
+    fn finish(mut self, kind: Kind) -> NgramTable {
+        self.bags.n_ids = self.inter.trie.len();
+        NgramTable {
+            bags: self.bags,
+            kind,
+        }
+    }
 }
 
 /// Small per-chunk buffers of the pair loops.
@@ -102,24 +131,13 @@ impl NgramTable {
         });
         let orders = cfg.max_order;
         let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
-        let mut inter = Interner::default();
-        let mut bags = Bags::new(orders);
-        let mut per_order = vec![Vec::new(); orders];
-        let mut syms = Vec::new();
+        let mut b = Builder::new(orders);
         for t in &toks {
-            syms.clear();
-            for w in py_split(t) {
-                let next = vocab.len() as u32;
-                syms.push(*vocab.entry(w).or_insert(next));
-            }
-            inter.level(ROOT_A, &syms, orders, &mut per_order);
-            bags.push(syms.len(), &mut per_order);
+            push_ids(&mut vocab, py_split(t), 0, &mut b.syms);
+            b.inter.level(ROOT_A, &b.syms, orders, &mut b.per_order);
+            b.bags.push(b.syms.len(), &mut b.per_order);
         }
-        bags.n_ids = inter.trie.len();
-        NgramTable {
-            bags,
-            kind: Kind::Bleu(opts),
-        }
+        b.finish(Kind::Bleu(opts))
     }
 
     /// Preprocess `strings` as chrF does and intern their character and word n-grams.
@@ -137,30 +155,19 @@ impl NgramTable {
                 *t = Cow::Borrowed(s.as_str());
             }
         }
-        let orders = o.order();
         let mut words: FxHashMap<&str, u32> = FxHashMap::default();
-        let mut inter = Interner::default();
-        let mut bags = Bags::new(orders);
-        let mut per_order = vec![Vec::new(); orders];
-        let mut syms = Vec::new();
+        let mut b = Builder::new(o.order());
         for t in &texts {
             let chars = char_syms(t, cfg.whitespace);
-            inter.level(ROOT_A, &chars, o.char_order, &mut per_order[..o.char_order]);
+            let (char_bags, word_bags) = b.per_order.split_at_mut(o.char_order);
+            b.inter.level(ROOT_A, &chars, o.char_order, char_bags);
             if o.word_order > 0 {
-                syms.clear();
-                for w in remove_punctuation(t) {
-                    let next = words.len() as u32;
-                    syms.push(*words.entry(w).or_insert(next));
-                }
-                inter.level(ROOT_B, &syms, o.word_order, &mut per_order[o.char_order..]);
+                push_ids(&mut words, remove_punctuation(t), 0, &mut b.syms);
+                b.inter.level(ROOT_B, &b.syms, o.word_order, word_bags);
             }
-            bags.push(chars.len(), &mut per_order);
+            b.bags.push(chars.len(), &mut b.per_order);
         }
-        bags.n_ids = inter.trie.len();
-        NgramTable {
-            bags,
-            kind: Kind::Chrf(o),
-        }
+        b.finish(Kind::Chrf(o))
     }
 
     /// Number of strings.

@@ -3,6 +3,7 @@
 
 use super::porter;
 use super::tables::{SOLO_RANGES, WORD_RANGES};
+use crate::text::ranges::in_ranges;
 use crate::text::{py_lower, py_split};
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
@@ -45,24 +46,17 @@ pub struct Tokenizer {
     pub stem: bool,
 }
 
-#[inline]
-fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
-    let cp = c as u32;
-    let i = ranges.partition_point(|&(_, last)| last < cp);
-    i < ranges.len() && ranges[i].0 <= cp
-}
-
 /// A letter, mark or number (general category L*, M*, N*, Unicode 14.0).
 #[inline]
 pub fn is_word_char(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric();
     }
-    in_ranges(WORD_RANGES, c)
+    in_ranges(WORD_RANGES, c as u32)
 }
 
 fn is_solo(c: char) -> bool {
-    !c.is_ascii() && in_ranges(SOLO_RANGES, c)
+    !c.is_ascii() && in_ranges(SOLO_RANGES, c as u32)
 }
 
 /// Most distinct stems a thread keeps before it starts over (bounds the memory).

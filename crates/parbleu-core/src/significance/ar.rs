@@ -180,37 +180,32 @@ fn build_group<T: Stat>(a: &[T], b: &[T], w: usize, n_seg: usize, g: usize, t: &
     }
 }
 
-/// Exact AR scores: per trial, the scores of pseudo-systems A and B (`ar_sums`).
+/// AR scores: per trial, the scores of pseudo-systems A and B (`ar_sums`).
+///
+/// Exact scores, or with `compat` SacreBLEU's: `metric._aggregate_and_compute(x).score` for
+/// every row `x` of `pos_sel @ bl_stats + neg_sel @ sys_stats` (and the opposite), with the
+/// int64 / float64 numpy rows that matrix product gives.
+// Stays: two systems, their length and the masks are inputs, not options to bundle.
+#[allow(clippy::too_many_arguments)]
 pub fn ar<T: Stat>(
     sc: &Scorer,
     a: &[T],
     b: &[T],
     n_seg: usize,
     masks: &[u8],
+    compat: bool,
     workers: usize,
 ) -> Result<(Vec<f64>, Vec<f64>)> {
     sc.check()?;
     let (sa, sb) = ar_sums(sc, a, b, n_seg, masks, workers)?;
-    Ok(score_pairs(sc, &sa, &sb, workers, T::exact))
-}
-
-/// SacreBLEU's AR scores: `metric._aggregate_and_compute(x).score` for every row `x` of
-/// `pos_sel @ bl_stats + neg_sel @ sys_stats` (and the opposite), with the int64 / float64
-/// numpy rows that matrix product gives.
-pub fn ar_compat<T: Stat>(
-    sc: &Scorer,
-    a: &[T],
-    b: &[T],
-    n_seg: usize,
-    masks: &[u8],
-    workers: usize,
-) -> Result<(Vec<f64>, Vec<f64>)> {
-    sc.check()?;
-    let (sa, sb) = ar_sums(sc, a, b, n_seg, masks, workers)?;
-    Ok(score_pairs(sc, &sa, &sb, workers, |sc, row: &[T]| {
-        let nums: Vec<Num> = row.iter().map(|x| x.py()).collect();
-        sc.compat(&nums, T::EXACT).value()
-    }))
+    Ok(if compat {
+        score_pairs(sc, &sa, &sb, workers, |sc, row: &[T]| {
+            let nums: Vec<Num> = row.iter().map(|x| x.py()).collect();
+            sc.compat(&nums, T::EXACT).value()
+        })
+    } else {
+        score_pairs(sc, &sa, &sb, workers, T::exact)
+    })
 }
 
 fn score_pairs<T: Stat, F>(

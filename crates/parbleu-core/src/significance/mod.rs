@@ -27,19 +27,20 @@ mod scorer;
 #[cfg(test)]
 mod tests;
 
-pub use ar::{ar, ar_compat, ar_masks, ar_sums, mask_bytes};
+pub use ar::{ar, ar_masks, ar_sums, mask_bytes};
 pub use bootstrap::{bootstrap, bootstrap_compat, bootstrap_indices};
 pub use rng::{mix64, Domain, SplitMix64};
 pub use rows::{ar_rows, bootstrap_indices_rows, bootstrap_rows, Rows};
 pub use scorer::{Num, Scorer};
 
 use crate::error::{Error, Result};
+use crate::metrics::count::Count;
 
 // --- statistics element types -----------------------------------------------------------------
 
 /// An element of a statistics row: `i64` (BLEU, chrF) or `f64` (TER).
 pub trait Stat:
-    Copy
+    Count
     + Default
     + Send
     + Sync
@@ -52,33 +53,23 @@ pub trait Stat:
     /// Sums are exact in any order (integers): `b = total - a` is then exact too.
     const EXACT: bool;
     /// The metric's exact score of a summed row.
-    fn exact(sc: &Scorer, row: &[Self]) -> f64;
+    #[inline]
+    fn exact(sc: &Scorer, row: &[Self]) -> f64 {
+        sc.exact(row)
+    }
     /// The element as SacreBLEU holds it in an int64 / float64 numpy row.
-    fn py(self) -> Num;
+    #[inline]
+    fn py(self) -> Num {
+        Num::Py(self.to_f64())
+    }
 }
 
 impl Stat for i64 {
     const EXACT: bool = true;
-    #[inline]
-    fn exact(sc: &Scorer, row: &[i64]) -> f64 {
-        sc.exact(row)
-    }
-    #[inline]
-    fn py(self) -> Num {
-        Num::Py(self as f64)
-    }
 }
 
 impl Stat for f64 {
     const EXACT: bool = false;
-    #[inline]
-    fn exact(sc: &Scorer, row: &[f64]) -> f64 {
-        sc.exact(row)
-    }
-    #[inline]
-    fn py(self) -> Num {
-        Num::Py(self)
-    }
 }
 
 pub(super) fn check_rows<T>(sc: &Scorer, rows: &[T], n_seg: usize, what: &str) -> Result<()> {

@@ -2,7 +2,7 @@
 //! chrF, floats for TER), and the resampling entry points dispatched on that type, so callers
 //! (the binding) hold rows of either kind without matching on it.
 
-use super::{ar, ar_compat, bootstrap, bootstrap_indices, Scorer, Stat};
+use super::{ar, bootstrap, bootstrap_indices, Scorer};
 use crate::error::{Error, Result};
 
 /// One system's statistics, `n_seg x width` row-major.
@@ -105,7 +105,7 @@ pub fn bootstrap_indices_rows(
     )
 }
 
-/// [`ar`] (or with `compat`, [`ar_compat`]) of two systems of the same row type.
+/// [`ar`] of two systems of the same row type.
 pub fn ar_rows(
     sc: &Scorer,
     a: &Rows,
@@ -115,24 +115,9 @@ pub fn ar_rows(
     compat: bool,
     workers: usize,
 ) -> Result<(Vec<f64>, Vec<f64>)> {
-    fn go<T: Stat>(
-        sc: &Scorer,
-        a: &[T],
-        b: &[T],
-        n_seg: usize,
-        masks: &[u8],
-        compat: bool,
-        workers: usize,
-    ) -> Result<(Vec<f64>, Vec<f64>)> {
-        if compat {
-            ar_compat(sc, a, b, n_seg, masks, workers)
-        } else {
-            ar(sc, a, b, n_seg, masks, workers)
-        }
-    }
     match (a, b) {
-        (Rows::Int(a), Rows::Int(b)) => go(sc, a, b, n_seg, masks, compat, workers),
-        (Rows::Float(a), Rows::Float(b)) => go(sc, a, b, n_seg, masks, compat, workers),
+        (Rows::Int(a), Rows::Int(b)) => ar(sc, a, b, n_seg, masks, compat, workers),
+        (Rows::Float(a), Rows::Float(b)) => ar(sc, a, b, n_seg, masks, compat, workers),
         _ => Err(mixed()),
     }
 }
@@ -168,11 +153,7 @@ mod tests {
         );
         let masks = [0b01u8, 0b10, 0b11];
         for compat in [false, true] {
-            let want = if compat {
-                ar_compat(&sc, &a, &b, 2, &masks, 1)
-            } else {
-                ar(&sc, &a, &b, 2, &masks, 1)
-            };
+            let want = ar(&sc, &a, &b, 2, &masks, compat, 1);
             assert_eq!(ar_rows(&sc, &rows[0], &rows[1], 2, &masks, compat, 1), want);
         }
         let (fa, fb) = (vec![1.0, 4.0, 2.0, 5.0], vec![0.0, 4.0, 3.0, 5.0]);

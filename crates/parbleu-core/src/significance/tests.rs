@@ -125,7 +125,7 @@ fn ar_all_baseline_mask_gives_the_baseline_score() {
     let g = mask_bytes(37);
     let mut masks = vec![0xFFu8; g];
     masks[g - 1] = last_group_bits(37);
-    let (a, b) = ar(&sc, &x, &y, 37, &masks, 1).unwrap();
+    let (a, b) = ar(&sc, &x, &y, 37, &masks, false, 1).unwrap();
     let sum = |r: &[i64]| {
         let mut s = vec![0i64; 10];
         for row in r.chunks(10) {

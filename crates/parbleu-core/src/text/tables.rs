@@ -4,7 +4,8 @@
 // Source: CPython 3.11 (unicodedata 14.0.0), regex 2026.5.9, sacrebleu 2.6.0.
 
 //! Unicode tables for the tokenizers, brute-forced over every scalar value through the
-//! Python code SacreBLEU runs (see the generator's docstring).
+//! Python code SacreBLEU runs (see the generator's docstring). Data only: the lookups
+//! are in `text/ranges.rs`.
 
 /// Class of an `intl` character: not in any of the classes below.
 pub(crate) const CLASS_OTHER: u8 = 0;
@@ -14,18 +15,6 @@ pub(crate) const CLASS_N: u8 = 1;
 pub(crate) const CLASS_P: u8 = 2;
 /// `\p{S}` of the `regex` module.
 pub(crate) const CLASS_S: u8 = 3;
-
-/// `intl` classes of the ASCII characters.
-pub(crate) const INTL_ASCII_CLASS: [u8; 128] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 2,
-    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 3, 2,
-    3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 2, 3, 0,
-];
 
 /// Sorted, disjoint inclusive ranges `(first, last, class)` of the `intl` classes.
 pub(crate) const INTL_CLASS_RANGES: &[(u32, u32, u8)] = &[
@@ -676,53 +665,3 @@ pub(crate) const LOWER_SINGLE: &[(char, char)] = &[
 pub(crate) const LOWER_MULTI: &[(char, &str)] = &[
     ('\u{130}', "i\u{307}"),
 ];
-
-#[inline]
-fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
-    let i = ranges.partition_point(|&(_, last)| last < cp);
-    i < ranges.len() && ranges[i].0 <= cp
-}
-
-/// `intl` class of `c`: [`CLASS_N`], [`CLASS_P`], [`CLASS_S`] or [`CLASS_OTHER`].
-#[inline]
-pub(crate) fn intl_class(c: char) -> u8 {
-    let cp = c as u32;
-    if cp < 0x80 {
-        return INTL_ASCII_CLASS[cp as usize];
-    }
-    let i = INTL_CLASS_RANGES.partition_point(|&(_, last, _)| last < cp);
-    match INTL_CLASS_RANGES.get(i) {
-        Some(&(first, _, class)) if first <= cp => class,
-        _ => CLASS_OTHER,
-    }
-}
-
-/// `TokenizerZh._is_chinese_char(c)`.
-#[inline]
-pub(crate) fn is_chinese(c: char) -> bool {
-    in_ranges(ZH_CHINESE_RANGES, c as u32)
-}
-
-/// CPython's `_PyUnicode_IsCased(c)`.
-#[inline]
-pub(crate) fn is_cased(c: char) -> bool {
-    in_ranges(CASED_RANGES, c as u32)
-}
-
-/// CPython's `_PyUnicode_IsCaseIgnorable(c)`.
-#[inline]
-pub(crate) fn is_case_ignorable(c: char) -> bool {
-    in_ranges(CASE_IGNORABLE_RANGES, c as u32)
-}
-
-/// `c.lower()` when it is one character different from `c`.
-#[inline]
-pub(crate) fn lower_single(c: char) -> Option<char> {
-    LOWER_SINGLE.binary_search_by_key(&c, |&(k, _)| k).ok().map(|i| LOWER_SINGLE[i].1)
-}
-
-/// `c.lower()` when it is several characters.
-#[inline]
-pub(crate) fn lower_multi(c: char) -> Option<&'static str> {
-    LOWER_MULTI.binary_search_by_key(&c, |&(k, _)| k).ok().map(|i| LOWER_MULTI[i].1)
-}

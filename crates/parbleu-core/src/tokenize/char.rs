@@ -27,15 +27,21 @@ pub fn tokenize_into(line: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::tokenize;
+    use crate::text::testing::check_cases;
 
     #[test]
     fn joins_every_character() {
-        assert_eq!(tokenize(""), "");
-        assert_eq!(tokenize("a"), "a");
-        assert_eq!(tokenize("ab c"), "a b   c");
-        assert_eq!(tokenize("中文。"), "中 文 。");
-        assert_eq!(tokenize(" \t"), "  \t");
-        // Characters, not grapheme clusters: the combining mark is its own token.
-        assert_eq!(tokenize("e\u{301}"), "e \u{301}");
+        check_cases(
+            tokenize,
+            &[
+                ("", ""),
+                ("a", "a"),
+                ("ab c", "a b   c"),
+                ("中文。", "中 文 。"),
+                (" \t", "  \t"),
+                // Characters, not grapheme clusters: the combining mark is its own token.
+                ("e\u{301}", "e \u{301}"),
+            ],
+        );
     }
 }

@@ -19,7 +19,8 @@
 use super::bytes16;
 use super::t13a::{skip_whitespace, Edits};
 use crate::text::py_is_space;
-use crate::text::tables::{intl_class, CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S, INTL_ASCII_CLASS};
+use crate::text::ranges::{intl_class, INTL_ASCII_CLASS};
+use crate::text::tables::{CLASS_N, CLASS_OTHER, CLASS_P, CLASS_S};
 
 /// Class of whitespace (Python's `str.isspace`), next to the `tables::CLASS_*` ones.
 const CLASS_WS: u8 = 4;
@@ -179,7 +180,8 @@ fn scan(out: &mut Edits<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{for_all_strings, pad, pair_pass};
+    use crate::text::testing::check_cases;
+    use crate::tokenize::testing::{agrees_with_reference, pad, pair_pass};
 
     /// The three passes, literally.
     fn reference(line: &str) -> String {
@@ -195,37 +197,28 @@ mod tests {
 
     #[test]
     fn examples() {
-        assert_eq!(tokenize("Hello, world!"), "Hello , world !");
-        assert_eq!(tokenize("It was 1990."), "It was 1990.");
-        assert_eq!(tokenize("It was 1990. Then"), "It was 1990 . Then");
-        assert_eq!(tokenize("3.14 and 1,000"), "3.14 and 1,000");
-        assert_eq!(tokenize("$5 + 3€"), "$ 5 + 3 €");
-        assert_eq!(tokenize("«Ja»—sagte er…"), "« Ja » — sagte er …");
-        assert_eq!(tokenize("a.,1"), "a . ,1");
-        assert_eq!(tokenize("1.,2"), "1 . , 2");
-        assert_eq!(tokenize(".5"), ".5");
-        assert_eq!(tokenize("x.5"), "x . 5");
-        assert_eq!(tokenize("٣.٤"), "٣.٤"); // \p{N} is not only ASCII
-        assert_eq!(tokenize("Ⅻ.Ⅻ"), "Ⅻ.Ⅻ"); // nor only decimal digits
-        assert_eq!(tokenize("中文。"), "中文 。");
-        assert_eq!(tokenize(""), "");
+        check_cases(
+            tokenize,
+            &[
+                ("Hello, world!", "Hello , world !"),
+                ("It was 1990.", "It was 1990."),
+                ("It was 1990. Then", "It was 1990 . Then"),
+                ("3.14 and 1,000", "3.14 and 1,000"),
+                ("$5 + 3€", "$ 5 + 3 €"),
+                ("«Ja»—sagte er…", "« Ja » — sagte er …"),
+                ("a.,1", "a . ,1"),
+                ("1.,2", "1 . , 2"),
+                (".5", ".5"),
+                ("x.5", "x . 5"),
+                ("٣.٤", "٣.٤"), // \p{N} is not only ASCII
+                ("Ⅻ.Ⅻ", "Ⅻ.Ⅻ"), // nor only decimal digits
+                ("中文。", "中文 。"),
+                ("", ""),
+            ],
+        );
     }
 
-    #[test]
-    fn matches_literal_passes_on_all_short_strings() {
-        let alphabet = ['a', '1', '٣', '.', '、', '-', ' ', '$', '\u{a0}', '中'];
-        for_all_strings(&alphabet, 5, |t| {
-            assert_eq!(tokenize(t), reference(t), "{t:?}")
-        });
-    }
-
-    proptest::proptest! {
-        // Long lines: the 16-byte fast path and the bytes it leaves to the byte loop.
-        #[test]
-        fn long_lines_match_literal_passes(
-            t in "([a-zA-Z0-9]{0,20}[ .,\\-'$\x01٣、中\u{a0}\u{3000}]{0,3}){0,8}"
-        ) {
-            proptest::prop_assert_eq!(tokenize(&t), reference(&t));
-        }
-    }
+    agrees_with_reference!(matches_literal_passes: tokenize, reference,
+        alphabet ['a', '1', '٣', '.', '、', '-', ' ', '$', '\u{a0}', '中'],
+        lines "([a-zA-Z0-9]{0,20}[ .,\\-'$\x01٣、中\u{a0}\u{3000}]{0,3}){0,8}");
 }

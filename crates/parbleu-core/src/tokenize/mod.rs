@@ -9,7 +9,7 @@ pub mod intl;
 pub mod none;
 pub mod t13a;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod zh;
 
 use crate::error::{Error, Result};

@@ -25,13 +25,7 @@ pub(crate) fn pair_pass(s: &[char], m: impl Fn(char, char) -> bool, before: bool
 /// `line` with a space on each side of every character `isolated` accepts.
 pub(crate) fn pad(line: &str, isolated: impl Fn(char) -> bool) -> String {
     let mut s = String::new();
-    for c in line.chars() {
-        if isolated(c) {
-            s.extend([' ', c, ' ']);
-        } else {
-            s.push(c);
-        }
-    }
+    crate::text::push_isolated(&mut s, line.chars(), isolated);
     s
 }
 
@@ -51,3 +45,38 @@ pub(crate) fn for_all_strings(alphabet: &[char], max_len: usize, mut f: impl FnM
         cur = next;
     }
 }
+
+/// `f(t) == reference(t)` for every string `t` of 1 to 5 characters of `alphabet` (an alphabet
+/// that covers all the classes a scanner tells apart).
+pub(crate) fn agrees_on_short_strings(
+    alphabet: &[char],
+    f: impl Fn(&str) -> String,
+    reference: impl Fn(&str) -> String,
+) {
+    for_all_strings(alphabet, 5, |t| assert_eq!(f(t), reference(t), "{t:?}"));
+}
+
+/// The agreement tests of a scanner `f` against its literal `reference`, in a test module
+/// `name`: every string of up to 5 characters of `alphabet` ([`agrees_on_short_strings`]),
+/// and long lines drawn from the proptest regex `lines` (the 16-byte fast path and the bytes
+/// it leaves to the byte loop).
+macro_rules! agrees_with_reference {
+    ($name:ident: $f:expr, $reference:expr, alphabet $alphabet:expr, lines $lines:expr) => {
+        mod $name {
+            use super::*;
+
+            #[test]
+            fn all_short_strings() {
+                $crate::tokenize::testing::agrees_on_short_strings(&$alphabet, $f, $reference);
+            }
+
+            proptest::proptest! {
+                #[test]
+                fn long_lines(t in $lines) {
+                    proptest::prop_assert_eq!(($f)(t.as_str()), ($reference)(t.as_str()));
+                }
+            }
+        }
+    };
+}
+pub(crate) use agrees_with_reference;

@@ -11,7 +11,7 @@
 
 use super::t13a;
 use crate::text::py_strip;
-use crate::text::tables;
+use crate::text::ranges::is_chinese;
 
 /// `TokenizerZh()(line)`.
 pub fn tokenize(line: &str) -> String {
@@ -25,73 +25,78 @@ pub fn tokenize_into(line: &str, out: &mut String) {
     // A space on each side of a character is a token boundary on each side of it, which is what
     // `scan_into` does with `isolated` characters; it behaves as a non-digit for `.`/`,` rules,
     // like the space SacreBLEU inserts.
-    t13a::scan_into::<false, true, false>(py_strip(line), tables::is_chinese, out);
+    t13a::scan_into::<false, true, false>(py_strip(line), is_chinese, out);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::testing::{for_all_strings, pad};
+    use crate::text::testing::check_cases;
+    use crate::tokenize::testing::{agrees_with_reference, pad};
 
     /// `TokenizerZh` done the slow way: pad Chinese characters, then `TokenizerRegexp`.
     fn reference(line: &str) -> String {
-        t13a::post_tokenize(&pad(py_strip(line), tables::is_chinese))
+        t13a::post_tokenize(&pad(py_strip(line), is_chinese))
     }
 
     #[test]
     fn chinese_characters_are_tokens() {
-        assert_eq!(tokenize("我爱北京天安门。"), "我 爱 北 京 天 安 门 。");
-        assert_eq!(
-            tokenize("我有3.5个苹果,很好."),
-            "我 有 3.5 个 苹 果 , 很 好 ."
+        check_cases(
+            tokenize,
+            &[
+                ("我爱北京天安门。", "我 爱 北 京 天 安 门 。"),
+                ("我有3.5个苹果,很好.", "我 有 3.5 个 苹 果 , 很 好 ."),
+                ("ＡＢＣ１２３", "Ａ Ｂ Ｃ １ ２ ３"), // U+FF00..U+FFEF
+            ],
         );
-        assert_eq!(tokenize("ＡＢＣ１２３"), "Ａ Ｂ Ｃ １ ２ ３"); // U+FF00..U+FFEF
     }
 
     #[test]
     fn buggy_ranges_are_reproduced() {
-        // '\u20000' is '\u2000' + '0': U+2000 itself is not Chinese, U+2001 is.
-        assert!(!tables::is_chinese('\u{2000}'));
-        assert!(tables::is_chinese('\u{2001}'));
-        assert!(tables::is_chinese('€'));
-        assert!(tables::is_chinese('\u{2a6d}'));
-        assert!(!tables::is_chinese('\u{2a6e}'));
-        // The intended CJK Extension B (U+20000..U+2A6D6) is not Chinese at all.
-        assert!(!tables::is_chinese('\u{20000}'));
-        assert!(!tables::is_chinese('\u{2f800}'));
-        assert!(tables::is_chinese('\u{4e00}'));
-        assert!(tables::is_chinese('\u{9fbb}'));
-        assert!(!tables::is_chinese('\u{9fbc}'));
-        assert_eq!(tokenize("5€,x"), "5 € , x");
-        assert_eq!(tokenize("a→b"), "a → b");
-        assert_eq!(tokenize("\u{20000}\u{20001}"), "\u{20000}\u{20001}");
+        let chinese = [
+            // '\u20000' is '\u2000' + '0': U+2000 itself is not Chinese, U+2001 is.
+            ('\u{2000}', false),
+            ('\u{2001}', true),
+            ('€', true),
+            ('\u{2a6d}', true),
+            ('\u{2a6e}', false),
+            // The intended CJK Extension B (U+20000..U+2A6D6) is not Chinese at all.
+            ('\u{20000}', false),
+            ('\u{2f800}', false),
+            ('\u{4e00}', true),
+            ('\u{9fbb}', true),
+            ('\u{9fbc}', false),
+        ];
+        for (c, want) in chinese {
+            assert_eq!(is_chinese(c), want, "{c:?}");
+        }
+        check_cases(
+            tokenize,
+            &[
+                ("5€,x", "5 € , x"),
+                ("a→b", "a → b"),
+                ("\u{20000}\u{20001}", "\u{20000}\u{20001}"),
+            ],
+        );
     }
 
     #[test]
     fn strip_and_no_padding() {
         // After strip there is no space before the leading '.', unlike 13a.
-        assert_eq!(tokenize("  .5  "), ".5");
-        assert_eq!(tokenize("5."), "5.");
-        assert_eq!(tokenize("中.5"), "中 . 5");
-        assert_eq!(tokenize("5.中"), "5 . 中");
-        assert_eq!(tokenize("\u{3000}中\u{3000}"), "中");
-        assert_eq!(tokenize(""), "");
+        check_cases(
+            tokenize,
+            &[
+                ("  .5  ", ".5"),
+                ("5.", "5."),
+                ("中.5", "中 . 5"),
+                ("5.中", "5 . 中"),
+                ("\u{3000}中\u{3000}", "中"),
+                ("", ""),
+            ],
+        );
     }
 
-    #[test]
-    fn matches_padding_then_post_tokenize() {
-        let alphabet = ['a', '1', '.', ',', '-', ' ', '中', '€', '\u{2001}', 'é'];
-        for_all_strings(&alphabet, 5, |t| {
-            assert_eq!(tokenize(t), reference(t), "{t:?}")
-        });
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn long_lines_match_padding_then_post_tokenize(
-            t in "([a-zA-Z0-9]{0,20}[ .,\\-中€é\u{2001}\u{3000}\u{20000}]{0,3}){0,8}"
-        ) {
-            proptest::prop_assert_eq!(tokenize(&t), reference(&t));
-        }
-    }
+    agrees_with_reference!(matches_padding_then_post_tokenize: tokenize, reference,
+        alphabet ['a', '1', '.', ',', '-', ' ', '中', '€', '\u{2001}', 'é'],
+        lines "([a-zA-Z0-9]{0,20}[ .,\\-中€é\u{2001}\u{3000}\u{20000}]{0,3}){0,8}");
 }

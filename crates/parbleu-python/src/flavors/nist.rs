@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 /// mteval's per-segment statistics (orders `1..=max_n`, NIST information included) of token
-/// lists: `(matches, tst, refs, hyp_lens, ref_lens, ref_offsets)` as int64 bytes and
+/// lists: `(matches, tst, refs, hyp_lens, ref_offsets)` as int64 bytes and
 /// `(tst_info, ref_info)` as float64 bytes.
 #[pyfunction]
 #[pyo3(signature = (hyps, refs, max_n))]

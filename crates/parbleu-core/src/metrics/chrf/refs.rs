@@ -4,7 +4,7 @@
 use super::hyp::UNKNOWN_WORD;
 use super::score::ChrfExtract;
 use super::symbols::{char_symbols, for_each_word_at};
-use crate::refset::{RefSet, TextPool};
+use crate::refset::{PreparedText, TextPool};
 
 /// A word of a reference: its hash and where it is in the reference's text.
 #[derive(Debug, Clone, Copy)]
@@ -76,20 +76,11 @@ pub(super) fn word_hash(w: &[u8]) -> u64 {
 /// prepares is the single text (a segment's references are scored one by one).
 pub type PreparedRefs = TextPool<PreparedRef>;
 
-impl PreparedRefs {
-    /// Preprocess references given segment by segment.
-    pub fn new<S: AsRef<str>, R: AsRef<[S]>>(
-        cfg: &ChrfExtract,
-        segments: Vec<R>,
-        workers: usize,
-    ) -> Self {
-        Self::from_set(cfg, RefSet::from_segments(&segments), workers)
-    }
-
-    /// Preprocess each distinct text of `set` once (identical references are common: a test
-    /// set scored against many systems, batch sentence scores).
-    pub fn from_set(cfg: &ChrfExtract, set: RefSet<'_>, workers: usize) -> Self {
-        TextPool::prepare(set, workers, 256, |t| PreparedRef::new(cfg, t))
+impl PreparedText for PreparedRef {
+    type Cfg = ChrfExtract;
+    const CHUNK: usize = 256;
+    fn prepare(cfg: &ChrfExtract, text: &str) -> Self {
+        PreparedRef::new(cfg, text)
     }
 }
 

@@ -113,13 +113,17 @@ fn best_reference_ties_go_to_first() {
     assert_eq!(row(&c, "ab", &["x", "ab"]), vec![2, 2, 2]);
 }
 
+/// A 70,000-piece segment of a few repeated words: its counts no longer fit in u16.
+fn long_segment() -> String {
+    (0..70_000)
+        .map(|i| ["ab", "b a", "c", "ab."][i % 4])
+        .collect()
+}
+
 #[test]
 fn long_segments_use_wide_slots() {
-    // 70,000 characters: hypothesis counts no longer fit in u16.
     let c = cfg(6, 2, 2.0, false, false, false);
-    let hyp: String = (0..70_000)
-        .map(|i| ["ab", "b a", "c", "ab."][i % 4])
-        .collect();
+    let hyp = long_segment();
     let rf: String = (0..9_000).map(|i| ["ab", "c", "a b"][i % 3]).collect();
     assert_eq!(row(&c, &hyp, &[&rf]), naive_row(&c, &hyp, &[&rf]));
     // Reference counts beyond u16 (they saturate once past the hypothesis count).
@@ -267,9 +271,7 @@ fn many_systems_long_and_repetitive_segments() {
     // Wide slots, packed keys and a reference far longer than the hypotheses (and the
     // reverse): the reference's tables are probed by every system.
     let c = cfg(6, 2, 2.0, false, false, false);
-    let long: String = (0..70_000)
-        .map(|i| ["ab", "b a", "c", "ab."][i % 4])
-        .collect();
+    let long = long_segment();
     let rep = "the cat sat on the mat . ".repeat(4_000);
     let sys: Vec<Vec<String>> = vec![
         vec![long.clone(), "a".repeat(10), rep.replace("mat", "hat")],

@@ -6,7 +6,7 @@
 //! emulated by a left-to-right scan with Python's "leftmost, non-overlapping" rule. Two
 //! patterns can never match and are documented as such below.
 
-use crate::text::{py_lower, py_rstrip, py_split};
+use crate::text::{push_isolated, py_lower, py_rstrip, py_split};
 
 /// Options of `TercomTokenizer`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -144,18 +144,10 @@ fn normalize_general_and_western(sent: &str) -> String {
     let s = s.replace("&gt;", ">");
     // f" {sent} ", then `([{-~[-` -&(-+:-@/])` -> r" \1 " (the space itself is in the class)
     let mut t = String::with_capacity(s.len() * 2 + 8);
-    for c in std::iter::once(' ')
+    let padded = std::iter::once(' ')
         .chain(s.chars())
-        .chain(std::iter::once(' '))
-    {
-        if is_western_punct(c) {
-            t.push(' ');
-            t.push(c);
-            t.push(' ');
-        } else {
-            t.push(c);
-        }
-    }
+        .chain(std::iter::once(' '));
+    push_isolated(&mut t, padded, is_western_punct);
     // possessives: "'s " -> " 's ". (The next pattern, "'s$", cannot match: the string ends
     // with the space added above.)
     let t = t.replace("'s ", " 's ");
@@ -203,15 +195,7 @@ fn normalize_general_and_western(sent: &str) -> String {
 /// Extra spaces are irrelevant (the result is split on whitespace), so one pass suffices.
 fn normalize_asian(sent: &str) -> String {
     let mut out = String::with_capacity(sent.len() + 16);
-    for c in sent.chars() {
-        if is_asian_split(c) {
-            out.push(' ');
-            out.push(c);
-            out.push(' ');
-        } else {
-            out.push(c);
-        }
-    }
+    push_isolated(&mut out, sent.chars(), is_asian_split);
     out
 }
 
