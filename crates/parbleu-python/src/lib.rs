@@ -6,6 +6,7 @@
 //! `convert`, `options`, `refs` and `metrics`.
 
 mod bleu;
+mod caption;
 mod chrf;
 mod convert;
 mod error;
@@ -35,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     parallel::register(m)?;
     options::register(m)?;
     bleu::register(m)?;
+    caption::register(m)?;
     chrf::register(m)?;
     ter::register(m)?;
     ids::register(m)?;
