@@ -1,16 +1,34 @@
 //! Binding of the core's COCO caption metrics (`parbleu.flavors.coco`): CIDEr-D sums and
-//! ROUGE-L per image, computed with the GIL released.
+//! ROUGE-L per image, computed in blocks with the GIL released ([`for_each_block`]).
 
-use crate::ErrorClass;
+use crate::convert::{str_lists, strs};
+use crate::error::{ErrorClass, Result};
+use crate::interrupt::{blocks, for_each_block, interruptible};
+use crate::options::Order;
+use crate::parallel::Workers;
 use parbleu_core::caption::{cider, rouge};
-use parbleu_core::parallel;
+use parbleu_core::Error;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
-/// Borrow each caption's text (the strings stay alive in the caller's lists).
-fn borrowed(refs: &[Vec<String>]) -> Vec<Vec<&str>> {
-    refs.iter()
-        .map(|r| r.iter().map(String::as_str).collect())
-        .collect()
+/// Images per GIL release, so that Ctrl-C is seen within about a second.
+const BLOCK: usize = 1 << 12;
+
+/// The captions' text, borrowed; an error unless there is one hypothesis per reference list.
+fn borrowed<'a>(
+    hyps: &'a [Bound<'_, PyString>],
+    refs: &'a [Vec<Bound<'_, PyString>>],
+) -> Result<(Vec<&'a str>, Vec<Vec<&'a str>>)> {
+    let (h, r) = (strs(hyps)?, str_lists(refs)?);
+    if h.len() != r.len() {
+        let e = Error::LengthMismatch {
+            what: "coco: hypotheses vs reference lists".into(),
+            expected: r.len(),
+            found: h.len(),
+        };
+        return Err(e.into());
+    }
+    Ok((h, r))
 }
 
 /// Per image, the CIDEr-D sums over references, one per order (`len(hyps) * n` floats).
@@ -19,42 +37,35 @@ fn borrowed(refs: &[Vec<String>]) -> Vec<Vec<&str>> {
 #[allow(clippy::too_many_arguments)]
 fn caption_cider_sums(
     py: Python<'_>,
-    hyps: Vec<String>,
-    refs: Vec<Vec<String>>,
-    n: crate::Order,
+    hyps: Vec<Bound<'_, PyString>>,
+    refs: Vec<Vec<Bound<'_, PyString>>>,
+    n: Order,
     sigma: f64,
     ref_len: f64,
     log_df: Vec<f64>,
-    workers: i64,
-) -> PyResult<Vec<f64>> {
-    if hyps.len() != refs.len() {
-        return Err(ErrorClass::LengthMismatch.err(
-            py,
-            format!(
-                "{} hypotheses for {} reference lists",
-                hyps.len(),
-                refs.len()
-            ),
-        ));
-    }
-    let workers = parallel::resolve(workers);
-    let r = borrowed(&refs);
-    let h: Vec<&str> = hyps.iter().map(String::as_str).collect();
+    workers: Workers,
+) -> Result<Vec<f64>> {
+    let (h, r) = borrowed(&hyps, &refs)?;
     let p = cider::CiderParams {
         n: n.0,
         sigma,
         ref_len,
         log_df: &log_df,
     };
-    py.detach(|| cider::sums(&h, &r, &p, workers))
-        .ok_or_else(|| {
-            ErrorClass::InvalidOption.err(
-                py,
-                "coco: CIDEr needs at least one reference n-gram (the original: max() arg is an \
-             empty sequence)"
-                    .to_string(),
-            )
-        })
+    // Document frequencies need every image first: cooked once, then scored in blocks.
+    let prep = interruptible(py, || cider::Prepared::new(&h, &r, p.n))?;
+    if !prep.scorable(&p) {
+        return Err(ErrorClass::InvalidOption.err(
+            "coco: CIDEr needs at least one reference n-gram (the original: max() arg is an \
+             empty sequence)",
+        ));
+    }
+    let mut out = Vec::with_capacity(prep.len() * p.n);
+    for_each_block(py, blocks(prep.len(), BLOCK), |b| {
+        out.extend(prep.sums(b, &p, workers.0));
+        Ok::<(), Error>(())
+    })?;
+    Ok(out)
 }
 
 /// Per image, ROUGE-L with `beta2` = β².
@@ -62,25 +73,28 @@ fn caption_cider_sums(
 #[pyo3(signature = (hyps, refs, beta2, workers))]
 fn caption_rouge_scores(
     py: Python<'_>,
-    hyps: Vec<String>,
-    refs: Vec<Vec<String>>,
+    hyps: Vec<Bound<'_, PyString>>,
+    refs: Vec<Vec<Bound<'_, PyString>>>,
     beta2: f64,
-    workers: i64,
-) -> PyResult<Vec<f64>> {
-    if hyps.len() != refs.len() || refs.iter().any(Vec::is_empty) {
-        return Err(ErrorClass::LengthMismatch.err(
-            py,
-            "coco: every image needs one hypothesis and at least one reference".to_string(),
-        ));
+    workers: Workers,
+) -> Result<Vec<f64>> {
+    let (h, r) = borrowed(&hyps, &refs)?;
+    if r.iter().any(Vec::is_empty) {
+        return Err(ErrorClass::LengthMismatch
+            .err("coco: every image needs one hypothesis and at least one reference"));
     }
-    let workers = parallel::resolve(workers);
-    let r = borrowed(&refs);
-    let h: Vec<&str> = hyps.iter().map(String::as_str).collect();
-    Ok(py.detach(|| rouge::scores(&h, &r, beta2, workers)))
+    let mut out = Vec::with_capacity(h.len());
+    for_each_block(py, blocks(h.len(), BLOCK), |b| {
+        out.extend(rouge::scores(&h[b.clone()], &r[b], beta2, workers.0));
+        Ok::<(), Error>(())
+    })?;
+    Ok(out)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(caption_cider_sums, m)?)?;
-    m.add_function(wrap_pyfunction!(caption_rouge_scores, m)?)?;
-    Ok(())
+    let functions = [
+        wrap_pyfunction!(caption_cider_sums, m)?,
+        wrap_pyfunction!(caption_rouge_scores, m)?,
+    ];
+    functions.into_iter().try_for_each(|f| m.add_function(f))
 }

@@ -1,6 +1,6 @@
 //! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
 //!
-//! One file per core module (`bleu`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
+//! One file per core module (`bleu`, `caption`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
 //! `flavors/`, `tokenize`, `wordstats`, `pysum`, `parallel`, `interrupt`), each registering its
 //! own classes and functions; the helpers they share are `error` (`?` to `parbleu.errors`),
 //! `convert`, `options`, `refs` and `metrics`.

@@ -10,6 +10,7 @@
 use crate::parallel;
 use crate::text::py_split;
 use rustc_hash::FxHashMap;
+use std::ops::Range;
 
 /// The numbers CIDEr-D needs from numpy: `ref_len = np.log(N)` and
 /// `log_df[k] = np.log(max(1.0, k))` for every document frequency `k` in `0..=N`.
@@ -122,60 +123,103 @@ fn add_sim(score: &mut [f64], h: &Vector, r: &Vector, sigma: f64) {
     }
 }
 
-/// Per image, the CIDEr-D sums over references, one value per order (row-major,
-/// `hyps.len() * n` values): the original's `score` array before `np.mean`, `/ len(refs)`
-/// and `* 10`. Returns `None` if no reference has an n-gram (the original's `max()` of an
-/// empty sequence) or if `log_df` is too short for a document frequency.
+/// A caption set cooked once: every sentence's n-grams and the references' document
+/// frequencies, ready to score any range of images ([`Prepared::sums`]).
+pub struct Prepared {
+    n: usize,
+    cooked: Vec<(Cooked, Vec<Cooked>)>,
+    df: Vec<u32>,
+    max_df: u32,
+}
+
+impl Prepared {
+    /// Cook every caption up to order `n` (serial: the ids are shared) and count document
+    /// frequencies over the references, one count per image as the original's `set()`.
+    pub fn new(hyps: &[&str], refs: &[Vec<&str>], n: usize) -> Self {
+        let mut it = Interner::default();
+        let cooked: Vec<(Cooked, Vec<Cooked>)> = hyps
+            .iter()
+            .zip(refs)
+            .map(|(h, rs)| {
+                let rc: Vec<Cooked> = rs.iter().map(|r| it.cook(r, n)).collect();
+                (it.cook(h, n), rc)
+            })
+            .collect();
+        let mut df = vec![0u32; it.grams.len()];
+        let mut seen = vec![u32::MAX; it.grams.len()];
+        let mut max_df = 0u32;
+        for (img, (_, rc)) in cooked.iter().enumerate() {
+            let img = img as u32;
+            for c in rc {
+                for &(id, _) in c.iter().flatten() {
+                    let id = id as usize;
+                    if seen[id] != img {
+                        seen[id] = img;
+                        df[id] += 1;
+                        max_df = max_df.max(df[id]);
+                    }
+                }
+            }
+        }
+        Prepared {
+            n,
+            cooked,
+            df,
+            max_df,
+        }
+    }
+
+    /// Number of images.
+    pub fn len(&self) -> usize {
+        self.cooked.len()
+    }
+
+    /// Whether there is no image.
+    pub fn is_empty(&self) -> bool {
+        self.cooked.is_empty()
+    }
+
+    /// Whether some reference has an n-gram (else the original fails: `max()` of an empty
+    /// sequence) and `log_df` covers every document frequency.
+    pub fn scorable(&self, p: &CiderParams<'_>) -> bool {
+        self.max_df > 0 && p.log_df.len() > self.max_df as usize && p.n == self.n
+    }
+
+    /// The CIDEr-D sums of the images in `images`, one value per order (row-major,
+    /// `images.len() * n` values): the original's `score` array before `np.mean`,
+    /// `/ len(refs)` and `* 10`. Call only when [`Prepared::scorable`].
+    pub fn sums(&self, images: Range<usize>, p: &CiderParams<'_>, workers: usize) -> Vec<f64> {
+        let n = self.n;
+        let mut out = vec![0.0f64; images.len() * n];
+        if n == 0 {
+            return out;
+        }
+        let cooked = &self.cooked[images];
+        parallel::for_each_chunk(workers, &mut out, 64 * n, |start, chunk| {
+            for (k, score) in chunk.chunks_mut(n).enumerate() {
+                let (hc, rc) = &cooked[start / n + k];
+                let h = counts2vec(hc, &self.df, p);
+                for r in rc {
+                    add_sim(score, &h, &counts2vec(r, &self.df, p), p.sigma);
+                }
+            }
+        });
+        out
+    }
+}
+
+/// Per image, the CIDEr-D sums over references ([`Prepared::sums`] of every image). Returns
+/// `None` if no reference has an n-gram (the original's `max()` of an empty sequence) or if
+/// `log_df` is too short for a document frequency.
 pub fn sums(
     hyps: &[&str],
     refs: &[Vec<&str>],
     p: &CiderParams<'_>,
     workers: usize,
 ) -> Option<Vec<f64>> {
-    let mut it = Interner::default();
-    let cooked: Vec<(Cooked, Vec<Cooked>)> = hyps
-        .iter()
-        .zip(refs)
-        .map(|(h, rs)| {
-            let rc: Vec<Cooked> = rs.iter().map(|r| it.cook(r, p.n)).collect();
-            (it.cook(h, p.n), rc)
-        })
-        .collect();
-    let mut df = vec![0u32; it.grams.len()];
-    let mut seen = vec![u32::MAX; it.grams.len()];
-    let mut max_df = 0u32;
-    for (img, (_, rc)) in cooked.iter().enumerate() {
-        let img = img as u32;
-        for c in rc {
-            for &(id, _) in c.iter().flatten() {
-                let id = id as usize;
-                if seen[id] != img {
-                    seen[id] = img;
-                    df[id] += 1;
-                    max_df = max_df.max(df[id]);
-                }
-            }
-        }
-    }
-    if max_df == 0 || p.log_df.len() <= max_df as usize {
-        return None;
-    }
-    let n = p.n;
-    let mut out = vec![0.0f64; hyps.len() * n];
-    if n == 0 {
-        return Some(out);
-    }
-    let df = &df;
-    parallel::for_each_chunk(workers, &mut out, 64 * n, |start, chunk| {
-        for (k, score) in chunk.chunks_mut(n).enumerate() {
-            let (hc, rc) = &cooked[start / n + k];
-            let h = counts2vec(hc, df, p);
-            for r in rc {
-                add_sim(score, &h, &counts2vec(r, df, p), p.sigma);
-            }
-        }
-    });
-    Some(out)
+    let prep = Prepared::new(hyps, refs, p.n);
+    prep.scorable(p)
+        .then(|| prep.sums(0..prep.len(), p, workers))
 }
 
 #[cfg(test)]
