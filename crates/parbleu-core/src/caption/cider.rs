@@ -106,7 +106,7 @@ fn counts2vec(c: &Cooked, df: &[u32], p: &CiderParams<'_>) -> Vector {
 fn add_sim(score: &mut [f64], h: &Vector, r: &Vector, sigma: f64) {
     let delta = (h.length - r.length) as f64;
     let pen = std::f64::consts::E.powf(-(delta * delta) / (2.0 * (sigma * sigma)));
-    for n in 0..score.len() {
+    for (n, total) in score.iter_mut().enumerate() {
         let lookup: FxHashMap<u32, f64> = r.vec[n].iter().copied().collect();
         let mut val = 0.0f64;
         for &(id, vh) in &h.vec[n] {
@@ -119,7 +119,7 @@ fn add_sim(score: &mut [f64], h: &Vector, r: &Vector, sigma: f64) {
             val /= h.norm[n] * r.norm[n];
         }
         val *= pen;
-        score[n] += val;
+        *total += val;
     }
 }
 
