@@ -14,14 +14,20 @@ FLAVOR = "coco"
 
 
 def captions(
-    gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]], metric: str
+    gts: Mapping[Any, Sequence[str]],
+    res: Mapping[Any, Sequence[str]],
+    metric: str,
+    allow_empty: bool = False,
 ) -> tuple[list[Any], list[str], list[list[str]]]:
     """Return the image ids (in ``gts`` order), the hypotheses and the references.
+
+    ``allow_empty``: no image is no error (BLEU's original scores an empty set 0).
 
     Raises
     ------
     EmptyInputError
-        No image at all (the original: ``max()`` of an empty sequence, or a NaN mean).
+        No image at all, unless ``allow_empty`` (the original: ``max()`` of an empty
+        sequence, or a NaN mean).
     FlavorError
         Different image ids in ``gts`` and ``res``, an image without exactly one hypothesis
         or without any reference, or a caption that is not a string (the original's
@@ -44,7 +50,7 @@ def captions(
             "AssertionError)",
             AssertionError,
         )
-    if not gts:
+    if not gts and not allow_empty:
         raise EmptyInputError(f"coco: {metric}: no images to score (gts and res are empty)")
     ids = list(gts)
     hyps: list[str] = []

@@ -22,10 +22,9 @@ from typing import Any
 import numpy as np
 
 from .._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
+from ._input import FLAVOR, captions
 
 __all__ = ["Bleu", "BleuScorer"]
-
-FLAVOR = "coco"
 
 Scores = tuple[list[float], list[list[float]]]
 
@@ -273,28 +272,10 @@ class Bleu:
         ``verbose`` as pycocoevalcap's: ``1`` (default) prints the aggregate counts and the
         ratio, ``0`` nothing, ``2`` also every image.
         """
-        if gts.keys() != res.keys():
-            raise flavor_error(
-                FLAVOR, "gts and res have different image ids (AssertionError)", AssertionError
-            )
+        _, hyps, refs = captions(gts, res, "Bleu", allow_empty=True)
         bleu_scorer = BleuScorer(n=self._n)
-        for img in gts:
-            hypo = res[img]
-            ref = gts[img]
-            if not isinstance(hypo, list) or len(hypo) != 1:
-                raise flavor_error(
-                    FLAVOR,
-                    f"res[{img!r}] must be a list holding one caption (AssertionError)",
-                    AssertionError,
-                )
-            if not isinstance(ref, list) or len(ref) < 1:
-                raise flavor_error(
-                    FLAVOR,
-                    f"gts[{img!r}] must be a non-empty list of captions (AssertionError)",
-                    AssertionError,
-                )
-            bleu_scorer.crefs.append(list(ref))
-            bleu_scorer.ctest.append(hypo[0])
+        bleu_scorer.crefs = refs
+        bleu_scorer.ctest = list(hyps)
         score, scores = bleu_scorer.compute_score(option="closest", verbose=verbose)
         return score, scores
 

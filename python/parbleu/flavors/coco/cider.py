@@ -17,7 +17,8 @@ import numpy as np
 
 from ... import _core
 from ..._options import check_order
-from ._input import captions
+from .._common import flavor_error
+from ._input import FLAVOR, captions
 
 __all__ = ["Cider"]
 
@@ -54,6 +55,15 @@ class Cider:
     ) -> tuple[np.float64, np.ndarray[Any, np.dtype[np.float64]]]:
         """CIDEr-D of ``res`` (one caption per image) against ``gts``: ``(mean, per image)``."""
         _, hyps, refs = captions(gts, res, "CIDEr")
+        if not any(r.strip() for rs in refs for r in rs):
+            # No reference word: no document frequency at all (strip() and split() agree on
+            # what whitespace is).
+            raise flavor_error(
+                FLAVOR,
+                "CIDEr: every reference caption is empty, so there are no document frequencies "
+                "(the original: ValueError: max() arg is an empty sequence)",
+                ValueError,
+            )
         count = len(hyps)
         # The original's logs, computed by numpy as it computes them (np.log of a float).
         ref_len = float(np.log(float(count)))
@@ -69,7 +79,8 @@ class Cider:
             avg /= len(r)
             avg *= 10.0
             scores.append(avg)
-        return np.mean(np.array(scores)), np.array(scores)
+        per_image = np.array(scores, dtype=np.float64)
+        return np.float64(np.mean(per_image)), per_image
 
     def method(self) -> str:
         """Return the metric's name."""

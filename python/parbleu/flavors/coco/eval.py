@@ -231,7 +231,7 @@ def _items(d: Mapping[Any, Any], side: str) -> dict[Any, list[str]]:
 
 
 def _as_anns(d: Mapping[Any, Any]) -> dict[Any, list[dict[str, str]]]:
-    """The PTB tokenizer's input (``{"caption": str}`` dicts)."""
+    """Return the PTB tokenizer's input (``{"caption": str}`` dicts)."""
     return {k: [{"caption": c} for c in v] for k, v in _items(d, "captions").items()}
 
 

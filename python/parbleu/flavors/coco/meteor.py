@@ -31,7 +31,7 @@ class MeteorError(FlavorError, RuntimeError):
 
 
 class Meteor:
-    """pycocoevalcap's ``Meteor``: starts the jar once; :meth:`compute_score` may be called often."""
+    """pycocoevalcap's ``Meteor``: starts the jar once, :meth:`compute_score` runs often."""
 
     def __init__(self) -> None:
         jar_dir = package_dir("METEOR") / "meteor"
@@ -71,8 +71,10 @@ class Meteor:
         return "METEOR"
 
     def _exchange(self, lines: list[str], answers: int) -> list[bytes]:
-        """Write ``lines`` (from a thread, so the jar's answers never fill the pipe) and read
-        ``answers`` lines back."""
+        """Write ``lines`` and read ``answers`` lines back.
+
+        A thread writes, so the jar's answers never fill the pipe while it blocks.
+        """
         p = self.meteor_p
         stdin, stdout = _pipe(p.stdin), _pipe(p.stdout)
         failed: list[BaseException] = []
@@ -133,14 +135,17 @@ class Meteor:
 
 
 def _score_line(hypothesis: str, references: Sequence[str]) -> str:
-    """The original's ``SCORE`` line (``Meteor._stat``)."""
+    """Return the original's ``SCORE`` line (``Meteor._stat``)."""
     hypothesis = hypothesis.replace("|||", "").replace("  ", " ")
     return " ||| ".join(("SCORE", " ||| ".join(references), hypothesis))
 
 
 def _check_lines(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> None:
-    """Refuse a caption holding a line break: the jar reads it as two lines, so every later
-    answer belongs to another image (the original then crashes or scores the wrong images)."""
+    """Refuse a caption holding a line break.
+
+    The jar reads it as two lines, so every later answer belongs to another image (the
+    original then crashes or scores the wrong images).
+    """
     for img, h, rs in zip(ids, hyps, refs):
         for side, c in (("res", h), *(("gts", r) for r in rs)):
             if "\n" in c or "\r" in c:
