@@ -26,6 +26,9 @@ from ._input import FLAVOR, captions
 
 __all__ = ["Bleu", "BleuScorer"]
 
+#: The n-gram orders the original counts (``cook_test``/``cook_refs``' default, never given n).
+_COOKED = 4
+
 Scores = tuple[list[float], list[list[float]]]
 
 
@@ -190,6 +193,15 @@ class BleuScorer:
         bleu_list: list[list[float]] = [[] for _ in range(n)]
         if self._score is not None:
             return self._score
+        if n > _COOKED and self.ctest:
+            # The original cooks 1..4-grams whatever n is (cook_test's default n=4), then
+            # sums n orders of those four counts.
+            raise flavor_error(
+                FLAVOR,
+                f"BLEU: n={n}, but the original counts n-grams up to 4 whatever n is (the "
+                "original: IndexError: list index out of range)",
+                IndexError,
+            )
         if option is None:
             option = "average" if len(self.crefs) == 1 else "closest"
         tests = [t if t is not None else "" for t in self.ctest]

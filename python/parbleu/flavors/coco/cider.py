@@ -22,6 +22,9 @@ from ._input import FLAVOR, captions
 
 __all__ = ["Cider"]
 
+#: The n-gram orders the original counts (``precook(s, n=4)``, never given ``n``).
+_COOKED = 4
+
 
 class Cider:
     """pycocoevalcap's ``Cider``: CIDEr-D over ``{image_id: [caption]}`` dicts.
@@ -31,7 +34,9 @@ class Cider:
     test, refs
         Ignored, as in the original.
     n
-        Highest n-gram order (4).
+        Number of orders averaged (4). The original counts 1- to 4-grams whatever ``n`` is
+        (``precook``'s default), so orders above 4 add 0 to the mean, and a caption longer
+        than ``n`` words fails with ``IndexError`` when ``n < 4``: both reproduced.
     sigma
         Standard deviation of the length penalty (6.0).
     workers
@@ -64,14 +69,28 @@ class Cider:
                 "(the original: ValueError: max() arg is an empty sequence)",
                 ValueError,
             )
+        # The original cooks 1..4-grams whatever n is: orders above 4 stay empty (zeros), and
+        # below 4 an (n+1)-gram has no vector to go to.
+        cooked = min(self._n, _COOKED)
+        if self._n < _COOKED:
+            longest = max(len(c.split()) for c in (*hyps, *(r for rs in refs for r in rs)))
+            if longest > self._n:
+                raise flavor_error(
+                    FLAVOR,
+                    f"CIDEr: n={self._n}, but the original counts n-grams up to 4 whatever n is, "
+                    f"so a caption of {longest} words has no place for its {self._n + 1}-grams "
+                    "(the original: IndexError: list index out of range)",
+                    IndexError,
+                )
         count = len(hyps)
         # The original's logs, computed by numpy as it computes them (np.log of a float).
         ref_len = float(np.log(float(count)))
         log_df = [float(np.log(max(1.0, float(k)))) for k in range(count + 1)]
         sums = _core.caption_cider_sums(
-            hyps, refs, self._n, self._sigma, ref_len, log_df, self._workers
+            hyps, refs, cooked, self._sigma, ref_len, log_df, self._workers
         )
-        per_order = np.asarray(sums, dtype=np.float64).reshape(count, self._n)
+        per_order = np.zeros((count, self._n), dtype=np.float64)
+        per_order[:, :cooked] = np.asarray(sums, dtype=np.float64).reshape(count, cooked)
         scores = []
         for row, r in zip(per_order, refs):
             # score_avg = np.mean(score); /= len(refs); *= 10.0 - numpy's own operations.
