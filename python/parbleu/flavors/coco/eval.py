@@ -113,6 +113,21 @@ class COCOEvalCap:
     def _run(self, gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
         say = print if self._verbose else _quiet
         scorers = [_scorer(m) for m in self._metrics]  # a missing jar fails before any work
+        try:
+            self._score(scorers, gts, res, say)
+        finally:
+            for scorer, _ in scorers:  # stop the METEOR jar now, not when collected
+                close = getattr(scorer, "close", None)
+                if close is not None:
+                    close()
+
+    def _score(
+        self,
+        scorers: list[tuple[Any, str | list[str]]],
+        gts: Mapping[Any, Any],
+        res: Mapping[Any, Any],
+        say: Any,
+    ) -> None:
         if self._tokenize:
             say("tokenization...")
             tok = PTBTokenizer()

@@ -12,6 +12,7 @@ Java or the package absent, or the jar failing, is one clear error (with the jar
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import threading
 from collections.abc import Mapping, Sequence
@@ -115,6 +116,7 @@ class Meteor:
         p.kill()
         p.wait()
         err = _pipe(p.stderr).read().decode(errors="replace").strip()
+        _close_pipes(p)
         raise MeteorError(
             FLAVOR,
             f"METEOR: `{' '.join(self.meteor_cmd)}` exited with status {p.returncode}"
@@ -124,11 +126,13 @@ class Meteor:
     def close(self) -> None:
         """Stop the jar (also done when the object is collected)."""
         p = getattr(self, "meteor_p", None)
-        if p is not None and p.poll() is None:
-            with self.lock:
-                _pipe(p.stdin).close()
+        if p is None:
+            return
+        with self.lock:
+            if p.poll() is None:
                 p.kill()
                 p.wait()
+            _close_pipes(p)
 
     def __del__(self) -> None:
         self.close()
@@ -155,6 +159,13 @@ def _check_lines(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequenc
                     "lines, so the original pairs every later score with the wrong image. "
                     "Tokenize first (the PTB tokenizer replaces line breaks) or remove them",
                 )
+
+
+def _close_pipes(p: subprocess.Popen[bytes]) -> None:
+    for f in (p.stdin, p.stdout, p.stderr):
+        if f is not None:
+            with contextlib.suppress(OSError):  # a pipe the jar closed first (EPIPE on flush)
+                f.close()
 
 
 def _pipe(f: IO[bytes] | None) -> IO[bytes]:
