@@ -36,19 +36,15 @@ Captions = dict[Any, list[str]]
 #: (name, hypotheses file, references file) under data/captions: COCO val and train captions,
 #: leave-one-out (a human caption against the other four) and mismatched (another image's).
 SETS = [
-    ("val-loo", "derived/val2017.loo.hyp.json", "derived/val2017.loo.refs.json"),
-    ("val-mismatch", "derived/val2017.mismatch.hyp.json", "derived/val2017.mismatch.refs.json"),
-    ("train-loo", "derived/train2017.loo.hyp.json", "derived/train2017.loo.refs.json"),
-    (
-        "train-mismatch",
-        "derived/train2017.mismatch.hyp.json",
-        "derived/train2017.mismatch.refs.json",
+    *(
+        (
+            f"{split}-{kind}",
+            *(f"derived/{split}2017.{kind}.{side}.json" for side in ("hyp", "refs")),
+        )
+        for split in ("val", "train")
+        for kind in ("loo", "mismatch")
     ),
-    (
-        "debug",
-        "tylin-coco-caption-debug/debug.hypo.json",
-        "tylin-coco-caption-debug/debug.ref.json",
-    ),
+    ("debug", *(f"tylin-coco-caption-debug/debug.{side}.json" for side in ("hypo", "ref"))),
 ]
 
 

@@ -1,7 +1,7 @@
 //! Binding of the core's COCO caption metrics (`parbleu.flavors.coco`): CIDEr-D sums and
 //! ROUGE-L per image, computed in blocks with the GIL released ([`for_each_block`]).
 
-use crate::convert::{str_lists, strs};
+use crate::convert::{borrow_hyps, str_lists};
 use crate::error::{ErrorClass, Result};
 use crate::interrupt::{blocks, for_each_block, interruptible};
 use crate::options::Order;
@@ -19,16 +19,8 @@ fn borrowed<'a>(
     hyps: &'a [Bound<'_, PyString>],
     refs: &'a [Vec<Bound<'_, PyString>>],
 ) -> Result<(Vec<&'a str>, Vec<Vec<&'a str>>)> {
-    let (h, r) = (strs(hyps)?, str_lists(refs)?);
-    if h.len() != r.len() {
-        let e = Error::LengthMismatch {
-            what: "coco: hypotheses vs reference lists".into(),
-            expected: r.len(),
-            found: h.len(),
-        };
-        return Err(e.into());
-    }
-    Ok((h, r))
+    let r = str_lists(refs)?;
+    Ok((borrow_hyps(hyps, r.len())?, r))
 }
 
 /// Per image, the CIDEr-D sums over references, one per order (`len(hyps) * n` floats).
