@@ -81,7 +81,7 @@ Each module offers the original's public API, so existing code runs after changi
 from parbleu.flavors.nltk import corpus_bleu, sentence_bleu, SmoothingFunction  # NLTK 3.10.4
 from parbleu.flavors.moses import multi_bleu, multi_bleu_detok                 # Moses perl
 from parbleu.flavors.mteval import score_lines                                  # mteval v13a/v14
-from parbleu.flavors.coco import Bleu                                           # pycocoevalcap
+from parbleu.flavors.coco import Bleu, Cider, Rouge, Meteor, evaluate           # pycocoevalcap
 from parbleu.flavors.tfnmt import compute_bleu, load                            # nmt, HF evaluate
 from parbleu.flavors.t2t import compute_bleu, bleu_wrapper                      # tensor2tensor
 from parbleu.flavors.torchmetrics import bleu_score, sacre_bleu_score           # torchmetrics
@@ -95,6 +95,13 @@ print their exact output; see `docs/cli.md`) and `parbleu explain REF -i HYP --f
 ## What each does differently
 
 {table}
+
+## The originals' other metrics
+
+Where the original computes more than BLEU, the flavor's module offers those metrics too, with
+the original's API (see `docs/captioning.md` for COCO's).
+
+{metrics_table}
 
 ## The same inputs through every flavor
 
@@ -137,7 +144,8 @@ generated.
   optional extra is installed (`pip install parbleu[coco]`); without it,
   `coco.PTBTokenizer().tokenize` raises `TokenizerNotAvailableError` instead of approximating.
   Golden records of the PTB pipeline are checked where the golden files hold the tokenized
-  captions.
+  captions. CIDEr-D and ROUGE-L are checked for equality (`==`) with live pycocoevalcap
+  (`tests/flavors/test_coco_metrics.py`); METEOR and SPICE are the original's jars.
 - **mteval**: NIST information sums are added in first-occurrence order where Perl uses its hash
   order (differences below 1e-13 relative); `-e` and `-x "ngram info"` are not reproduced.
   The command-line report is Perl's byte for byte for every other option (the header block,
@@ -240,9 +248,39 @@ CRASHES = [
     ("t2t", "line counts differ", "`AssertionError`", "`FlavorError` + `AssertionError`"),
     (
         "coco",
-        "image ids differ, no reference",
+        "image ids differ, no reference, not one hypothesis per image",
         "`AssertionError`",
         "`FlavorError` + `AssertionError`",
+    ),
+    (
+        "coco",
+        "a caption that is not a string",
+        "`AttributeError`",
+        "`FlavorError` + `AssertionError`",
+    ),
+    (
+        "coco (Cider, Rouge)",
+        "no image at all",
+        "Cider: `ValueError`; Rouge: NaN and a `RuntimeWarning`",
+        "`EmptyInputError`",
+    ),
+    (
+        "coco (Cider)",
+        "every reference caption empty",
+        "`ValueError: max() arg is an empty sequence`",
+        "`FlavorError` + `ValueError`",
+    ),
+    (
+        "coco (Cider, Bleu)",
+        "n-gram order below 1 or huge",
+        "Cider: `IndexError`, or runs out of memory; Bleu: empty score lists",
+        "`InvalidOptionError`",
+    ),
+    (
+        "coco (COCOEvalCap)",
+        "an image of `coco` missing from `cocoRes`",
+        "`KeyError`",
+        "`FlavorError` + `KeyError`",
     ),
 ]
 
@@ -260,6 +298,16 @@ def _flavors() -> list[FlavorInfo]:
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
+
+
+def render_metrics() -> str:
+    rows = ["| flavor | API | what |", "|---|---|---|"]
+    rows += [
+        f"| `{f.name}` | `{f.module}.{_cell(api)}` | {_cell(what)} |"
+        for f in _flavors()
+        for api, what in f.metrics
+    ]
+    return "\n".join(rows)
 
 
 def render_table() -> str:
@@ -309,6 +357,7 @@ def render() -> str:
     probes, legend = render_probes()
     return TEMPLATE.format(
         table=render_table(),
+        metrics_table=render_metrics(),
         probes_table=probes,
         probes_legend=legend,
         crash_table=render_crashes(),

@@ -33,6 +33,8 @@ __all__ = [
     "bleu_log_sum",
     "bleu_scores",
     "bleu_sentence",
+    "caption_cider_sums",
+    "caption_rouge_scores",
     "chrf_f_score",
     "chrf_scores",
     "flavor_fairseq_stats",
@@ -577,3 +579,28 @@ def rouge_bootstrap(
     ``stats``: int64 ``(pairs, 3)``; result rows low, mid, high; columns precision, recall,
     fmeasure.
     """
+
+# COCO caption metrics (pycocoevalcap 1.2, exact): parbleu.flavors.coco's Cider and Rouge.
+
+def caption_cider_sums(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    n: int,
+    sigma: float,
+    ref_len: float,
+    log_df: Sequence[float],
+    workers: int,
+) -> list[float]:
+    """Per image, the CIDEr-D sums over its references of each order 1..n (row-major).
+
+    ``ref_len`` is numpy's ``log(len(hyps))`` and ``log_df[k]`` numpy's ``log(max(1, k))``
+    for every document frequency ``k`` in ``0..len(hyps)``.
+    """
+
+def caption_rouge_scores(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    beta2: float,
+    workers: int,
+) -> list[float]:
+    """Per image, ROUGE-L (pycocoevalcap's ``Rouge.calc_score``) with ``beta2`` = beta squared."""

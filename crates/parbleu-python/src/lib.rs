@@ -1,11 +1,12 @@
 //! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
 //!
-//! One file per core module (`bleu`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
+//! One file per core module (`bleu`, `caption`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
 //! `flavors/`, `tokenize`, `wordstats`, `pysum`, `parallel`, `interrupt`), each registering its
 //! own classes and functions; the helpers they share are `error` (`?` to `parbleu.errors`),
 //! `convert`, `options`, `refs` and `metrics`.
 
 mod bleu;
+mod caption;
 mod chrf;
 mod convert;
 mod error;
@@ -35,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     parallel::register(m)?;
     options::register(m)?;
     bleu::register(m)?;
+    caption::register(m)?;
     chrf::register(m)?;
     ter::register(m)?;
     ids::register(m)?;

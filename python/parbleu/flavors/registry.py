@@ -92,6 +92,9 @@ class FlavorInfo:
     #: ``tool``: the original is a command-line tool whose own arguments pass through;
     #: ``library``: ``REF [REF ...] -i HYP`` plus a few options.
     kind: Literal["tool", "library"] = "library"
+    #: The original's other metrics that the flavor's module offers too: ``(API, what it
+    #: computes and how)`` each (the docs list them beside the BLEU table).
+    metrics: tuple[tuple[str, str], ...] = ()
 
     def run(self, argv: list[str]) -> int:
         """Run ``parbleu --flavor NAME ARGV...``; returns the exit status (errors raise)."""
@@ -301,6 +304,33 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "parbleu.cli.flavor:run_coco",
         ExplainProfile("split", smooth="coco"),
         _coco,
+        metrics=(
+            (
+                "Cider().compute_score(gts, res)",
+                "CIDEr-D: document frequencies from the evaluated set's references, sigma 6, "
+                "clipping, x10; in the core, the same bits",
+            ),
+            (
+                "Rouge().compute_score(gts, res)",
+                "ROUGE-L, beta 1.2, captions split on single spaces; in the core, the same bits",
+            ),
+            (
+                "Meteor().compute_score(gts, res)",
+                "METEOR 1.5: pycocoevalcap's own meteor-1.5.jar run with Java as the original "
+                "runs it (not re-implemented); no Java: MissingDependencyError",
+            ),
+            (
+                "Spice().compute_score(gts, res)",
+                "SPICE: pycocoevalcap's spice-1.0.jar, only where Java and the Stanford CoreNLP "
+                "3.6.0 models are installed (the original downloads them at run time, parbleu "
+                "never does): unavailable offline",
+            ),
+            (
+                "evaluate(gts, res) / COCOEvalCap(coco, cocoRes)",
+                "COCOEvalCap's Bleu_1..4, METEOR, ROUGE_L, CIDEr and per-image scores, after "
+                "the PTB tokenizer (Java) unless tokenize=False",
+            ),
+        ),
     ),
     FlavorInfo(
         "tfnmt",

@@ -10,26 +10,24 @@ also offers the ``shortest`` and ``average`` reference lengths. ``compute_score`
 the original prints (``verbose=1``: the aggregate counts and the ratio).
 
 Captions are split on whitespace, as the scorer does. COCO's evaluation first runs the Stanford
-PTB tokenizer (Java): :class:`PTBTokenizer` delegates to pycocoevalcap's when the package (an
-optional extra, ``pip install parbleu[coco]``, and Java) is installed, and raises
-:class:`~parbleu.errors.TokenizerNotAvailableError` otherwise - parbleu never approximates it.
+PTB tokenizer (Java): see :mod:`parbleu.flavors.coco.tokenizer`.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from ..errors import TokenizerNotAvailableError
-from ._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
+from .._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
+from ._input import FLAVOR, captions
 
-__all__ = ["Bleu", "BleuScorer", "PTBTokenizer"]
+__all__ = ["Bleu", "BleuScorer"]
 
-FLAVOR = "coco"
+#: The n-gram orders the original counts (``cook_test``/``cook_refs``' default, never given n).
+_COOKED = 4
 
 Scores = tuple[list[float], list[list[float]]]
 
@@ -54,7 +52,7 @@ class BleuScorer:
         n: int = 4,
         special_reflen: float | None = None,
     ) -> None:
-        from .._options import check_order
+        from ..._options import check_order
 
         self.n = check_order("n", n)
         self.crefs: list[list[str]] = []
@@ -195,6 +193,15 @@ class BleuScorer:
         bleu_list: list[list[float]] = [[] for _ in range(n)]
         if self._score is not None:
             return self._score
+        if n > _COOKED and self.ctest:
+            # The original cooks 1..4-grams whatever n is (cook_test's default n=4), then
+            # sums n orders of those four counts.
+            raise flavor_error(
+                FLAVOR,
+                f"BLEU: n={n}, but the original counts n-grams up to 4 whatever n is (the "
+                "original: IndexError: list index out of range)",
+                IndexError,
+            )
         if option is None:
             option = "average" if len(self.crefs) == 1 else "closest"
         tests = [t if t is not None else "" for t in self.ctest]
@@ -260,7 +267,7 @@ class Bleu:
     """pycocoevalcap's ``Bleu(n)``: ``compute_score(gts, res)``, closest reference length."""
 
     def __init__(self, n: int = 4) -> None:
-        from .._options import check_order
+        from ..._options import check_order
 
         self._n = check_order("n", n)
         self._hypo_for_image: dict[Any, Any] = {}
@@ -277,50 +284,13 @@ class Bleu:
         ``verbose`` as pycocoevalcap's: ``1`` (default) prints the aggregate counts and the
         ratio, ``0`` nothing, ``2`` also every image.
         """
-        if gts.keys() != res.keys():
-            raise flavor_error(
-                FLAVOR, "gts and res have different image ids (AssertionError)", AssertionError
-            )
+        _, hyps, refs = captions(gts, res, "Bleu", allow_empty=True)
         bleu_scorer = BleuScorer(n=self._n)
-        for img in gts:
-            hypo = res[img]
-            ref = gts[img]
-            if not isinstance(hypo, list) or len(hypo) != 1:
-                raise flavor_error(
-                    FLAVOR,
-                    f"res[{img!r}] must be a list holding one caption (AssertionError)",
-                    AssertionError,
-                )
-            if not isinstance(ref, list) or len(ref) < 1:
-                raise flavor_error(
-                    FLAVOR,
-                    f"gts[{img!r}] must be a non-empty list of captions (AssertionError)",
-                    AssertionError,
-                )
-            bleu_scorer.crefs.append(list(ref))
-            bleu_scorer.ctest.append(hypo[0])
+        bleu_scorer.crefs = refs
+        bleu_scorer.ctest = list(hyps)
         score, scores = bleu_scorer.compute_score(option="closest", verbose=verbose)
         return score, scores
 
     def method(self) -> str:
         """Return the metric's name."""
         return "Bleu"
-
-
-class PTBTokenizer:
-    """COCO's Stanford PTB tokenization, through pycocoevalcap (optional extra, needs Java)."""
-
-    def tokenize(
-        self, captions_for_image: Mapping[Any, Sequence[Mapping[str, str]]]
-    ) -> dict[Any, list[str]]:
-        """``{image_id: [{"caption": str}, ...]}`` -> ``{image_id: [tokenized caption, ...]}``."""
-        try:
-            ptb: Any = importlib.import_module("pycocoevalcap.tokenizer.ptbtokenizer")
-        except ImportError as e:
-            raise TokenizerNotAvailableError(
-                "coco: the PTB tokenizer runs pycocoevalcap's Stanford CoreNLP jar; install it "
-                "with `pip install parbleu[coco]` (and Java), or pass captions that are already "
-                "tokenized to Bleu().compute_score"
-            ) from e
-        out: dict[Any, list[str]] = ptb.PTBTokenizer().tokenize(captions_for_image)
-        return out

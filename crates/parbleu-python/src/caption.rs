@@ -1,0 +1,92 @@
+//! Binding of the core's COCO caption metrics (`parbleu.flavors.coco`): CIDEr-D sums and
+//! ROUGE-L per image, computed in blocks with the GIL released ([`for_each_block`]).
+
+use crate::convert::{borrow_hyps, str_lists};
+use crate::error::{ErrorClass, Result};
+use crate::interrupt::{blocks, for_each_block, interruptible};
+use crate::options::Order;
+use crate::parallel::Workers;
+use parbleu_core::caption::{cider, rouge};
+use parbleu_core::Error;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// Images per GIL release, so that Ctrl-C is seen within about a second.
+const BLOCK: usize = 1 << 12;
+
+/// The captions' text, borrowed; an error unless there is one hypothesis per reference list.
+fn borrowed<'a>(
+    hyps: &'a [Bound<'_, PyString>],
+    refs: &'a [Vec<Bound<'_, PyString>>],
+) -> Result<(Vec<&'a str>, Vec<Vec<&'a str>>)> {
+    let r = str_lists(refs)?;
+    Ok((borrow_hyps(hyps, r.len())?, r))
+}
+
+/// Per image, the CIDEr-D sums over references, one per order (`len(hyps) * n` floats).
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, n, sigma, ref_len, log_df, workers))]
+#[allow(clippy::too_many_arguments)]
+fn caption_cider_sums(
+    py: Python<'_>,
+    hyps: Vec<Bound<'_, PyString>>,
+    refs: Vec<Vec<Bound<'_, PyString>>>,
+    n: Order,
+    sigma: f64,
+    ref_len: f64,
+    log_df: Vec<f64>,
+    workers: Workers,
+) -> Result<Vec<f64>> {
+    let (h, r) = borrowed(&hyps, &refs)?;
+    let p = cider::CiderParams {
+        n: n.0,
+        sigma,
+        ref_len,
+        log_df: &log_df,
+    };
+    // Document frequencies need every image first: cooked once, then scored in blocks.
+    let prep = interruptible(py, || cider::Prepared::new(&h, &r, p.n))?;
+    if !prep.scorable(&p) {
+        return Err(ErrorClass::InvalidOption.err(
+            "coco: CIDEr needs at least one reference n-gram (the original: max() arg is an \
+             empty sequence)",
+        ));
+    }
+    let mut out = Vec::with_capacity(prep.len() * p.n);
+    for_each_block(py, blocks(prep.len(), BLOCK), |b| {
+        out.extend(prep.sums(b, &p, workers.0));
+        Ok::<(), Error>(())
+    })?;
+    Ok(out)
+}
+
+/// Per image, ROUGE-L with `beta2` = β².
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, beta2, workers))]
+fn caption_rouge_scores(
+    py: Python<'_>,
+    hyps: Vec<Bound<'_, PyString>>,
+    refs: Vec<Vec<Bound<'_, PyString>>>,
+    beta2: f64,
+    workers: Workers,
+) -> Result<Vec<f64>> {
+    let (h, r) = borrowed(&hyps, &refs)?;
+    if r.iter().any(Vec::is_empty) {
+        return Err(ErrorClass::LengthMismatch
+            .err("coco: every image needs one hypothesis and at least one reference"));
+    }
+    let mut out = Vec::with_capacity(h.len());
+    for_each_block(py, blocks(h.len(), BLOCK), |b| {
+        out.extend(rouge::scores(&h[b.clone()], &r[b], beta2, workers.0));
+        Ok::<(), Error>(())
+    })?;
+    Ok(out)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let functions = [
+        wrap_pyfunction!(caption_cider_sums, m)?,
+        wrap_pyfunction!(caption_rouge_scores, m)?,
+    ];
+    functions.into_iter().try_for_each(|f| m.add_function(f))
+}
