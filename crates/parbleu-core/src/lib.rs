@@ -5,6 +5,7 @@
 //! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
 
 pub mod cache;
+pub mod caption;
 pub mod error;
 pub mod flavors;
 pub mod ids;

@@ -1,5 +1,6 @@
 //! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
 
+mod caption;
 mod chrf;
 mod flavors;
 mod options;
@@ -487,6 +488,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_compensated_sum, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_log_sum, m)?)?;
     m.add_class::<BleuRefs>()?;
+    caption::register(m)?;
     chrf::register(m)?;
     ter::register(m)?;
     options::register(m)?;

@@ -10,24 +10,20 @@ also offers the ``shortest`` and ``average`` reference lengths. ``compute_score`
 the original prints (``verbose=1``: the aggregate counts and the ratio).
 
 Captions are split on whitespace, as the scorer does. COCO's evaluation first runs the Stanford
-PTB tokenizer (Java): :class:`PTBTokenizer` delegates to pycocoevalcap's when the package (an
-optional extra, ``pip install parbleu[coco]``, and Java) is installed, and raises
-:class:`~parbleu.errors.TokenizerNotAvailableError` otherwise - parbleu never approximates it.
+PTB tokenizer (Java): see :mod:`parbleu.flavors.coco.tokenizer`.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from ..errors import TokenizerNotAvailableError
-from ._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
+from .._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
 
-__all__ = ["Bleu", "BleuScorer", "PTBTokenizer"]
+__all__ = ["Bleu", "BleuScorer"]
 
 FLAVOR = "coco"
 
@@ -54,7 +50,7 @@ class BleuScorer:
         n: int = 4,
         special_reflen: float | None = None,
     ) -> None:
-        from .._options import check_order
+        from ..._options import check_order
 
         self.n = check_order("n", n)
         self.crefs: list[list[str]] = []
@@ -260,7 +256,7 @@ class Bleu:
     """pycocoevalcap's ``Bleu(n)``: ``compute_score(gts, res)``, closest reference length."""
 
     def __init__(self, n: int = 4) -> None:
-        from .._options import check_order
+        from ..._options import check_order
 
         self._n = check_order("n", n)
         self._hypo_for_image: dict[Any, Any] = {}
@@ -305,22 +301,3 @@ class Bleu:
     def method(self) -> str:
         """Return the metric's name."""
         return "Bleu"
-
-
-class PTBTokenizer:
-    """COCO's Stanford PTB tokenization, through pycocoevalcap (optional extra, needs Java)."""
-
-    def tokenize(
-        self, captions_for_image: Mapping[Any, Sequence[Mapping[str, str]]]
-    ) -> dict[Any, list[str]]:
-        """``{image_id: [{"caption": str}, ...]}`` -> ``{image_id: [tokenized caption, ...]}``."""
-        try:
-            ptb: Any = importlib.import_module("pycocoevalcap.tokenizer.ptbtokenizer")
-        except ImportError as e:
-            raise TokenizerNotAvailableError(
-                "coco: the PTB tokenizer runs pycocoevalcap's Stanford CoreNLP jar; install it "
-                "with `pip install parbleu[coco]` (and Java), or pass captions that are already "
-                "tokenized to Bleu().compute_score"
-            ) from e
-        out: dict[Any, list[str]] = ptb.PTBTokenizer().tokenize(captions_for_image)
-        return out

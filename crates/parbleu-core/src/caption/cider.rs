@@ -1,0 +1,234 @@
+//! CIDEr-D as pycocoevalcap's `cider/cider_scorer.py`.
+//!
+//! Document frequencies come from the evaluated set's references; each sentence becomes one
+//! tf-idf vector per n-gram order (`tf * (log N - log max(1, df))`), compared to each reference
+//! with the clipped dot product, divided by the norms, times the length penalty
+//! `e^(-δ²/2σ²)` where δ counts *bigrams* (the original's `length`), summed over references.
+//! Every sum runs in the original's order: n-grams in first-occurrence order (its dicts'
+//! insertion order). The logs are the caller's (numpy's `np.log`, so they are its bits).
+
+use crate::parallel;
+use crate::text::py_split;
+use rustc_hash::FxHashMap;
+
+/// The numbers CIDEr-D needs from numpy: `ref_len = np.log(N)` and
+/// `log_df[k] = np.log(max(1.0, k))` for every document frequency `k` in `0..=N`.
+pub struct CiderParams<'a> {
+    pub n: usize,
+    pub sigma: f64,
+    pub ref_len: f64,
+    pub log_df: &'a [f64],
+}
+
+/// One sentence's n-grams: per order, `(n-gram id, count)` in first-occurrence order.
+type Cooked = Vec<Vec<(u32, u32)>>;
+
+/// Words and n-grams to ids: an n-gram is its (k-1)-gram prefix's id and its last word's id.
+#[derive(Default)]
+struct Interner<'a> {
+    words: FxHashMap<&'a str, u32>,
+    grams: FxHashMap<(u32, u32), u32>,
+}
+
+impl<'a> Interner<'a> {
+    fn cook(&mut self, s: &'a str, n: usize) -> Cooked {
+        let words: Vec<u32> = py_split(s)
+            .map(|w| {
+                let next = u32::try_from(self.words.len()).unwrap_or(u32::MAX);
+                *self.words.entry(w).or_insert(next)
+            })
+            .collect();
+        let mut prev: Vec<u32> = vec![u32::MAX; words.len()];
+        let mut out = Vec::with_capacity(n);
+        for k in 1..=n {
+            if words.len() < k {
+                out.push(Vec::new());
+                continue;
+            }
+            let m = words.len() - k + 1;
+            let mut ids = Vec::with_capacity(m);
+            let mut order: Vec<(u32, u32)> = Vec::new();
+            let mut at: FxHashMap<u32, usize> = FxHashMap::default();
+            for i in 0..m {
+                let next = u32::try_from(self.grams.len()).unwrap_or(u32::MAX);
+                let id = *self
+                    .grams
+                    .entry((prev[i], words[i + k - 1]))
+                    .or_insert(next);
+                ids.push(id);
+                match at.get(&id) {
+                    Some(&p) => order[p].1 += 1,
+                    None => {
+                        at.insert(id, order.len());
+                        order.push((id, 1));
+                    }
+                }
+            }
+            prev = ids;
+            out.push(order);
+        }
+        out
+    }
+}
+
+/// A sentence's tf-idf vectors (per order, in first-occurrence order), norms and bigram count.
+struct Vector {
+    vec: Vec<Vec<(u32, f64)>>,
+    norm: Vec<f64>,
+    length: i64,
+}
+
+fn counts2vec(c: &Cooked, df: &[u32], p: &CiderParams<'_>) -> Vector {
+    let mut vec = Vec::with_capacity(c.len());
+    let mut norm = Vec::with_capacity(c.len());
+    let mut length = 0i64;
+    for (n, grams) in c.iter().enumerate() {
+        let mut s = 0.0f64;
+        let mut v = Vec::with_capacity(grams.len());
+        for &(id, tf) in grams {
+            let x = f64::from(tf) * (p.ref_len - p.log_df[df[id as usize] as usize]);
+            // `pow(x, 2)` on a numpy float is the C library's pow(x, 2.0), which is not always
+            // x * x's bits: call pow with an exponent the compiler cannot fold into a multiply.
+            s += x.powf(std::hint::black_box(2.0));
+            v.push((id, x));
+            if n == 1 {
+                length += i64::from(tf);
+            }
+        }
+        vec.push(v);
+        norm.push(s.sqrt());
+    }
+    Vector { vec, norm, length }
+}
+
+/// `sim(...)` added into `score` (one value per order).
+fn add_sim(score: &mut [f64], h: &Vector, r: &Vector, sigma: f64) {
+    let delta = (h.length - r.length) as f64;
+    let pen = std::f64::consts::E.powf(-(delta * delta) / (2.0 * (sigma * sigma)));
+    for n in 0..score.len() {
+        let lookup: FxHashMap<u32, f64> = r.vec[n].iter().copied().collect();
+        let mut val = 0.0f64;
+        for &(id, vh) in &h.vec[n] {
+            let vr = lookup.get(&id).copied().unwrap_or(0.0);
+            // Python's min(a, b) returns a unless b < a.
+            let m = if vr < vh { vr } else { vh };
+            val += m * vr;
+        }
+        if h.norm[n] != 0.0 && r.norm[n] != 0.0 {
+            val /= h.norm[n] * r.norm[n];
+        }
+        val *= pen;
+        score[n] += val;
+    }
+}
+
+/// Per image, the CIDEr-D sums over references, one value per order (row-major,
+/// `hyps.len() * n` values): the original's `score` array before `np.mean`, `/ len(refs)`
+/// and `* 10`. Returns `None` if no reference has an n-gram (the original's `max()` of an
+/// empty sequence) or if `log_df` is too short for a document frequency.
+pub fn sums(
+    hyps: &[&str],
+    refs: &[Vec<&str>],
+    p: &CiderParams<'_>,
+    workers: usize,
+) -> Option<Vec<f64>> {
+    let mut it = Interner::default();
+    let cooked: Vec<(Cooked, Vec<Cooked>)> = hyps
+        .iter()
+        .zip(refs)
+        .map(|(h, rs)| {
+            let rc: Vec<Cooked> = rs.iter().map(|r| it.cook(r, p.n)).collect();
+            (it.cook(h, p.n), rc)
+        })
+        .collect();
+    let mut df = vec![0u32; it.grams.len()];
+    let mut seen = vec![u32::MAX; it.grams.len()];
+    let mut max_df = 0u32;
+    for (img, (_, rc)) in cooked.iter().enumerate() {
+        let img = img as u32;
+        for c in rc {
+            for &(id, _) in c.iter().flatten() {
+                let id = id as usize;
+                if seen[id] != img {
+                    seen[id] = img;
+                    df[id] += 1;
+                    max_df = max_df.max(df[id]);
+                }
+            }
+        }
+    }
+    if max_df == 0 || p.log_df.len() <= max_df as usize {
+        return None;
+    }
+    let n = p.n;
+    let mut out = vec![0.0f64; hyps.len() * n];
+    if n == 0 {
+        return Some(out);
+    }
+    let df = &df;
+    parallel::for_each_chunk(workers, &mut out, 64 * n, |start, chunk| {
+        for (k, score) in chunk.chunks_mut(n).enumerate() {
+            let (hc, rc) = &cooked[start / n + k];
+            let h = counts2vec(hc, df, p);
+            for r in rc {
+                add_sim(score, &h, &counts2vec(r, df, p), p.sigma);
+            }
+        }
+    });
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn logs(n: usize) -> Vec<f64> {
+        (0..=n).map(|k| (k.max(1) as f64).ln()).collect()
+    }
+
+    #[test]
+    fn no_reference_ngrams_is_none() {
+        let l = logs(1);
+        let p = CiderParams {
+            n: 4,
+            sigma: 6.0,
+            ref_len: 0.0,
+            log_df: &l,
+        };
+        assert!(sums(&["a b"], &[vec![""]], &p, 1).is_none());
+    }
+
+    #[test]
+    fn threads_do_not_change_bits() {
+        let hyps: Vec<String> = (0..300)
+            .map(|i| format!("a dog {} runs {}", i % 7, i % 3))
+            .collect();
+        let refs: Vec<Vec<String>> = (0..300)
+            .map(|i| {
+                vec![
+                    format!("a dog {} runs", i % 5),
+                    format!("the cat {}", i % 4),
+                ]
+            })
+            .collect();
+        let h: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let r: Vec<Vec<&str>> = refs
+            .iter()
+            .map(|v| v.iter().map(String::as_str).collect())
+            .collect();
+        let l = logs(300);
+        let p = CiderParams {
+            n: 4,
+            sigma: 6.0,
+            ref_len: 300f64.ln(),
+            log_df: &l,
+        };
+        let a = sums(&h, &r, &p, 1).unwrap();
+        let b = sums(&h, &r, &p, 4).unwrap();
+        assert_eq!(
+            a.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            b.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+        );
+        assert!(a.iter().all(|x| x.is_finite() && *x >= 0.0));
+    }
+}

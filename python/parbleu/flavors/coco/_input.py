@@ -1,0 +1,85 @@
+"""The checks pycocoevalcap's scorers make with ``assert``, as one clear parbleu error each."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...errors import EmptyInputError
+from .._common import flavor_error
+
+__all__ = ["FLAVOR", "captions"]
+
+FLAVOR = "coco"
+
+
+def captions(
+    gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]], metric: str
+) -> tuple[list[Any], list[str], list[list[str]]]:
+    """Return the image ids (in ``gts`` order), the hypotheses and the references.
+
+    Raises
+    ------
+    EmptyInputError
+        No image at all (the original: ``max()`` of an empty sequence, or a NaN mean).
+    FlavorError
+        Different image ids in ``gts`` and ``res``, an image without exactly one hypothesis
+        or without any reference, or a caption that is not a string (the original's
+        ``AssertionError``, also a base class of the error raised here).
+    """
+    if not isinstance(gts, Mapping) or not isinstance(res, Mapping):
+        raise flavor_error(
+            FLAVOR,
+            f"{metric}: gts and res must be dicts {{image_id: [caption, ...]}}, got "
+            f"{type(gts).__name__} and {type(res).__name__}",
+            AssertionError,
+        )
+    if gts.keys() != res.keys():
+        only_g = [k for k in gts if k not in res][:3]
+        only_r = [k for k in res if k not in gts][:3]
+        where = f"missing from res: {only_g!r}" if only_g else f"missing from gts: {only_r!r}"
+        raise flavor_error(
+            FLAVOR,
+            f"{metric}: gts and res have different image ids ({where}; the original: "
+            "AssertionError)",
+            AssertionError,
+        )
+    if not gts:
+        raise EmptyInputError(f"coco: {metric}: no images to score (gts and res are empty)")
+    ids = list(gts)
+    hyps: list[str] = []
+    refs: list[list[str]] = []
+    for img in ids:
+        hypo, ref = res[img], gts[img]
+        if not isinstance(hypo, list) or len(hypo) != 1:
+            raise flavor_error(
+                FLAVOR,
+                f"{metric}: res[{img!r}] must be a list holding one caption, got "
+                f"{_shown(hypo)} (the original: AssertionError)",
+                AssertionError,
+            )
+        if not isinstance(ref, list) or len(ref) < 1:
+            raise flavor_error(
+                FLAVOR,
+                f"{metric}: gts[{img!r}] must be a non-empty list of captions, got "
+                f"{_shown(ref)} (the original: AssertionError)",
+                AssertionError,
+            )
+        for side, items in (("res", hypo), ("gts", ref)):
+            for c in items:
+                if not isinstance(c, str):
+                    raise flavor_error(
+                        FLAVOR,
+                        f"{metric}: {side}[{img!r}] holds a {type(c).__name__}, not a caption "
+                        "string (tokenized captions are strings: run the PTB tokenizer first)",
+                        AssertionError,
+                    )
+        hyps.append(hypo[0])
+        refs.append(ref)
+    return ids, hyps, refs
+
+
+def _shown(v: object) -> str:
+    if isinstance(v, list):
+        return f"a list of {len(v)}"
+    return f"a {type(v).__name__}"
