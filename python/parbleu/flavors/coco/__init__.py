@@ -1,8 +1,9 @@
 """pycocoevalcap 1.2 (COCO caption evaluation), exactly: BLEU, CIDEr-D, ROUGE-L in parbleu's
-core; METEOR 1.5, SPICE and the PTB tokenizer through the original's jars (Java).
+core; METEOR 1.5, SPICE and the PTB tokenizer through the original's own jars (Java).
 
-See docs/captioning.md. Modules: :mod:`.bleu`, :mod:`.cider`, :mod:`.rouge`, :mod:`.meteor`,
-:mod:`.spice`, :mod:`.tokenizer`, :mod:`.eval` (``COCOEvalCap`` and :func:`evaluate`).
+``evaluate(gts, res)`` returns COCOEvalCap's scores and per-image scores in one call; the
+original's classes (``Bleu``, ``Cider``, ``Rouge``, ``Meteor``, ``Spice``, ``PTBTokenizer``,
+``COCOEvalCap``) are drop-ins. See docs/captioning.md.
 """
 
 from __future__ import annotations
@@ -10,7 +11,24 @@ from __future__ import annotations
 from ._input import FLAVOR
 from .bleu import Bleu, BleuScorer
 from .cider import Cider
+from .eval import METRICS, COCOEvalCap, evaluate
+from .meteor import Meteor, MeteorError
 from .rouge import Rouge
+from .spice import Spice, spice_available
 from .tokenizer import PTBTokenizer
 
-__all__ = ["FLAVOR", "Bleu", "BleuScorer", "Cider", "PTBTokenizer", "Rouge"]
+__all__ = [
+    "FLAVOR",
+    "METRICS",
+    "Bleu",
+    "BleuScorer",
+    "COCOEvalCap",
+    "Cider",
+    "Meteor",
+    "MeteorError",
+    "PTBTokenizer",
+    "Rouge",
+    "Spice",
+    "evaluate",
+    "spice_available",
+]

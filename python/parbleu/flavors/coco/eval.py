@@ -1,0 +1,239 @@
+"""pycocoevalcap's ``COCOEvalCap`` and a one-call :func:`evaluate`.
+
+``COCOEvalCap(coco, cocoRes).evaluate()`` fills ``eval`` (``Bleu_1`` .. ``Bleu_4``, ``METEOR``,
+``ROUGE_L``, ``CIDEr``), ``imgToEval`` and ``evalImgs`` as the original, tokenizing with the
+Stanford PTB tokenizer (Java) first. Differences, all opt-in or documented in
+docs/captioning.md: ``metrics=`` chooses the scorers (SPICE only when asked: it needs CoreNLP
+models downloaded at run time), ``tokenize=False`` scores captions that are already tokenized,
+and an image id of ``coco`` missing from ``cocoRes`` is one clear error (the original:
+``KeyError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ...errors import InvalidOptionError
+from .._common import flavor_error
+from ._input import FLAVOR
+from .bleu import Bleu
+from .cider import Cider
+from .rouge import Rouge
+from .tokenizer import PTBTokenizer
+
+__all__ = ["METRICS", "COCOEvalCap", "evaluate"]
+
+#: The scorers :func:`evaluate` runs by default, in the original's order.
+METRICS = ("Bleu", "METEOR", "ROUGE_L", "CIDEr")
+_KNOWN = (*METRICS, "SPICE")
+
+
+def _metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:
+    if metrics is None:
+        return METRICS
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    chosen = tuple(metrics)
+    bad = [m for m in chosen if m not in _KNOWN]
+    if bad or not chosen:
+        raise InvalidOptionError(
+            f"coco: metrics={list(chosen)!r}: choose among {', '.join(_KNOWN)}"
+        )
+    return tuple(m for m in _KNOWN if m in chosen)
+
+
+def _scorer(name: str) -> tuple[Any, str | list[str]]:
+    if name == "Bleu":
+        return Bleu(4), ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4"]
+    if name == "METEOR":
+        from .meteor import Meteor
+
+        return Meteor(), "METEOR"
+    if name == "ROUGE_L":
+        return Rouge(), "ROUGE_L"
+    if name == "CIDEr":
+        return Cider(), "CIDEr"
+    from .spice import Spice
+
+    return Spice(), "SPICE"
+
+
+class COCOEvalCap:
+    """pycocoevalcap's ``COCOEvalCap`` over pycocotools-style objects.
+
+    Parameters
+    ----------
+    coco, cocoRes
+        Objects with ``getImgIds()`` and ``imgToAnns`` (``{image_id: [{"caption": str}]}``),
+        as pycocotools' ``COCO`` and ``COCO.loadRes``.
+    metrics
+        Scorers to run (default: ``Bleu``, ``METEOR``, ``ROUGE_L``, ``CIDEr``; ``SPICE`` on
+        request).
+    tokenize
+        Run the PTB tokenizer first, as the original (``False``: captions are tokenized).
+    verbose
+        Print what the original prints.
+    """
+
+    def __init__(
+        self,
+        coco: Any,
+        cocoRes: Any,
+        metrics: Iterable[str] | None = None,
+        tokenize: bool = True,
+        verbose: bool = True,
+    ) -> None:
+        self.evalImgs: list[dict[str, Any]] = []
+        self.eval: dict[str, Any] = {}
+        self.imgToEval: dict[Any, dict[str, Any]] = {}
+        self.coco = coco
+        self.cocoRes = cocoRes
+        self.params = {"image_id": coco.getImgIds()}
+        self._metrics = _metrics(metrics)
+        self._tokenize = tokenize
+        self._verbose = verbose
+
+    def evaluate(self) -> None:
+        """Tokenize, run each scorer, fill ``eval``, ``imgToEval`` and ``evalImgs``."""
+        gts: dict[Any, Any] = {}
+        res: dict[Any, Any] = {}
+        for img in self.params["image_id"]:
+            gts[img] = self.coco.imgToAnns[img]
+            if img not in self.cocoRes.imgToAnns:
+                raise flavor_error(
+                    FLAVOR,
+                    f"image id {img!r} of the ground truth has no caption in the results "
+                    "(the original: KeyError)",
+                    KeyError,
+                )
+            res[img] = self.cocoRes.imgToAnns[img]
+        self._run(gts, res)
+
+    def _run(self, gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
+        say = print if self._verbose else _quiet
+        scorers = [_scorer(m) for m in self._metrics]  # a missing jar fails before any work
+        if self._tokenize:
+            say("tokenization...")
+            tok = PTBTokenizer()
+            gts, res = tok.tokenize(_as_anns(gts)), tok.tokenize(_as_anns(res))
+        else:
+            gts, res = _as_text(gts), _as_text(res)
+        say("setting up scorers...")
+        for scorer, method in scorers:
+            say(f"computing {scorer.method()} score...")
+            if isinstance(scorer, Bleu):
+                score, scores = scorer.compute_score(gts, res, verbose=int(self._verbose))
+            else:
+                score, scores = scorer.compute_score(gts, res)
+            if isinstance(method, list):
+                for sc, scs, m in zip(score, scores, method):
+                    self.setEval(sc, m)
+                    self.setImgToEvalImgs(scs, gts.keys(), m)
+                    say(f"{m}: {sc:0.3f}")
+            else:
+                self.setEval(score, method)
+                self.setImgToEvalImgs(scores, gts.keys(), method)
+                say(f"{method}: {score:0.3f}")
+        self.setEvalImgs()
+
+    def setEval(self, score: Any, method: str) -> None:
+        """Record the corpus score of ``method``."""
+        self.eval[method] = score
+
+    def setImgToEvalImgs(self, scores: Iterable[Any], imgIds: Iterable[Any], method: str) -> None:
+        """Record per-image scores of ``method`` (paired with ``imgIds`` in order)."""
+        for img, score in zip(imgIds, scores):
+            if img not in self.imgToEval:
+                self.imgToEval[img] = {"image_id": img}
+            self.imgToEval[img][method] = score
+
+    def setEvalImgs(self) -> None:
+        """List the per-image records."""
+        self.evalImgs = list(self.imgToEval.values())
+
+
+def evaluate(
+    gts: Mapping[Any, Sequence[str | Mapping[str, str]]],
+    res: Mapping[Any, Sequence[str | Mapping[str, str]]],
+    metrics: Iterable[str] | None = None,
+    tokenize: bool = True,
+    verbose: bool = False,
+) -> tuple[dict[str, Any], dict[Any, dict[str, Any]]]:
+    """COCO caption evaluation in one call: ``(COCOEvalCap.eval, COCOEvalCap.imgToEval)``.
+
+    Parameters
+    ----------
+    gts
+        ``{image_id: [reference caption, ...]}`` (strings or ``{"caption": str}`` dicts).
+    res
+        ``{image_id: [hypothesis caption]}``, the same image ids.
+    metrics
+        Scorers (default ``Bleu``, ``METEOR``, ``ROUGE_L``, ``CIDEr``; add ``SPICE`` where its
+        models are installed). METEOR needs Java: leave it out here if there is none.
+    tokenize
+        Run the Stanford PTB tokenizer first (Java), as COCOEvalCap does; ``False`` for
+        captions that are already tokenized (lower case, punctuation split off).
+    verbose
+        Print what COCOEvalCap prints.
+
+    Returns
+    -------
+    tuple
+        ``{"Bleu_1": ..., "METEOR": ..., "ROUGE_L": ..., "CIDEr": ...}`` and
+        ``{image_id: {"image_id": ..., "Bleu_1": ..., ...}}``.
+    """
+    ev = COCOEvalCap(_Ids(gts), None, metrics=metrics, tokenize=tokenize, verbose=verbose)
+    ev._run(gts, res)
+    return ev.eval, ev.imgToEval
+
+
+class _Ids:
+    """Just enough of a pycocotools ``COCO`` for :class:`COCOEvalCap`'s constructor."""
+
+    def __init__(self, gts: Mapping[Any, Any]) -> None:
+        self.imgToAnns = gts
+
+    def getImgIds(self) -> list[Any]:
+        return list(self.imgToAnns)
+
+
+def _quiet(*_: object) -> None:
+    pass
+
+
+def _caption(c: Any, side: str, img: Any) -> str:
+    if isinstance(c, str):
+        return c
+    if isinstance(c, Mapping) and isinstance(c.get("caption"), str):
+        return str(c["caption"])
+    raise flavor_error(
+        FLAVOR,
+        f"{side}[{img!r}] holds a {type(c).__name__}: give caption strings or "
+        '{"caption": str} dicts',
+        AssertionError,
+    )
+
+
+def _items(d: Mapping[Any, Any], side: str) -> dict[Any, list[str]]:
+    if not isinstance(d, Mapping):
+        raise flavor_error(
+            FLAVOR, f"{side} must be a dict {{image_id: [caption, ...]}}", AssertionError
+        )
+    out = {}
+    for img, caps in d.items():
+        if not isinstance(caps, (list, tuple)):
+            raise flavor_error(
+                FLAVOR, f"{side}[{img!r}] must be a list of captions", AssertionError
+            )
+        out[img] = [_caption(c, side, img) for c in caps]
+    return out
+
+
+def _as_anns(d: Mapping[Any, Any]) -> dict[Any, list[dict[str, str]]]:
+    """The PTB tokenizer's input (``{"caption": str}`` dicts)."""
+    return {k: [{"caption": c} for c in v] for k, v in _items(d, "captions").items()}
+
+
+def _as_text(d: Mapping[Any, Any]) -> dict[Any, list[str]]:
+    return _items(d, "captions")

@@ -1,0 +1,158 @@
+"""METEOR 1.5 as pycocoevalcap 1.2 computes it: its own ``meteor-1.5.jar``, not a re-implementation.
+
+:class:`Meteor` starts the jar from the installed pycocoevalcap package exactly as the original
+does (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, in the jar's directory) and
+speaks the same protocol: one ``SCORE ||| ref ||| ... ||| hyp`` line per image (the hypothesis
+with ``|||`` removed and double spaces collapsed once, as the original), then one
+``EVAL ||| stats ||| ...`` line, answered by one score per image and the corpus score. The
+numbers are the jar's. The only change: the ``SCORE`` lines are written by a thread while their
+answers are read, instead of one round trip per image, so it is not slower than the original.
+Java or the package absent, or the jar failing, is one clear error (with the jar's stderr).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from ...errors import FlavorError
+from ._input import FLAVOR, captions
+from ._java import java, package_dir
+
+__all__ = ["Meteor", "MeteorError"]
+
+METEOR_JAR = "meteor-1.5.jar"
+
+
+class MeteorError(FlavorError, RuntimeError):
+    """The METEOR jar failed (exited, or answered something that is not a number)."""
+
+
+class Meteor:
+    """pycocoevalcap's ``Meteor``: starts the jar once; :meth:`compute_score` may be called often."""
+
+    def __init__(self) -> None:
+        jar_dir = package_dir("METEOR") / "meteor"
+        if not (jar_dir / METEOR_JAR).is_file():
+            raise MeteorError(
+                FLAVOR,
+                f"METEOR: {jar_dir / METEOR_JAR} is missing from the pycocoevalcap package "
+                "(reinstall pycocoevalcap 1.2)",
+            )
+        self.meteor_cmd = [java("METEOR"), "-jar", "-Xmx2G", METEOR_JAR]
+        self.meteor_cmd += ["-", "-", "-stdio", "-l", "en", "-norm"]
+        self.meteor_p = subprocess.Popen(
+            self.meteor_cmd,
+            cwd=jar_dir,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self.lock = threading.Lock()
+
+    def compute_score(
+        self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
+    ) -> tuple[float, list[float]]:
+        """METEOR of ``res`` against ``gts``: ``(corpus score, [score per image])``."""
+        ids, hyps, refs = captions(gts, res, "METEOR")
+        _check_lines(ids, hyps, refs)
+        lines = [_score_line(h, r) for h, r in zip(hyps, refs)]
+        with self.lock:
+            stats = self._exchange(lines, len(lines))
+            eval_line = "EVAL" + "".join(f" ||| {s.decode().strip()}" for s in stats)
+            answers = self._exchange([eval_line], len(lines) + 1)
+        values = [self._number(v, eval_line) for v in answers]
+        return values[-1], values[:-1]
+
+    def method(self) -> str:
+        """Return the metric's name."""
+        return "METEOR"
+
+    def _exchange(self, lines: list[str], answers: int) -> list[bytes]:
+        """Write ``lines`` (from a thread, so the jar's answers never fill the pipe) and read
+        ``answers`` lines back."""
+        p = self.meteor_p
+        stdin, stdout = _pipe(p.stdin), _pipe(p.stdout)
+        failed: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                for line in lines:
+                    stdin.write(f"{line}\n".encode())
+                stdin.flush()
+            except OSError as e:  # the jar exited: reported below, with its stderr
+                failed.append(e)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        out = []
+        for _ in range(answers):
+            v = stdout.readline()
+            if not v:
+                break
+            out.append(v)
+        writer.join()
+        if len(out) < answers or failed:
+            self._fail()
+        return out
+
+    def _number(self, v: bytes, eval_line: str) -> float:
+        try:
+            return float(v.strip())
+        except ValueError:
+            raise MeteorError(
+                FLAVOR,
+                f"METEOR: the jar answered {v.decode(errors='replace').strip()!r}, not a score "
+                f"(EVAL line starts {eval_line[:200]!r})",
+            ) from None
+
+    def _fail(self) -> None:
+        p = self.meteor_p
+        p.kill()
+        p.wait()
+        err = _pipe(p.stderr).read().decode(errors="replace").strip()
+        raise MeteorError(
+            FLAVOR,
+            f"METEOR: `{' '.join(self.meteor_cmd)}` exited with status {p.returncode}"
+            + (f": {err[-2000:]}" if err else ""),
+        )
+
+    def close(self) -> None:
+        """Stop the jar (also done when the object is collected)."""
+        p = getattr(self, "meteor_p", None)
+        if p is not None and p.poll() is None:
+            with self.lock:
+                _pipe(p.stdin).close()
+                p.kill()
+                p.wait()
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def _score_line(hypothesis: str, references: Sequence[str]) -> str:
+    """The original's ``SCORE`` line (``Meteor._stat``)."""
+    hypothesis = hypothesis.replace("|||", "").replace("  ", " ")
+    return " ||| ".join(("SCORE", " ||| ".join(references), hypothesis))
+
+
+def _check_lines(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> None:
+    """Refuse a caption holding a line break: the jar reads it as two lines, so every later
+    answer belongs to another image (the original then crashes or scores the wrong images)."""
+    for img, h, rs in zip(ids, hyps, refs):
+        for side, c in (("res", h), *(("gts", r) for r in rs)):
+            if "\n" in c or "\r" in c:
+                raise MeteorError(
+                    FLAVOR,
+                    f"METEOR: {side}[{img!r}] holds a line break ({c[:60]!r}); the jar reads "
+                    "lines, so the original pairs every later score with the wrong image. "
+                    "Tokenize first (the PTB tokenizer replaces line breaks) or remove them",
+                )
+
+
+def _pipe(f: IO[bytes] | None) -> IO[bytes]:
+    if f is None:  # never: the process is started with all three pipes
+        raise MeteorError(FLAVOR, "METEOR: the jar's pipes are closed")
+    return f
