@@ -12,6 +12,7 @@ Java or the package absent, or the jar failing, is one clear error (with the jar
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import threading
 from collections.abc import Mapping, Sequence
@@ -120,13 +121,21 @@ class Meteor:
         )
 
     def close(self) -> None:
-        """Stop the jar (also done when the object is collected)."""
+        """Stop the jar and close its pipes (also done when the object is collected)."""
         p = getattr(self, "meteor_p", None)
-        if p is not None and p.poll() is None:
+        if p is None:
+            return
+        if p.poll() is None:
             with self.lock:
                 _pipe(p.stdin).close()
                 p.kill()
                 p.wait()
+        # Pipes left open leak file descriptors (a ResourceWarning at collection); the
+        # original leaves stdout and stderr open.
+        for f in (p.stdin, p.stdout, p.stderr):
+            if f is not None:
+                with contextlib.suppress(OSError):  # stdin of a killed jar: broken pipe
+                    f.close()
 
     def __del__(self) -> None:
         self.close()
