@@ -59,6 +59,8 @@ EXTRAS = {
     "distributed": "dask",
     "matplotlib": "report",
     "sentencepiece": "spm",
+    "pycocoevalcap": "coco",
+    "pycocotools": "coco",
 }
 
 
