@@ -21,6 +21,9 @@ pub struct CiderParams<'a> {
     pub log_df: &'a [f64],
 }
 
+/// Up to this many n-grams a linear scan finds one faster than a hash map.
+const SHORT: usize = 24;
+
 /// One sentence's n-grams: per order, `(n-gram id, count)` in first-occurrence order.
 type Cooked = Vec<Vec<(u32, u32)>>;
 
@@ -49,7 +52,8 @@ impl<'a> Interner<'a> {
             let m = words.len() - k + 1;
             let mut ids = Vec::with_capacity(m);
             let mut order: Vec<(u32, u32)> = Vec::new();
-            let mut at: FxHashMap<u32, usize> = FxHashMap::default();
+            // Captions are short: a linear scan beats a hash map up to a few dozen n-grams.
+            let mut at: Option<FxHashMap<u32, usize>> = (m > SHORT).then(FxHashMap::default);
             for i in 0..m {
                 let next = u32::try_from(self.grams.len()).unwrap_or(u32::MAX);
                 let id = *self
@@ -57,10 +61,16 @@ impl<'a> Interner<'a> {
                     .entry((prev[i], words[i + k - 1]))
                     .or_insert(next);
                 ids.push(id);
-                match at.get(&id) {
-                    Some(&p) => order[p].1 += 1,
+                let found = match &at {
+                    Some(at) => at.get(&id).copied(),
+                    None => order.iter().position(|&(g, _)| g == id),
+                };
+                match found {
+                    Some(p) => order[p].1 += 1,
                     None => {
-                        at.insert(id, order.len());
+                        if let Some(at) = &mut at {
+                            at.insert(id, order.len());
+                        }
                         order.push((id, 1));
                     }
                 }
@@ -107,10 +117,17 @@ fn add_sim(score: &mut [f64], h: &Vector, r: &Vector, sigma: f64) {
     let delta = (h.length - r.length) as f64;
     let pen = std::f64::consts::E.powf(-(delta * delta) / (2.0 * (sigma * sigma)));
     for (n, total) in score.iter_mut().enumerate() {
-        let lookup: FxHashMap<u32, f64> = r.vec[n].iter().copied().collect();
+        let rv = &r.vec[n];
+        // Same values either way (ids are unique within a vector); the scan is for short ones.
+        let lookup: Option<FxHashMap<u32, f64>> =
+            (rv.len() > SHORT).then(|| rv.iter().copied().collect());
         let mut val = 0.0f64;
         for &(id, vh) in &h.vec[n] {
-            let vr = lookup.get(&id).copied().unwrap_or(0.0);
+            let vr = match &lookup {
+                Some(l) => l.get(&id).copied(),
+                None => rv.iter().find(|&&(g, _)| g == id).map(|&(_, x)| x),
+            }
+            .unwrap_or(0.0);
             // Python's min(a, b) returns a unless b < a.
             let m = if vr < vh { vr } else { vh };
             val += m * vr;
