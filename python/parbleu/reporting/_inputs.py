@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
+from ..significance._systems import check_systems
 from ._options import Options
 
 
@@ -32,13 +33,7 @@ def check_inputs(
     references: Sequence[Sequence[str | None]], systems: Mapping[str, Sequence[str]]
 ) -> tuple[list[list[str | None]], dict[str, list[str]]]:
     """Validate and copy the inputs: reference streams and ``{name: hypotheses}``."""
-    if isinstance(systems, (str, bytes)) or not isinstance(systems, Mapping):
-        raise InputTypeError(
-            f"systems: got a {type(systems).__name__}; expected a mapping "
-            "{system name: list of hypothesis strings}"
-        )
-    if not systems:
-        raise InvalidOptionError("systems: empty; expected at least one system")
+    check_systems(systems, "list of hypothesis strings")
     if isinstance(references, (str, bytes)) or not isinstance(references, Sequence):
         raise InputTypeError(
             f"references: got a {type(references).__name__}; expected a list of reference "

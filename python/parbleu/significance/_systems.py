@@ -17,6 +17,24 @@ if TYPE_CHECKING:
 Test = Literal["bootstrap", "ar"]
 
 
+def check_systems(systems: object, values: str) -> None:
+    """Raise unless ``systems`` is a non-empty mapping ``{system name: values}``.
+
+    Parameters
+    ----------
+    systems
+        What the user passed as ``systems``.
+    values
+        What each value should be, for the message.
+    """
+    if isinstance(systems, (str, bytes)) or not isinstance(systems, Mapping):
+        raise InputTypeError(
+            f"systems: got a {type(systems).__name__}; expected a mapping {{system name: {values}}}"
+        )
+    if not systems:
+        raise InvalidOptionError("systems: empty; expected at least one system")
+
+
 Systems = Mapping[str, Union[Sequence[str], "npt.NDArray[Any]"]]
 
 
@@ -32,13 +50,7 @@ def _system_rows(
     """Names and statistics of every system; references are prepared once for all."""
     import numpy as np
 
-    if isinstance(systems, (str, bytes)) or not isinstance(systems, Mapping):
-        raise InputTypeError(
-            f"systems: got a {type(systems).__name__}; expected a mapping "
-            "{system name: hypotheses (list of str) or statistics matrix}"
-        )
-    if not systems:
-        raise InvalidOptionError("systems: empty; expected at least one system")
+    check_systems(systems, "hypotheses (list of str) or statistics matrix")
     names = [str(k) for k in systems]
     scorer = metric.core_scorer()
     # Hypotheses are scored in one call for all systems (chrF probes each segment's
