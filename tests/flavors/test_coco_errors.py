@@ -126,6 +126,32 @@ def test_absurd_orders_are_refused(make: Callable[[Any], Any], n: Any) -> None:
         make(n)
 
 
+@pytest.mark.parametrize("sigma", [0, 0.0, -6.0, float("nan"), float("inf"), "6", None, True])
+def test_absurd_sigma_is_refused(sigma: Any) -> None:
+    # The original: ZeroDivisionError at 0, NaN scores for NaN, |sigma| for a negative one.
+    with pytest.raises(InvalidOptionError, match="sigma"):
+        coco.Cider(sigma=sigma)
+
+
+@pytest.mark.parametrize("workers", [1.5, "2", True, float("nan")])
+@pytest.mark.parametrize("make", [coco.Cider, coco.Rouge], ids=["Cider", "Rouge"])
+def test_absurd_workers_are_refused(make: Callable[..., Any], workers: Any) -> None:
+    with pytest.raises(InvalidOptionError, match="workers"):
+        make(workers=workers)
+
+
+@pytest.mark.parametrize("workers", [0, -5, 10**9, 2**63])
+@pytest.mark.parametrize("make", [coco.Cider, coco.Rouge], ids=["Cider", "Rouge"])
+def test_out_of_range_workers_mean_all_cores(make: Callable[..., Any], workers: Any) -> None:
+    # As everywhere in parbleu: < 1 is all cores, more than the cores is capped.
+    gts = {1: ["a dog runs fast", "the dog runs"], 2: ["a cat sits", "cat on a mat"]}
+    res = {1: ["a dog runs"], 2: ["a cat sits on a mat"]}
+    want = make(workers=1).compute_score(gts, res)
+    got = make(workers=workers).compute_score(gts, res)
+    assert got[0] == want[0]
+    assert np.array_equal(got[1], want[1])
+
+
 @pytest.mark.parametrize(
     ("metrics", "err"),
     [(["nope"], InvalidOptionError), ([], InvalidOptionError), (["cider"], InvalidOptionError)],

@@ -2,15 +2,42 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import EmptyInputError
+from ..._workers import SERIAL_BELOW, resolve_workers
+from ...errors import EmptyInputError, InvalidOptionError
 from .._common import flavor_error
 
-__all__ = ["FLAVOR", "captions"]
+__all__ = ["FLAVOR", "captions", "check_sigma", "check_workers"]
 
 FLAVOR = "coco"
+
+
+def check_workers(workers: Any) -> int:
+    """Check ``workers`` as everywhere in parbleu, at construction so a bad value fails at once.
+
+    An integer; < 1 means all cores; more than the cores is capped.
+
+    The core splits images into blocks itself, so the serial cut-off for small inputs does
+    not apply: the count is resolved as for an input of ``SERIAL_BELOW`` items.
+    """
+    return resolve_workers(workers, SERIAL_BELOW)
+
+
+def check_sigma(sigma: Any) -> float:
+    """CIDEr-D's ``sigma``: a finite number > 0.
+
+    The original divides by ``2 * sigma**2`` (``ZeroDivisionError`` at 0) and squares it, so
+    a negative value would silently act as its absolute value: refused here.
+    """
+    if not isinstance(sigma, (int, float)) or isinstance(sigma, bool):
+        raise InvalidOptionError(f"sigma={sigma!r}: expected a number > 0")
+    value = float(sigma)
+    if not math.isfinite(value) or value <= 0.0:
+        raise InvalidOptionError(f"sigma={sigma!r}: expected a finite number > 0")
+    return value
 
 
 def captions(

@@ -18,7 +18,7 @@ import numpy as np
 from ... import _core
 from ..._options import check_order
 from .._common import flavor_error
-from ._input import FLAVOR, captions
+from ._input import FLAVOR, captions, check_sigma, check_workers
 
 __all__ = ["Cider"]
 
@@ -38,7 +38,8 @@ class Cider:
         (``precook``'s default), so orders above 4 add 0 to the mean, and a caption longer
         than ``n`` words fails with ``IndexError`` when ``n < 4``: both reproduced.
     sigma
-        Standard deviation of the length penalty (6.0).
+        Standard deviation of the length penalty (6.0): a finite number > 0 (the original
+        fails at 0 and treats a negative value as its absolute value).
     workers
         Threads for the core (``-1``: all cores); the result does not depend on it.
     """
@@ -52,8 +53,8 @@ class Cider:
         workers: int = -1,
     ) -> None:
         self._n = check_order("n", n)
-        self._sigma = float(sigma)
-        self._workers = workers
+        self._sigma = check_sigma(sigma)
+        self._workers = check_workers(workers)
 
     def compute_score(
         self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]

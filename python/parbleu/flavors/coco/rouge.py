@@ -14,7 +14,7 @@ import numpy as np
 
 from ... import _core
 from .._common import flavor_error
-from ._input import FLAVOR, captions
+from ._input import FLAVOR, captions, check_workers
 
 __all__ = ["Rouge"]
 
@@ -30,7 +30,7 @@ class Rouge:
 
     def __init__(self, workers: int = -1) -> None:
         self.beta = 1.2
-        self._workers = workers
+        self._workers = check_workers(workers)
 
     def calc_score(self, candidate: Sequence[str], refs: Sequence[str]) -> float:
         """One image's ROUGE-L: ``candidate`` is a one-caption list, ``refs`` its references."""
