@@ -133,6 +133,14 @@ def test_absurd_sigma_is_refused(sigma: Any) -> None:
         coco.Cider(sigma=sigma)
 
 
+@pytest.mark.parametrize("option", ["tokenize", "verbose"])
+@pytest.mark.parametrize("value", ["no", 2, -1, 0.5, None])
+def test_evaluate_flags_are_checked(option: str, value: Any) -> None:
+    # A truthy string would otherwise run the PTB tokenizer (Java) or print.
+    with pytest.raises(InvalidOptionError, match=option):
+        coco.evaluate({1: ["a dog"]}, {1: ["a dog"]}, metrics=["CIDEr"], **{option: value})
+
+
 @pytest.mark.parametrize("workers", [1.5, "2", True, float("nan")])
 @pytest.mark.parametrize("make", [coco.Cider, coco.Rouge], ids=["Cider", "Rouge"])
 def test_absurd_workers_are_refused(make: Callable[..., Any], workers: Any) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..._options import check_flag
 from ...errors import InvalidOptionError
 from .._common import flavor_error
 from ._input import FLAVOR
@@ -91,8 +92,8 @@ class COCOEvalCap:
         self.cocoRes = cocoRes
         self.params = {"image_id": coco.getImgIds()}
         self._metrics = _metrics(metrics)
-        self._tokenize = tokenize
-        self._verbose = verbose
+        self._tokenize = check_flag("tokenize", tokenize)
+        self._verbose = check_flag("verbose", verbose)
 
     def evaluate(self) -> None:
         """Tokenize, run each scorer, fill ``eval``, ``imgToEval`` and ``evalImgs``."""

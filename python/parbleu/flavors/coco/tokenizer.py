@@ -29,8 +29,8 @@ class PTBTokenizer:
         except ImportError as e:
             raise TokenizerNotAvailableError(
                 "coco: the PTB tokenizer runs pycocoevalcap's Stanford CoreNLP jar; install it "
-                "with `pip install parbleu[coco]` (and Java), or pass captions that are already "
-                "tokenized to Bleu().compute_score"
+                "with `pip install parbleu[coco]` (and Java), or score captions that are already "
+                "tokenized with evaluate(..., tokenize=False) or the scorers' compute_score"
             ) from e
         try:
             java("the PTB tokenizer")
