@@ -143,6 +143,37 @@ def check_smooth_method(value: Any) -> str:
     return value
 
 
+#: Largest ``smooth_value`` of ``floor``: a zero count's precision is ``smooth_value / total``
+#: and ``total`` can be 1, so a floor above 1 makes a precision above 100% and BLEU above 100
+#: (SacreBLEU scores ``floor`` 1e6 as 1495). ``add-k`` adds the value to both sides of the
+#: fraction and stays at most 100% whatever it is.
+MAX_FLOOR_VALUE = 1
+
+
+def check_smooth(method: str, value: Any) -> float | None:
+    """Return ``smooth_value`` for ``method``, checked so that BLEU stays within [0, 100].
+
+    Parameters
+    ----------
+    method
+        A checked smoothing method (:func:`check_smooth_method`).
+    value
+        Its value (``None``: the method's default).
+
+    Returns
+    -------
+    float or None
+        The value, unchanged.
+    """
+    value = check_smooth_value(value)
+    if method == "floor" and value is not None and value > MAX_FLOOR_VALUE:
+        raise InvalidOptionError(
+            f"smooth_value={value!r}: smooth_method='floor' takes a value from 0 to "
+            f"{MAX_FLOOR_VALUE} (a larger floor makes a precision above 100% and BLEU above 100)"
+        )
+    return value
+
+
 def check_smooth_value(value: Any) -> float | None:
     """Return a BLEU ``smooth_value``: ``None`` or a finite number from 0 to the maximum.
 

@@ -1,12 +1,14 @@
 """Score the bundled WMT21 en-de sample: ``python -m parbleu.demo``.
 
 Runs the command-line interface on three systems against one reference, the way a user
-would compare systems: a multi-system table with the signature.
+would compare systems: a multi-system table with the signature. Standard error first says
+what is scored and the ``parbleu`` command that does the same, to copy.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from importlib import resources
 
@@ -36,7 +38,14 @@ def main(argv: list[str] | None = None) -> int:
         os.chdir(d)
         try:
             args = ["ref.A.de", "-i", *[f"{s}.de" for s in SYSTEMS]]
-            return cli_main([*args, "-m", "bleu", "chrf", "ter", "-f", "text", *extra])
+            args += ["-m", "bleu", "chrf", "ter", "-f", "text", *extra]
+            sys.stderr.write(
+                "parbleu: demo: the first 500 lines of WMT21 en-de (newstest2021), reference A, "
+                f"and {len(SYSTEMS)} submitted systems ({', '.join(SYSTEMS)}); the same "
+                f"command:\n  cd {shlex.quote(str(d))} && {shlex.join(['parbleu', *args])}\n"
+            )
+            sys.stderr.flush()
+            return cli_main(args)
         finally:
             os.chdir(cwd)
 

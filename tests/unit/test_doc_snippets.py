@@ -1,8 +1,9 @@
 """Every Python and shell snippet of README.md and docs/*.md runs as written.
 
-Fenced ```python blocks of one file run in order in one namespace (a later block may use what
-an earlier one defined), in a temporary folder holding the sample files the docs name
-(``ref.de``, ``hyp.de``, ``sys1.de``, ``out/*.de``, ...; see :func:`_sample_folder`).
+Each fenced ```python block runs alone, in a namespace of its own (a reader pastes one block,
+not the page: a block may not use what an earlier one defined), in a temporary folder holding
+the sample files the docs name (``ref.de``, ``hyp.de``, ``sys1.de``, ``out/*.de``, ...; see
+:func:`_sample_folder`).
 ```bash / ```sh blocks run in bash there, ``parbleu`` being this interpreter's command.
 
 An HTML comment on the line before a block (blank lines between are allowed) says what the
@@ -14,10 +15,10 @@ block needs; several go in one comment, separated by ``;``:
     <!-- snippet: given NAME, ... -->        names taken from the sample data (SAMPLE_NAMES)
                                             instead of defined in the docs' text
 
-Python blocks whose lines start with ``>>>`` are checked as sessions: a statement followed by
-a line ``SomeError: message`` must raise that error, with that message (``...`` matches
-anything). A block that installs packages or creates a venv must be marked ``skip``: the test
-refuses to run it (it would change the shared environment).
+``>>>`` transcripts are refused: they cannot be pasted. A statement that shows an error is
+followed by a comment ``# raises SomeError: message``; it must raise that error, with that
+message (``...`` matches anything). A block that installs packages or creates a venv must be
+marked ``skip``: the test refuses to run it (it would change the shared environment).
 """
 
 from __future__ import annotations
@@ -192,10 +193,6 @@ def _sample_folder(root: Path) -> None:
     shutil.copy(SAMPLE / "ref.A.de", root / "ref.A.de")
 
 
-#: One namespace per Markdown file: its Python blocks run in order in it.
-_NAMESPACES: dict[Path, tuple[dict[str, Any], int]] = {}
-
-
 def _check_ready(s: Snippet) -> None:
     if s.skip is not None:
         pytest.skip(f"{s.id}: {s.skip}")
@@ -205,43 +202,47 @@ def _check_ready(s: Snippet) -> None:
     assert not unknown, f"{s.id}: 'given' names no sample value {sorted(unknown)}"
 
 
-def _run_session(code: str, namespace: dict[str, Any], where: str) -> None:
-    """Run a ``>>>`` block: statements, and the errors their output lines announce."""
-    lines = code.splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line.startswith(">>> "):
-            i += 1
-            continue
-        source = [line[4:]]
-        i += 1
-        while i < len(lines) and lines[i].startswith("... "):
-            source.append(lines[i][4:])
-            i += 1
-        expected = lines[i] if i < len(lines) and not lines[i].startswith(">>>") else ""
-        m = re.match(r"^([\w.]+(?:Error|Exception|Warning)): (.*)$", expected)
-        if m is None:
-            exec(compile("\n".join(source), where, "single"), namespace)
-            continue
-        with pytest.raises(Exception) as e:
-            exec(compile("\n".join(source), where, "exec"), namespace)
-        kind = type(e.value)
-        assert m.group(1) in (kind.__name__, f"{kind.__module__}.{kind.__qualname__}"), (
-            f"{where}: expected {m.group(1)}, got {kind.__name__}: {e.value}"
-        )
-        pattern = ".*".join(re.escape(p) for p in m.group(2).split("..."))
-        assert re.fullmatch(pattern, str(e.value), re.S), f"{where}: message {e.value}"
+#: The comment after a statement that must raise: ``# raises SomeError: message``.
+RAISES = re.compile(r"^\s*# raises ([\w.]+(?:Error|Exception|Warning)): (.*)$")
+
+
+def _expected_error(lines: list[str], stmt_end: int, next_start: int) -> re.Match[str] | None:
+    """The ``# raises`` comment between a statement's last line and the next statement."""
+    for line in lines[stmt_end:next_start]:
+        m = RAISES.match(line)
+        if m is not None:
+            return m
+    return None
 
 
 def _run_python(s: Snippet, namespace: dict[str, Any]) -> None:
+    """Run a block statement by statement; a statement with ``# raises`` must raise that."""
+    import ast
+
+    assert not any(line.startswith(">>>") for line in s.code.splitlines()), (
+        f"{s.id}: a >>> transcript cannot be pasted; write plain code, and show an error with "
+        "a '# raises SomeError: message' comment after the statement"
+    )
     names = sample_names()
     for name in s.given:
         namespace[name] = names[name]
-    if s.code.lstrip().startswith(">>>"):
-        _run_session(s.code, namespace, s.id)
-    else:
-        exec(compile(s.code, s.id, "exec"), namespace)
+    lines = s.code.splitlines()
+    body = ast.parse(s.code, s.id).body
+    for i, stmt in enumerate(body):
+        next_start = body[i + 1].lineno - 1 if i + 1 < len(body) else len(lines)
+        m = _expected_error(lines, stmt.end_lineno or stmt.lineno, next_start)
+        code = compile(ast.Module(body=[stmt], type_ignores=[]), s.id, "exec")
+        if m is None:
+            exec(code, namespace)
+            continue
+        with pytest.raises(Exception) as e:
+            exec(code, namespace)
+        kind = type(e.value)
+        assert m.group(1) in (kind.__name__, f"{kind.__module__}.{kind.__qualname__}"), (
+            f"{s.id}: expected {m.group(1)}, got {kind.__name__}: {e.value}"
+        )
+        pattern = ".*".join(re.escape(p) for p in m.group(2).split("..."))
+        assert re.fullmatch(pattern, str(e.value), re.S), f"{s.id}: message {e.value}"
 
 
 @pytest.fixture
@@ -255,23 +256,8 @@ def sample_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize("snippet", [s for s in ALL if s.kind == "python"], ids=lambda s: s.id)
 def test_python_snippet(snippet: Snippet, sample_dir: Path) -> None:
     _check_ready(snippet)
-    # Earlier blocks of the same file first (when run alone, e.g. with -k): they define names.
-    namespace, done = _NAMESPACES.get(snippet.path, ({}, -1))
-    if not namespace:
-        namespace.update({"__name__": "__main__", "__builtins__": __builtins__})
-    blocks = [s for s in ALL if s.path == snippet.path and s.kind == "python"]
-    index = blocks.index(snippet)
-    for earlier in blocks[done + 1 : index]:
-        if earlier.skip is None and all(_installed(m) for m in earlier.requires):
-            _run_python(earlier, namespace)
-    _NAMESPACES[snippet.path] = (namespace, index)
-    _run_python(snippet, namespace)
-
-
-def _installed(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
+    # A namespace of its own: the block must run when pasted alone.
+    _run_python(snippet, {"__name__": "__main__", "__builtins__": __builtins__})
 
 
 @pytest.mark.parametrize("snippet", [s for s in ALL if s.kind == "shell"], ids=lambda s: s.id)
@@ -317,6 +303,22 @@ def test_markers_are_understood() -> None:
     with pytest.raises(ValueError, match="unknown snippet directive 'skipp x'"):
         snippets(REPO / "docs" / "x.md", "<!-- snippet: skipp x -->\n```python\npass\n```\n")
     assert snippets(REPO / "x.md", "<!-- a comment -->\n```python\npass\n```\n")[0].skip is None
+
+
+def test_blocks_run_alone_and_raises_comments_are_checked() -> None:
+    def run(code: str) -> None:
+        (s,) = snippets(REPO / "docs" / "x.md", f"```python\n{code}```\n")
+        _run_python(s, {"__builtins__": __builtins__})
+
+    run("x = 1\nint('a')\n# raises ValueError: invalid literal ...\nprint(x)\n")
+    with pytest.raises(AssertionError, match="message"):
+        run("int('a')\n# raises ValueError: something else\n")
+    with pytest.raises(pytest.fail.Exception):
+        run("int('1')\n# raises ValueError: ...\n")  # did not raise
+    with pytest.raises(AssertionError, match="cannot be pasted"):
+        run(">>> 1 + 1\n2\n")
+    with pytest.raises(NameError):
+        run("print(x)\n")  # nothing left over from another block
 
 
 def test_every_doc_is_scanned() -> None:

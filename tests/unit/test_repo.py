@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -69,6 +71,23 @@ def test_demo_prints_a_multi_system_table_with_signatures(
     from parbleu.demo import main
 
     assert main([]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert "Online-W.de" in out and "VolcTrans-GLAT.de" in out
+    # It says what it scored and the command to copy (issue 34): running that command gives
+    # the same table.
+    err = captured.err.splitlines()
+    assert "first 500 lines of WMT21 en-de" in err[0] and "reference A" in err[0]
+    command = err[1].strip()
+    assert command.startswith("cd ") and " && parbleu ref.A.de -i " in command
+    from parbleu.cli import main as cli_main
+
+    directory, parbleu_cmd = command[3:].split(" && ", 1)
+    cwd = os.getcwd()
+    os.chdir(shlex.split(directory)[0])
+    try:
+        assert cli_main(shlex.split(parbleu_cmd)[1:]) == 0
+    finally:
+        os.chdir(cwd)
+    assert capsys.readouterr().out == out
     assert "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:parbleu-" in out

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from ..errors import ParbleuError
 from . import render
-from .arguments import check_metric_options, check_num_refs
+from .arguments import check_metric_options, check_num_refs, hyp_encoding, ref_encoding
 from .distributed import distributed_results
 from .distributed import run as run_distributed
 from .errors import CliError, ExitCode
@@ -161,7 +161,7 @@ def _read_systems(
 ) -> tuple[list[list[str]], list[str], list[str]]:
     """Hypotheses per system, row labels, and the names that messages use."""
     if args.input is None:
-        systems = read_stdin_systems(args.encoding, ref_lines)
+        systems = read_stdin_systems(hyp_encoding(args), ref_lines)
         labels = [f"System {i + 1}" for i in range(len(systems))]
         sources = [
             STDIN_NAME if len(systems) == 1 else f"{STDIN_NAME} (column {i + 1})"
@@ -182,7 +182,7 @@ def _read_systems(
             raise CliError(
                 f"-i/--input: {fname!r} is given twice; each system needs a different file name"
             )
-        systems.append(read_file_lines(fname, args.encoding, "hypothesis file"))
+        systems.append(read_file_lines(fname, hyp_encoding(args), "hypothesis file"))
         labels.append(fname)
     sources = [f"hypothesis file {name!r}" for name in labels]
     if paired:
@@ -240,7 +240,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     if args.test_set is not None:
         refs, ref_names = test_set_refs(args)
     else:
-        refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
+        refs = read_ref_streams(args.refs, args.num_refs, ref_encoding(args))
         if args.num_refs == 1:
             ref_names = [f"reference file {r!r}" for r in args.refs]
         else:

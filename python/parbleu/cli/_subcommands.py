@@ -10,7 +10,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from .arguments import add_encoding, add_language_pair, add_metrics, add_num_refs, parse_or_exit
+from .arguments import (
+    add_encoding,
+    add_language_pair,
+    add_metrics,
+    add_num_refs,
+    hyp_encoding,
+    parse_or_exit,
+    ref_encoding,
+)
 from .errors import CliError
 from .io import read_file_lines, read_ref_streams
 from .parser import add_metric_arguments
@@ -55,7 +63,7 @@ def add_scoring_options(
         Whether ``-l``'s help says that it works as in the main command.
     """
     add_num_refs(p)
-    add_encoding(p)
+    add_encoding(p, per_file=True)
     add_language_pair(p, main_command)
     add_metrics(p, metrics, metrics_help)
     add_metric_arguments(p)
@@ -79,10 +87,10 @@ def read_systems(
     tuple
         ``(reference streams, {system file: hypotheses})``, files in ``-i`` order.
     """
-    refs = read_ref_streams(args.refs, args.num_refs, args.encoding)
+    refs = read_ref_streams(args.refs, args.num_refs, ref_encoding(args))
     systems = {}
     for path in args.input:
-        lines = read_file_lines(path, args.encoding, "hypothesis file")
+        lines = read_file_lines(path, hyp_encoding(args), "hypothesis file")
         if nonempty and not lines:
             raise CliError(f"hypothesis file {path!r} is empty: there is nothing to score")
         if nonempty and not refs[0]:

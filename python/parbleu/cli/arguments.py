@@ -18,6 +18,8 @@ from .io import check_encoding
 __all__ = [
     "MAX_WIDTH",
     "add_encoding",
+    "hyp_encoding",
+    "ref_encoding",
     "add_language_pair",
     "add_metrics",
     "add_num_refs",
@@ -89,11 +91,37 @@ def add_num_refs(
     )
 
 
-def add_encoding(p: _Adder, what: str = "input files") -> None:
-    """``-e/--encoding`` (default utf-8)."""
+def add_encoding(p: _Adder, what: str = "input files", per_file: bool = False) -> None:
+    """``-e/--encoding`` (default utf-8); with ``per_file``, ``--ref-encoding``/``--hyp-encoding``."""
     p.add_argument(
         "--encoding", "-e", default="utf-8", help=f"Encoding of the {what}. (Default: utf-8)"
     )
+    if not per_file:
+        return
+    p.add_argument(
+        "--ref-encoding",
+        default=None,
+        metavar="ENCODING",
+        help="Encoding of the reference files only, for references and hypotheses in different "
+        "encodings (utf-8-sig drops a byte order mark). (Default: --encoding)",
+    )
+    p.add_argument(
+        "--hyp-encoding",
+        default=None,
+        metavar="ENCODING",
+        help="Encoding of the hypothesis files (and of standard input) only. "
+        "(Default: --encoding)",
+    )
+
+
+def ref_encoding(args: argparse.Namespace) -> str:
+    """The encoding of the reference files: ``--ref-encoding``, else ``-e``."""
+    return str(getattr(args, "ref_encoding", None) or args.encoding)
+
+
+def hyp_encoding(args: argparse.Namespace) -> str:
+    """The encoding of the hypotheses: ``--hyp-encoding``, else ``-e``."""
+    return str(getattr(args, "hyp_encoding", None) or args.encoding)
 
 
 def add_language_pair(p: _Adder, main_command: bool = True, help_text: str | None = None) -> None:
@@ -211,6 +239,10 @@ def check_metric_options(args: argparse.Namespace) -> str | None:
     check_metric_names(args.metrics)
     trg_lang = target_language(args)
     check_encoding(args.encoding)
+    for option in ("ref_encoding", "hyp_encoding"):
+        value = getattr(args, option, None)
+        if value is not None:
+            check_encoding(value, "--" + option.replace("_", "-"))
     return trg_lang
 
 

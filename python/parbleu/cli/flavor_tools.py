@@ -14,6 +14,7 @@ from typing import Callable
 
 from .errors import CliError, ExitCode
 from .flavor import write_raw
+from .io import hint_if_terminal
 
 __all__ = ["TOOL_HELP", "run_fairseq", "run_moses", "run_mteval", "run_t2t"]
 
@@ -171,6 +172,8 @@ def _moses(name: str, argv: list[str], out: io.StringIO, err: io.StringIO) -> in
                 stdin = f.read()
         except OSError as e:
             raise CliError(f"cannot read {hyp!r}: {e.strerror}") from None
+    else:
+        hint_if_terminal()
     return moses.main(args, name == "multi-bleu-detok", stdin, out, err)
 
 
@@ -188,12 +191,27 @@ def _mteval(name: str, argv: list[str], out: io.StringIO, err: io.StringIO) -> i
     return mteval.main(argv, name.split("-")[1], out, err)
 
 
+def _fairseq_sys(args: list[str]) -> str:
+    """The value of fairseq-score's ``-s/--sys`` (the last one given; ``-`` by default)."""
+    value = "-"
+    for i, a in enumerate(args):
+        if a in ("-s", "--sys") and i + 1 < len(args):
+            value = args[i + 1]
+        elif a.startswith("--sys="):
+            value = a.split("=", 1)[1]
+        elif a.startswith("-s") and not a.startswith("--"):
+            value = a[2:]
+    return value
+
+
 def _fairseq(name: str, argv: list[str], out: io.StringIO, err: io.StringIO) -> int:
     from ..flavors import fairseq
 
     args = ["--sys" if a == "-i" else a for a in argv]
     args = ["--sys=" + a.split("=", 1)[1] if a.startswith("--input=") else a for a in args]
     args = ["--sys" if a == "--input" else a for a in args]
+    if _fairseq_sys(args) == "-":
+        hint_if_terminal()  # fairseq-score's -s defaults to "-", standard input
     return fairseq.main(args, out)
 
 

@@ -22,13 +22,22 @@ Standard input (``io.TextIOWrapper(sys.stdin.buffer, encoding=...)``, universal 
   against more it is reported as empty, as an empty hypothesis file is.
 
 Unlike SacreBLEU, which stops with a traceback, bytes that do not decode are reported with
-the file name and the line number.
+the file name and the line number, and the hint names the option for that kind of file
+(``--ref-encoding``/``--hyp-encoding``: ``-e`` re-decodes every file, the UTF-8 references
+too, and silently changes the score). Two warnings (``parbleu:``, standard error; standard
+output unchanged) flag a decoding that SacreBLEU performs without a word:
+
+* a file read in a non-UTF-8 encoding (``-e latin-1``) that is valid UTF-8 with non-ASCII
+  characters: almost surely UTF-8, and its accented letters become two characters each;
+* a file read as ``utf-8`` that starts with a byte order mark: the mark stays in the first
+  segment (as in SacreBLEU) and changes its score; ``utf-8-sig`` drops it.
 """
 
 from __future__ import annotations
 
 import codecs
 import gzip
+import logging
 import re
 import sys
 import zlib
@@ -39,39 +48,58 @@ from .errors import CliError, ExitCode
 __all__ = [
     "STDIN_NAME",
     "check_encoding",
+    "hint_if_terminal",
     "read_file_lines",
     "read_ref_streams",
     "read_stdin_systems",
     "split_file_lines",
     "split_stdin_lines",
+    "warn_bom",
 ]
 
 #: How standard input is named in messages.
 STDIN_NAME = "standard input"
 
+#: The option that sets the encoding of each kind of input, for the hints.
+_ENCODING_OPTION = {
+    "reference file": "--ref-encoding",
+    "hypothesis file": "--hyp-encoding",
+    STDIN_NAME: "--hyp-encoding",
+}
+
+_log = logging.getLogger("parbleu.cli")
+#: ``extra=`` of parbleu's own notes: ``parbleu:`` on standard error (see ``parbleu.cli``).
+_OWN = {"parbleu_own": True}
+
 _UNIVERSAL_NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
-def check_encoding(encoding: str) -> None:
+def check_encoding(encoding: str, option: str = "--encoding") -> None:
     """Fail with a one-line error if Python does not know ``encoding``.
 
     Parameters
     ----------
     encoding
-        A codec name, as given to ``--encoding``.
+        A codec name, as given to ``option``.
+    option
+        The option that gave it, for the message.
     """
     try:
         text = getattr(codecs.lookup(encoding), "_is_text_encoding", True)
     except LookupError:
-        raise CliError(f"--encoding: unknown encoding {encoding!r}") from None
+        raise CliError(f"{option}: unknown encoding {encoding!r}") from None
     if not text:
         # hex, base64, rot13, zlib...: codecs that do not turn bytes into text.
-        raise CliError(f"--encoding: {encoding!r} is not a text encoding")
+        raise CliError(f"{option}: {encoding!r} is not a text encoding")
+
+
+def _encoding_option(what: str) -> str:
+    return next((o for k, o in _ENCODING_OPTION.items() if what.startswith(k)), "--encoding")
 
 
 def _decode(data: bytes, encoding: str, what: str, universal_newlines: bool = False) -> str:
     try:
-        return data.decode(encoding)
+        text = data.decode(encoding)
     except UnicodeDecodeError as e:
         prefix = data[: e.start].decode(encoding, errors="replace")
         if universal_newlines:
@@ -79,10 +107,74 @@ def _decode(data: bytes, encoding: str, what: str, universal_newlines: bool = Fa
         else:
             line = prefix.count("\n") + 1
         bad = " ".join(f"0x{b:02x}" for b in data[e.start : min(e.end, e.start + 4)])
+        option = _encoding_option(what)
+        hint = (
+            f"use {option} ENCODING to read it in another encoding (-e/--encoding changes "
+            "every file)"
+            if option != "--encoding"
+            else "use --encoding to read another encoding"
+        )
         raise CliError(
             f"{what}: line {line}: not valid {encoding} ({bad} at byte offset {e.start}: "
-            f"{e.reason}); use --encoding to read another encoding"
+            f"{e.reason}); {hint}"
         ) from None
+    _warn_suspect_decoding(data, encoding, what)
+    return text
+
+
+def _is_utf8(encoding: str) -> bool:
+    return codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+
+
+def _warn_suspect_decoding(data: bytes, encoding: str, what: str) -> None:
+    """Warn about a byte order mark kept, or UTF-8 text read in another encoding."""
+    if _is_utf8(encoding):
+        if codecs.lookup(encoding).name == "utf-8" and data.startswith(codecs.BOM_UTF8):
+            _log.warning(
+                f"{what} starts with a UTF-8 byte order mark: it is kept in the first segment, "
+                "as SacreBLEU keeps it, and changes that segment's score; read the file as "
+                f"utf-8-sig ({_encoding_option(what)} utf-8-sig or -e utf-8-sig) to drop it",
+                extra=_OWN,
+            )
+        return
+    if data.isascii():
+        return
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    _log.warning(
+        f"{what} is read as {encoding} but is valid UTF-8 with non-ASCII characters, which "
+        f"{encoding} reads as other characters; if it is UTF-8, add {_encoding_option(what)} "
+        "utf-8 (-e/--encoding applies to every file)",
+        extra=_OWN,
+    )
+
+
+def warn_bom(path: str, encoding: str, what: str) -> None:
+    """Warn if ``path``, read as ``encoding``, starts with a byte order mark kept as text.
+
+    The streamed path reads files block by block; this looks at their first bytes only.
+
+    Parameters
+    ----------
+    path
+        File name (``.gz`` is decompressed).
+    encoding
+        Its encoding.
+    what
+        ``"reference file"`` or ``"hypothesis file"``, for the message.
+    """
+    try:
+        if codecs.lookup(encoding).name != "utf-8":
+            return
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rb") as f:
+            head = f.read(3)
+    except (LookupError, OSError, EOFError, zlib.error):
+        return  # the reading reports it
+    if head == codecs.BOM_UTF8:
+        _warn_suspect_decoding(head, encoding, f"{what} {path!r}")
 
 
 def _read_bytes(path: str, what: str) -> bytes:
@@ -210,10 +302,38 @@ def read_ref_streams(paths: list[str], num_refs: int, encoding: str) -> list[lis
     return streams or [[] for _ in range(max(len(paths), min(num_refs, 1 << 10)))]
 
 
+def hint_if_terminal(what: str = "hypotheses") -> None:
+    """Say on standard error that ``what`` is awaited when standard input is a terminal.
+
+    Forgetting ``-i`` (``parbleu REF HYP``) otherwise waits on the keyboard without a word.
+    Only a person at a terminal sees this line, so it is written even with ``-q``; a pipe or a
+    file on standard input never gets it, and standard output is untouched.
+
+    Parameters
+    ----------
+    what
+        What is read from standard input, for the message.
+    """
+    stdin = sys.stdin
+    isatty = getattr(stdin, "isatty", None)
+    try:
+        tty = bool(isatty and isatty())
+    except (OSError, ValueError):  # a closed or detached stream
+        tty = False
+    if tty:
+        sys.stderr.write(
+            f"parbleu: reading {what} from standard input (the terminal), one segment per "
+            "line; end with Ctrl-D (Ctrl-Z Enter on Windows), cancel with Ctrl-C; files go "
+            "after -i/--input\n"
+        )
+        sys.stderr.flush()
+
+
 def _stdin_bytes() -> bytes:
     stdin = sys.stdin
     if stdin is None:
         raise CliError("no hypotheses: standard input is closed and no -i/--input was given")
+    hint_if_terminal()
     buf: BinaryIO | None = getattr(stdin, "buffer", None)
     if buf is not None:
         return buf.read()

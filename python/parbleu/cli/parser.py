@@ -110,7 +110,7 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
     )
     add_refs(p)
     add_num_refs(p)
-    add_encoding(p, "input files and of standard input")
+    add_encoding(p, "input files and of standard input", per_file=True)
     add_language_pair(
         p,
         help_text="Source-target language pair (ISO 639-1 codes). The target language picks "

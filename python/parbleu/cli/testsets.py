@@ -14,6 +14,7 @@ from typing import Any, Callable
 from .. import datasets
 from ..errors import DatasetError
 from . import render
+from .arguments import ref_encoding
 from .errors import CliError
 
 __all__ = ["check_filters", "early_commands", "filter_streams", "subset_lines", "test_set_refs"]
@@ -172,7 +173,7 @@ def test_set_refs(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]
                 raise CliError(
                     f"-t {args.test_set}: the test sets have different numbers of references"
                 )
-            refs[i] += datasets.read_lines(path, args.encoding)
+            refs[i] += datasets.read_lines(path, ref_encoding(args))
     names = [
         f"reference {i + 1} of test set {args.test_set}/{args.langpair}" for i in range(len(refs))
     ]

@@ -128,7 +128,10 @@ def local_workers(scheduler: str, raw: str) -> int:
             f"scheduler={scheduler!r}: expected 'local:N' with N >= 1 worker processes"
         )
     if len(raw) > 6 or int(raw) > cores:
-        _log.info(f"scheduler={scheduler!r}: {cores} worker processes (the cores available)")
+        _log.info(
+            f"scheduler={scheduler!r}: {cores} worker processes (the cores available)",
+            extra={"parbleu_own": True},  # a parbleu feature: "parbleu:" in the command line
+        )
         return cores
     return int(raw)
 

@@ -13,8 +13,8 @@ from .._options import (
     SMOOTH_DEFAULTS,
     check_flag,
     check_order,
+    check_smooth,
     check_smooth_method,
-    check_smooth_value,
 )
 from ..errors import StatisticsError
 from ..score import BLEUScore, Number
@@ -127,7 +127,7 @@ class BLEU(Metric[BLEUScore]):
         self.max_ngram_order = check_order("max_ngram_order", max_ngram_order)
         self.effective_order = check_flag("effective_order", effective_order)
         self.smooth_method = check_smooth_method(smooth_method)
-        self.smooth_value = check_smooth_value(smooth_value)
+        self.smooth_value = check_smooth(self.smooth_method, smooth_value)
         self._warned_sentence = False
 
         if tokenize is None:
