@@ -70,3 +70,26 @@ def test_own_records_in_the_scoring_command_say_parbleu(
     assert "parbleu: own note\n" in err
     assert main(["ref", "-i", "h1", "-m", "bleu", "--force", "-q"]) == 0
     assert capsys.readouterr().err == "own note\n"
+
+
+def test_parbleu_only_metric_notes_say_parbleu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Regression (issue 34): ROUGE's tokenizer warning printed "sacreBLEU: ROUGE: ..." in the
+    # SacreBLEU-compatible command; SacreBLEU has no ROUGE.
+    pytest.importorskip("parbleu.metrics.rouge")
+    (tmp_path / "ref.zh").write_text("我们今天去公园散步。\n", encoding="utf-8")
+    (tmp_path / "hyp.zh").write_text("我们今天去公园。\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["ref.zh", "-i", "hyp.zh", "-m", "rouge"]) == 0
+    err = capsys.readouterr().err
+    assert "parbleu: ROUGE: the default tokenizer" in err
+    assert "sacreBLEU" not in err
+
+
+def test_scheduler_note_says_parbleu(caplog: pytest.LogCaptureFixture) -> None:
+    from parbleu.distributed.cluster import local_workers
+
+    with caplog.at_level(logging.INFO, logger="parbleu"):
+        local_workers("local:99999999", "99999999")
+    assert [getattr(r, "parbleu_own", False) for r in caplog.records] == [True]

@@ -14,6 +14,8 @@ block needs; several go in one comment, separated by ``;``:
                                             (failed under PARBLEU_REQUIRE, as helpers.require)
     <!-- snippet: given NAME, ... -->        names taken from the sample data (SAMPLE_NAMES)
                                             instead of defined in the docs' text
+    <!-- snippet: continues -->             a step of a worked example whose text says so:
+                                            runs after the page's earlier Python blocks
 
 ``>>>`` transcripts are refused: they cannot be pasted. A statement that shows an error is
 followed by a comment ``# raises SomeError: message``; it must raise that error, with that
@@ -76,6 +78,7 @@ class Snippet:
     skip: str | None = None
     requires: list[str] = field(default_factory=list)
     given: list[str] = field(default_factory=list)
+    continues: bool = False
 
     @property
     def id(self) -> str:
@@ -92,7 +95,7 @@ def _markers(text: str, start: int) -> list[str]:
     if m is None:
         return []
     # ";" separates directives; inside a reason it is kept (no directive word follows it).
-    parts = re.split(r";\s*(?=(?:skip|requires|given)\b)", m.group(1))
+    parts = re.split(r";\s*(?=(?:skip|requires|given|continues)\b)", m.group(1))
     return [d.strip() for d in parts if d.strip()]
 
 
@@ -114,6 +117,8 @@ def snippets(path: Path, text: str | None = None) -> list[Snippet]:
                 s.requires += rest.replace(",", " ").split()
             elif word == "given":
                 s.given += rest.replace(",", " ").split()
+            elif word == "continues" and not rest.strip():
+                s.continues = True
             else:
                 raise ValueError(f"{s.id}: unknown snippet directive {directive!r}")
         out.append(s)
@@ -256,8 +261,18 @@ def sample_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize("snippet", [s for s in ALL if s.kind == "python"], ids=lambda s: s.id)
 def test_python_snippet(snippet: Snippet, sample_dir: Path) -> None:
     _check_ready(snippet)
-    # A namespace of its own: the block must run when pasted alone.
-    _run_python(snippet, {"__name__": "__main__", "__builtins__": __builtins__})
+    # A namespace of its own: the block must run when pasted alone (or, marked continues,
+    # after the earlier blocks of its page).
+    namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+    if snippet.continues:
+        import importlib.util
+
+        for earlier in [s for s in ALL if s.path == snippet.path and s.kind == "python"]:
+            if earlier is snippet:
+                break
+            if earlier.skip is None and all(importlib.util.find_spec(m) for m in earlier.requires):
+                _run_python(earlier, namespace)
+    _run_python(snippet, namespace)
 
 
 @pytest.mark.parametrize("snippet", [s for s in ALL if s.kind == "shell"], ids=lambda s: s.id)
