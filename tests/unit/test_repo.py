@@ -91,3 +91,12 @@ def test_demo_prints_a_multi_system_table_with_signatures(
         os.chdir(cwd)
     assert capsys.readouterr().out == out
     assert "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:parbleu-" in out
+
+
+def test_torch_extra_says_its_size_and_the_cpu_index_where_listed() -> None:
+    # Issue 34: `pip install '.[torch]'` pulls PyPI's CUDA build (about 6 GB) without a word.
+    for path in (REPO / "README.md", REPO / "docs" / "install.md"):
+        text = path.read_text(encoding="utf-8")
+        assert "`torch`" in text or "'.[torch]'" in text, path
+        assert "6 GB" in text, f"{path.name}: the torch extra's size is not said"
+        assert "--index-url https://download.pytorch.org/whl/cpu" in text, path.name
