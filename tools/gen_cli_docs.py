@@ -61,7 +61,10 @@ python -m parbleu ...
 ```
 
 References come first: `-i/--input` takes every file after it. Without `-i`, hypotheses are
-read from standard input, one system per tab-separated column. Several systems give SacreBLEU's
+read from standard input, one system per tab-separated column; when standard input is a
+terminal (`parbleu ref.de hyp.de`, `-i` forgotten), one line on standard error says so and how
+to end (Ctrl-D) or cancel (Ctrl-C), even with `-q` (SacreBLEU waits without a word; standard
+output is unchanged). Several systems give SacreBLEU's
 table (`-f text`: a box-drawing grid, `-f latex`: a booktabs tabular, `-f json`: a list);
 `-f latex` with one system prints text, and `--sentence-level` always prints text lines.
 
@@ -197,6 +200,18 @@ Errors are one line on standard error, `parbleu: error: <what went wrong>`, neve
 As SacreBLEU (whose results depend on it):
 
 - Files are decoded with `--encoding` (default UTF-8); a name ending in `.gz` is decompressed.
+  `--ref-encoding` and `--hyp-encoding` (parbleu only) set the encoding of the reference files
+  or of the hypotheses alone: `-e latin-1` for a latin-1 hypothesis file re-decodes a UTF-8
+  reference too and silently changes the score (27.9473 becomes 23.7722 on the bundled
+  sample), `--hyp-encoding latin-1` does not. The error for undecodable bytes names the option
+  of that kind of file. The statistics-only paths (streaming, `--scheduler`) read every file
+  with `-e`: with a per-file encoding the command runs in memory (`--scheduler` refuses it).
+- Two decodings SacreBLEU performs without a word get a `parbleu: ` warning on standard error
+  (standard output unchanged): a file read in a non-UTF-8 encoding that is valid UTF-8 with
+  non-ASCII characters (its accented letters become two characters each), and a file read as
+  `utf-8` that starts with a byte order mark, once per file (the mark stays in the first
+  segment, as in SacreBLEU, and changes its score: 27.9465 instead of 27.9473 on the sample).
+  `utf-8-sig` (`--hyp-encoding utf-8-sig`, `-e utf-8-sig`) drops the mark.
 - Lines end at `\\n` only. `\\r`, `\\x0b`, `\\x0c`, `\\x1c`-`\\x1e`, `\\x85`, U+2028 and U+2029
   stay inside a line (Python's `str.splitlines` would split there); a final `\\n` does not start
   an empty line.
@@ -225,7 +240,8 @@ As SacreBLEU (whose results depend on it):
   included). Lines of parbleu's own features start with `parbleu: `: everything the
   subcommands `compare`, `report`, `explain` and `distributed` log (the same warnings
   included), and parbleu-only notes inside the scoring command (for example that the SHA-256
-  of a downloaded SentencePiece model could not be recorded). parbleu's own errors start with
+  of a downloaded SentencePiece model could not be recorded, ROUGE's tokenizer warning, the
+  encoding warnings, the `--scheduler` worker count). parbleu's own errors start with
   `parbleu: error: `.
 - **Errors are one line with a documented exit code.** Where SacreBLEU prints several log
   lines or a traceback, parbleu prints one line that names the file, the line and the counts
@@ -235,7 +251,8 @@ As SacreBLEU (whose results depend on it):
 - **Refused rather than accepted oddly.** `-i` followed by no file (SacreBLEU prints an empty
   table), `-w` below 0 (traceback), `--num-refs` below 1, a negative `--chrf-char-order` or
   `--chrf-word-order` or both 0 (SacreBLEU scores other orders than it names, or crashes), a
-  negative or non-finite `-sv`. The full list, with SacreBLEU's behaviour, is in
+  negative or non-finite `-sv`, a `-sv` above 1 with `-s floor` (SacreBLEU scores BLEU above
+  100). The full list, with SacreBLEU's behaviour, is in
   `docs/differences-from-sacrebleu.md`.
 - **Test sets and spBLEU, as SacreBLEU.** `-t`, `--list`, `--echo`, `--download`,
   `--citation`, `--origlang` and `--subset` use SacreBLEU's test sets and cache

@@ -109,8 +109,9 @@ def add_encoding(p: _Adder, what: str = "input files", per_file: bool = False) -
         "--hyp-encoding",
         default=None,
         metavar="ENCODING",
-        help="Encoding of the hypothesis files (and of standard input) only. "
-        "(Default: --encoding)",
+        help="Encoding of the hypothesis files"
+        + (" (and of standard input)" if "standard input" in what else "")
+        + " only. (Default: --encoding)",
     )
 
 
