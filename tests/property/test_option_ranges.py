@@ -73,9 +73,8 @@ def test_accepted_bleu_options_score_in_range(
     bleu = _built(make)
     if bleu is None:
         # Refused only where a score could leave the range (or the value is malformed).
-        assert method == "floor" and value is not None and value > MAX_FLOOR_VALUE or (
-            value is not None and value > MAX_SMOOTH_VALUE
-        )
+        assert value is not None
+        assert (method == "floor" and value > MAX_FLOOR_VALUE) or value > MAX_SMOOTH_VALUE
         return
     hyps, refs = data
     assert _in_range(bleu.corpus_score(hyps, refs).score)
@@ -127,8 +126,12 @@ def test_accepted_ter_options_score_non_negative(
 
 @settings(max_examples=150, deadline=None)
 @given(
-    types=st.lists(st.sampled_from(["rouge1", "rouge2", "rouge5", "rougeL", "rougeLsum"]),
-                   min_size=1, max_size=3, unique=True),  # fmt: skip
+    types=st.lists(
+        st.sampled_from(["rouge1", "rouge2", "rouge5", "rougeL", "rougeLsum"]),
+        min_size=1,
+        max_size=3,
+        unique=True,
+    ),
     stem=st.booleans(),
     data=corpus(),
 )

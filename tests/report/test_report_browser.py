@@ -107,9 +107,16 @@ def test_sorting(browser: Any, report_file: Path) -> None:
     page = p.page
     data = sample_report(200).data
     bleu = data["scores"][0]["scores"]
-    assert _column(page, "score-table", 0) == list(NAMES)
-    page.click("#score-table thead th:nth-child(2)")  # BLEU: descending first
     expect = sorted(NAMES, key=lambda n: -bleu[n])
+    assert _column(page, "score-table", 0) == expect == data["by_score"]  # best first
+    # The toggle goes back to file order, and forth.
+    page.click("#order-toggle")
+    assert _column(page, "score-table", 0) == list(NAMES)
+    assert page.text_content("#order-what") == "In file order."
+    page.click("#order-toggle")
+    assert _column(page, "score-table", 0) == expect
+    page.click("#order-toggle")
+    page.click("#score-table thead th:nth-child(2)")  # BLEU: descending first
     assert _column(page, "score-table", 0) == expect
     assert page.get_attribute("#score-table thead th:nth-child(2)", "aria-sort") == "descending"
     page.click("#score-table thead th:nth-child(2)")
@@ -123,10 +130,23 @@ def test_sorting(browser: Any, report_file: Path) -> None:
 def test_system_choice_and_baseline(browser: Any, report_file: Path, tmp_path: Path) -> None:
     p = Page(browser, report_file)
     page = p.page
-    row = page.locator("#score-table tbody tr").nth(1)
+    row = page.locator('#score-table tbody tr[data-name="Facebook-AI"]')
     assert row.is_visible()
+    # Facebook-AI is the best by BLEU, so the default baseline (the page says why).
+    assert "the best system by BLEU" in (page.text_content("#baseline-rule") or "")
+    assert page.eval_on_selector("#baseline", "s => s.options[s.selectedIndex].text") == (
+        "Facebook-AI"
+    )
     page.locator("input.syspick").nth(1).uncheck()  # Facebook-AI
     assert not row.is_visible()
+    # A hidden system is no longer the baseline: the menu moves to a shown one (issue 34).
+    menu = page.eval_on_selector(
+        "#baseline",
+        "s => [s.options[s.selectedIndex].text, Array.from(s.options).map(o => o.disabled)]",
+    )
+    assert menu == ["Online-W", [False, True, False]]
+    caption = page.text_content("#diff-caption") or ""
+    assert "the baseline's (Online-W)" in caption
     assert page.locator("#dist-charts svg").count() == 2
     # The list of all pairs is collapsed; opened, it shows the pairs of shown systems only.
     assert not page.locator("#sig-table-0").is_visible()
@@ -194,7 +214,9 @@ def test_histograms_colour_by_direction(browser: Any, tmp_path: Path) -> None:
     better = ref[:20] + base[20:]
     long = [" ".join([h] * 5) if i < 10 else h for i, h in enumerate(base)]
     path = tmp_path / "hist.html"
-    rep = parbleu.report([ref], {"base": base, "better": better, "long": long}, n=20, flavors=())
+    rep = parbleu.report(
+        [ref], {"base": base, "better": better, "long": long}, n=20, flavors=(), baseline="base"
+    )
     rep.write(path)
     ter = rep.data["sentence"][2]["scores"]
     over = {n: sum(x > 100 for x in v) for n, v in ter.items()}

@@ -76,7 +76,7 @@ def test_baseline_by_file_and_quiet(tmp_path: Path, capsys: pytest.CaptureFixtur
         ),
         (
             ["report", REF, "-i", HYPS[0], "-o", "/dev/null", "--n", "10", "--png", REF],
-            f"--png folder {REF!r}: cannot write {REF!r}",
+            f"--png folder {REF!r}: is a file, not a folder",
         ),
     ],
 )

@@ -29,6 +29,7 @@ import parbleu
 from parbleu.cli import main
 from parbleu.errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from parbleu.reporting._html import SHOW_CHARS
+from parbleu.reporting._html_buckets import score_range
 
 
 def _cls(node: Node, name: str) -> list[Node]:
@@ -194,12 +195,31 @@ def test_length_difference_buckets_equal_a_naive_count() -> None:
 def test_bucket_bars_draw_the_numbers() -> None:
     ref, systems = sample(100)
     rep = parbleu.report([ref], systems, n=10, flavors=())
-    row = parse(rep.html()).by_id("length_buckets-bleu").iter("tbody")[0].iter("tr")[0]
-    for td, x in zip(row.iter("td")[1:], rep.data["length_buckets"]["bleu"][NAMES[0]]):
+    view = parse(rep.html()).by_id("length_buckets-bleu")
+    row = view.iter("tbody")[0].iter("tr")[0]
+    bleu = rep.data["length_buckets"]["bleu"]
+    # Bars over the data's range (issue 34: 22-33 against 0-100 were alike), labelled.
+    lo, hi = score_range(x for v in bleu.values() for x in v)
+    assert 0 <= lo <= min(x for v in bleu.values() for x in v if x is not None) < hi <= 100
+    for td, x in zip(row.iter("td")[1:], bleu[NAMES[0]]):
         if x is None:
             assert "style" not in td.attrs
         else:
-            assert td.attrs["style"] == f"--w:{x:.1f}%"
+            assert td.attrs["style"] == f"--w:{100 * (x - lo) / (hi - lo):.1f}%"
+    assert f"Bars: {lo:g} (empty) to {hi:g} (full)" in rep.html()
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([22.1, 33.4], (15.0, 35.0)),  # the issue's BLEU 22-33: a round range around it
+        ([0.5, 99.0], (0.0, 100.0)),
+        ([40.0, 40.0], (0.0, 40.0)),  # equal values: from 0
+        ([None, 10.0, 12.0], (9.5, 12.0)),
+    ],
+)
+def test_score_range(values: list[float | None], expected: tuple[float, float]) -> None:
+    assert score_range(values) == pytest.approx(expected)
 
 
 def test_source_is_shown_with_the_examples(tmp_path: Path) -> None:
@@ -261,6 +281,10 @@ def test_png_legends_do_not_cover_the_data(tmp_path: Path, monkeypatch: pytest.M
     assert {p.stem for p in written} >= {"length_buckets", "freq_buckets"}
     for fig in figures:
         fig.canvas.draw()
+        if len(fig.axes) > 1:  # small multiples: each panel titled with its system
+            assert all(ax.get_title() for ax in fig.axes if ax.get_visible())
+            close(fig)
+            continue
         for ax in fig.axes:
             legend = ax.get_legend()
             assert legend is not None

@@ -51,9 +51,12 @@ def test_score_table_equals_sacrebleu(page: Node) -> None:
     head = [th.text() for th in table.iter("th")]
     assert head[:4] == ["System", "BLEU", "BLEU CI low", "BLEU CI high"]
     rows = table.iter("tbody")[0].iter("tr")
-    assert [r.iter("td")[0].text() for r in rows] == list(NAMES)
     oracles = [sacrebleu.BLEU(), sacrebleu.CHRF(), sacrebleu.TER()]
-    for row, name in zip(rows, NAMES):
+    # Best first by the first metric (issue 34), SacreBLEU's BLEU deciding.
+    order = sorted(NAMES, key=lambda n: -oracles[0].corpus_score(systems[n], [ref]).score)
+    assert order != list(NAMES)  # the sample's file order is not its BLEU order
+    assert [r.iter("td")[0].text() for r in rows] == order
+    for row, name in zip(rows, order):
         cells = row.iter("td")
         for k, metric in enumerate(oracles):
             expected = metric.corpus_score(systems[name], [ref]).score
@@ -61,7 +64,7 @@ def test_score_table_equals_sacrebleu(page: Node) -> None:
             assert cells[1 + 3 * k].text() == f"{expected:.2f}"
     # The last column: BLEU's hypothesis/reference length, as SacreBLEU's ratio.
     assert head[-1] == "length ratio"
-    for row, name in zip(rows, NAMES):
+    for row, name in zip(rows, order):
         bleu = oracles[0].corpus_score(systems[name], [ref])
         assert data_v(row.iter("td")[-1]) == pytest.approx(bleu.sys_len / bleu.ref_len)
         assert row.iter("td")[-1].text() == f"{bleu.sys_len / bleu.ref_len:.3f}"
@@ -78,8 +81,9 @@ def test_intervals_and_pairs_equal_compare_all(page: Node) -> None:
         [parbleu.BLEU(), parbleu.CHRF(), parbleu.TER()], systems, [ref], n=200, seed=12345
     )
     rows = page.by_id("score-table").iter("tbody")[0].iter("tr")
-    for row, name in zip(rows, NAMES):
+    for row in rows:
         cells = row.iter("td")
+        name = cells[0].text()
         for k, mc in enumerate(comp.metrics):
             ci = mc.intervals[name]
             assert (data_v(cells[2 + 3 * k]), data_v(cells[3 + 3 * k])) == (ci.low, ci.high)
@@ -279,7 +283,8 @@ def test_system_controls(page: Node) -> None:
     assert len(boxes) == 3 and all("checked" in b.attrs for b in boxes)
     options = page.by_id("baseline").iter("option")
     assert [o.text() for o in options] == list(NAMES)
-    assert [("selected" in o.attrs) for o in options] == [True, False, False]
+    # The default baseline: the best by BLEU (Facebook-AI on this sample), not the first file.
+    assert [("selected" in o.attrs) for o in options] == [False, True, False]
 
 
 def test_one_system() -> None:

@@ -21,10 +21,13 @@ def test_score_table_text() -> None:
     data = sample_report(200).data
     head, rows = tables(data)["scores"]
     assert head == ["System", "BLEU", "95% CI", "chrF2", "95% CI", "TER", "95% CI"]
-    assert [r[0] for r in rows] == list(NAMES)
     bleu = data["scores"][0]
+    # Best first by the first metric (issue 34); order="file" keeps the -i order.
+    assert [r[0] for r in rows] == sorted(NAMES, key=lambda n: -bleu["scores"][n])
+    assert [r[0] for r in tables({**data, "order": "file"})["scores"][1]] == list(NAMES)
     ci = bleu["ci"]["Online-W"]
-    assert rows[0][1:3] == [
+    row = next(r for r in rows if r[0] == "Online-W")
+    assert row[1:3] == [
         f"{bleu['scores']['Online-W']:.2f}",
         f"[{ci['low']:.2f}, {ci['high']:.2f}]",
     ]

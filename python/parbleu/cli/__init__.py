@@ -24,7 +24,13 @@ from contextlib import contextmanager
 
 from ..errors import ParbleuError
 from . import render
-from .arguments import check_metric_options, check_num_refs, hyp_encoding, ref_encoding
+from .arguments import (
+    check_metric_options,
+    check_num_refs,
+    check_same_files,
+    hyp_encoding,
+    ref_encoding,
+)
 from .distributed import distributed_results
 from .distributed import run as run_distributed
 from .errors import CliError, ExitCode
@@ -173,6 +179,7 @@ def _read_systems(
 
     if not args.input:
         raise CliError("-i/--input: no hypothesis file given")
+    check_same_files(args.input, "-i/--input")
     systems, labels = [], []
     for fname in args.input:
         if fname in labels:

@@ -13,13 +13,11 @@ from typing import Any
 from .._argtypes import int_at_least
 from ..metrics.registry import metric_names
 from .errors import CliError, ExitCode
-from .io import check_encoding
+from .io import check_encoding, same_files
 
 __all__ = [
     "MAX_WIDTH",
     "add_encoding",
-    "hyp_encoding",
-    "ref_encoding",
     "add_language_pair",
     "add_metrics",
     "add_num_refs",
@@ -29,8 +27,10 @@ __all__ = [
     "add_width",
     "alpha",
     "check_metric_options",
+    "hyp_encoding",
     "int_at_least",
     "parse_or_exit",
+    "ref_encoding",
     "seed",
 ]
 
@@ -92,7 +92,7 @@ def add_num_refs(
 
 
 def add_encoding(p: _Adder, what: str = "input files", per_file: bool = False) -> None:
-    """``-e/--encoding`` (default utf-8); with ``per_file``, ``--ref-encoding``/``--hyp-encoding``."""
+    """Add ``-e/--encoding`` (default utf-8); with ``per_file``, ``--ref/--hyp-encoding``."""
     p.add_argument(
         "--encoding", "-e", default="utf-8", help=f"Encoding of the {what}. (Default: utf-8)"
     )
@@ -116,12 +116,12 @@ def add_encoding(p: _Adder, what: str = "input files", per_file: bool = False) -
 
 
 def ref_encoding(args: argparse.Namespace) -> str:
-    """The encoding of the reference files: ``--ref-encoding``, else ``-e``."""
+    """Return the encoding of the reference files: ``--ref-encoding``, else ``-e``."""
     return str(getattr(args, "ref_encoding", None) or args.encoding)
 
 
 def hyp_encoding(args: argparse.Namespace) -> str:
-    """The encoding of the hypotheses: ``--hyp-encoding``, else ``-e``."""
+    """Return the encoding of the hypotheses: ``--hyp-encoding``, else ``-e``."""
     return str(getattr(args, "hyp_encoding", None) or args.encoding)
 
 
@@ -225,6 +225,17 @@ def check_refs_and_systems(args: argparse.Namespace, command: str) -> None:
     check_num_refs(args)
     if len(set(args.input)) != len(args.input):
         raise CliError(f"{command}: a system file is given twice; each system needs its own file")
+    check_same_files(args.input, command)
+
+
+def check_same_files(paths: list[str], command: str) -> None:
+    """Refuse one file given under two spellings (``hyp.de ./hyp.de``) as two systems."""
+    same = same_files(paths)
+    if same is not None:
+        raise CliError(
+            f"{command}: {same[0]!r} and {same[1]!r} are the same file; each system needs "
+            "its own file"
+        )
 
 
 def check_metric_names(names: Sequence[str]) -> None:

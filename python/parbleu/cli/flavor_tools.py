@@ -192,7 +192,7 @@ def _mteval(name: str, argv: list[str], out: io.StringIO, err: io.StringIO) -> i
 
 
 def _fairseq_sys(args: list[str]) -> str:
-    """The value of fairseq-score's ``-s/--sys`` (the last one given; ``-`` by default)."""
+    """Return the value of fairseq-score's ``-s/--sys`` (the last one given; ``-`` by default)."""
     value = "-"
     for i, a in enumerate(args):
         if a in ("-s", "--sys") and i + 1 < len(args):

@@ -52,6 +52,7 @@ __all__ = [
     "read_file_lines",
     "read_ref_streams",
     "read_stdin_systems",
+    "same_files",
     "split_file_lines",
     "split_stdin_lines",
     "warn_bom",
@@ -327,6 +328,38 @@ def hint_if_terminal(what: str = "hypotheses") -> None:
             "after -i/--input\n"
         )
         sys.stderr.flush()
+
+
+def same_files(paths: list[str]) -> tuple[str, str] | None:
+    """Return the first two of ``paths`` that name one file under different spellings.
+
+    ``hyp.de`` and ``./hyp.de`` (or a symbolic or hard link) would be scored as two systems
+    with equal scores. Identical spellings are left to the callers' own messages; names that
+    do not exist are left to the reading, which reports them.
+
+    Parameters
+    ----------
+    paths
+        File names as given.
+
+    Returns
+    -------
+    tuple of str or None
+        ``(first spelling, second spelling)``, or ``None`` when every file differs.
+    """
+    import os
+
+    seen: dict[object, str] = {}
+    for path in paths:
+        try:
+            st = os.stat(path)
+            key: object = (st.st_dev, st.st_ino)
+        except (OSError, ValueError):
+            key = os.path.realpath(path)
+        first = seen.setdefault(key, path)
+        if first != path:
+            return first, path
+    return None
 
 
 def _stdin_bytes() -> bytes:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._names import display_names, short_names
+from .._text import plural
 from ..errors import ParbleuError
 from ..metrics.registry import get_metric, metric_names
 from ._subcommands import add_scoring_options, new_parser, read_systems, run_subcommand
@@ -66,7 +67,14 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         default=None,
         metavar="NAME",
         help="The system differences are taken against: a system name or its file. "
-        "(Default: the first system)",
+        "(Default: the best system by the first metric; the page says so)",
+    )
+    p.add_argument(
+        "--order",
+        choices=("score", "file"),
+        default="score",
+        help="Order of the score table and of its --png Markdown/LaTeX export: best first by "
+        "the first metric, or the -i order (the page has a toggle). (Default: %(default)s)",
     )
     p.add_argument(
         "--png",
@@ -162,6 +170,30 @@ def _write_error(e: OSError, what: str) -> CliError:
     return CliError(f"{what}: cannot write {str(e.filename)!r} ({reason})")
 
 
+def _check_output(path: Path, given: str) -> None:
+    """Refuse an output file that cannot be written, before the analysis (minutes at times)."""
+    import os
+
+    if path.is_dir():
+        raise CliError(f"-o/--output: {given!r} is a directory; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise CliError(f"-o/--output {given!r}: folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(f"-o/--output {given!r}: permission denied")
+
+
+def _check_png_folder(path: Path, given: str) -> None:
+    """Refuse a ``--png`` folder that is a file or cannot be made, before the analysis."""
+    import os
+
+    if path.exists() and not path.is_dir():
+        raise CliError(f"--png folder {given!r}: is a file, not a folder")
+    existing = next((p for p in (path, *path.parents) if p.exists()), Path("."))
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise CliError(f"--png folder {given!r}: cannot be written ({str(existing)!r})")
+
+
 def _word_counts(path: str, encoding: str, metrics: Sequence[Metric[Any]]) -> dict[str, int]:
     """Count the words of a training corpus, tokenized as the report's BLEU tokenizes."""
     from ..metrics import word_tokenization
@@ -195,8 +227,9 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
                 + ", ".join(flavor_names())
             )
     out_path = Path(args.output)
-    if out_path.is_dir():
-        raise CliError(f"-o/--output: {args.output!r} is a directory; give a file name")
+    _check_output(out_path, args.output)
+    if args.png is not None:
+        _check_png_folder(Path(args.png), args.png)
 
     t0 = time.perf_counter()
     refs, systems = read_systems(args, nonempty=False)
@@ -254,6 +287,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
         names=labels,
         src=src,
         all_pairs_up_to=args.all_pairs_up_to,
+        order=args.order,
     )
     # A full disk (-o /dev/full) fails on write or close, where OSError has no file name:
     # name what was being written.
@@ -273,7 +307,8 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
     secs = rep.seconds
     note = f"; plots {secs['plots']:.2f} s" if "plots" in secs else ""
     sys.stderr.write(
-        f"parbleu: wrote {args.output} ({len(named)} systems, {len(refs[0])} segments): "
+        f"parbleu: wrote {args.output} ({plural(len(named), 'system')}, "
+        f"{plural(len(refs[0]), 'segment')}): "
         f"analysis {secs['analysis']:.2f} s, page {secs.get('render', 0.0):.2f} s{note}, "
         f"total {total:.2f} s\n"
     )

@@ -208,7 +208,7 @@ class ROUGE(Metric[RougeScore]):
                         "letters and digits of this input (it keeps only a-z and 0-9); use "
                         'tokenize="unicode" (--rouge-tokenize unicode) for non-Latin text',
                         100 * share.fraction,
-                        # SacreBLEU has no ROUGE: the command line prints "parbleu:", not its prefix.
+                        # SacreBLEU has no ROUGE: the command line prints "parbleu:".
                         extra={"parbleu_own": True},
                     )
         return engine.score_batch(

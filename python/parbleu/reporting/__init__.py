@@ -109,6 +109,7 @@ def report(
     workers: int | None = None,
     names: Sequence[str] | None = None,
     src: Sequence[str] | None = None,
+    order: str = "score",
 ) -> Report:
     """Analyse systems against references for an HTML report.
 
@@ -124,8 +125,9 @@ def report(
         Metric objects for the score and significance tables; default ``BLEU()``,
         ``CHRF()``, ``TER()``. Word-level analyses tokenize as the first BLEU does.
     baseline
-        The system that differences are taken against (default: the first), by its key in
-        ``systems`` or its shown name.
+        The system that differences are taken against, by its key in ``systems`` or its
+        shown name; default: the best system by the first metric (ties: the first of them in
+        order), which the page says.
     test
         ``"bootstrap"`` (paired bootstrap, which also gives the intervals) or ``"ar"``.
     n
@@ -179,6 +181,9 @@ def report(
         the keys of ``systems`` without their common prefix and suffix.
     src
         Source sentences, one per segment, shown with the example segments.
+    order
+        Order of the systems in the score table and the exported tables: ``"score"`` (best
+        first by the first metric; the page has a toggle back) or ``"file"`` (as given).
 
     Returns
     -------
@@ -221,6 +226,7 @@ def report(
         flavor_systems=flavor_systems,
         explain=explain,
         workers=workers,
+        order=order,
     )
     data = analyze(streams, sys_lines, metric_list, opts, word_counts, source)
     renamed = dict(zip(keys, shown))

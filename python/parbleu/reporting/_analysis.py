@@ -32,7 +32,26 @@ from ._pairs import pair_sections
 from ._scoring import score_section, sentence_scores, test_section
 
 # ``bucket_labels`` is also read from here (tests/report).
-__all__ = ["analyze", "bucket_labels"]
+__all__ = ["analyze", "bucket_labels", "order_by_score"]
+
+
+def order_by_score(section: dict[str, Any], names: list[str]) -> list[str]:
+    """Systems best first by one metric's scores (its direction); ties keep file order.
+
+    Parameters
+    ----------
+    section
+        A score section (``scores``, ``higher_is_better``).
+    names
+        Systems in file order.
+
+    Returns
+    -------
+    list of str
+        The names, best first.
+    """
+    sign = 1.0 if section["higher_is_better"] else -1.0
+    return sorted(names, key=lambda n: -sign * section["scores"][n])
 
 
 def analyze(
@@ -71,7 +90,8 @@ def analyze(
         raise InvalidOptionError(
             f"baseline={opts.baseline!r}: not a system name; expected one of {names!r}"
         )
-    baseline = opts.baseline if opts.baseline is not None else names[0]
+    if opts.order not in ("score", "file"):
+        raise InvalidOptionError(f"order={opts.order!r}: expected 'score' or 'file'")
     length_edges = check_edges("length_edges", opts.length_edges)
     freq_edges = check_edges("freq_edges", opts.freq_edges)
     diff_edges = check_edges("length_diff_edges", opts.length_diff_edges, low=None)
@@ -91,6 +111,10 @@ def analyze(
         metric_rows.append(rows)
         scores_out.append(score_section(metric, rows, names, opts, plan))
 
+    by_score = order_by_score(scores_out[0], names)
+    # The default baseline is the best system by the first metric (the first -i file was,
+    # with a glob an alphabetical accident); the page says which rule chose it.
+    baseline = opts.baseline if opts.baseline is not None else by_score[0]
     sentence = sentence_scores(metrics, metric_rows, systems, streams, opts)
     # Word-level analysis: tokens as the first metric counting words tokenizes (BLEU).
     bleu = next((m for m in metrics if m.word_ngram_stats), None)
@@ -104,6 +128,12 @@ def analyze(
     data: dict[str, Any] = {
         "systems": names,
         "baseline": baseline,
+        "baseline_rule": {
+            "rule": "given" if opts.baseline is not None else "best",
+            "metric": scores_out[0]["metric"],
+        },
+        "by_score": by_score,
+        "order": opts.order,
         "n_segments": len(ref1),
         "n_references": len(streams),
         "test": test_section(opts, plan),

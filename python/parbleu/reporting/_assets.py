@@ -15,6 +15,8 @@ code,.sig{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 table{border-collapse:collapse;margin:0;font-variant-numeric:tabular-nums}
 .tbl{max-width:100%;overflow-x:auto;margin:6px 0 10px}
 td.txt{overflow-wrap:break-word;max-width:30em}
+#flavor-table td.txt{white-space:nowrap;max-width:none}
+button.toggle{font:inherit;font-size:12px;margin-left:8px;cursor:pointer}
 td.b{background:linear-gradient(90deg,var(--barc) var(--w),transparent var(--w))}
 tfoot td{color:var(--mute);font-size:12px}
 th,td{border-bottom:1px solid var(--line);padding:3px 9px;text-align:right;vertical-align:top}
@@ -69,6 +71,7 @@ JS = r"""
     baseline: DATA.baseline,
     sentMetric: 0
   };
+  function segs(n) { return n + (n === 1 ? " segment" : " segments"); }
   function fmt(x, d) { return x === null || x === undefined ? "\u2013" : x.toFixed(d); }
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -121,8 +124,45 @@ JS = r"""
     });
   });
 
+  // --- the score table's order: best first (DATA.by_score) or file order, one button -------
+  var orderToggle = document.getElementById("order-toggle");
+  if (orderToggle) {
+    var byScore = DATA.order !== "file";
+    orderToggle.addEventListener("click", function () {
+      byScore = !byScore;
+      var table = document.getElementById("score-table");
+      var body = table.tBodies[0], rows = {};
+      Array.prototype.forEach.call(body.rows, function (r) {
+        rows[r.getAttribute("data-name")] = r;
+      });
+      (byScore ? DATA.by_score : DATA.systems).forEach(function (n) {
+        if (rows[n]) { body.appendChild(rows[n]); }
+      });
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) {
+        th.removeAttribute("aria-sort");
+      });
+      orderToggle.textContent = byScore ? "show in file order" : "show best first";
+      document.getElementById("order-what").textContent = byScore
+        ? "Best first by " + DATA.scores[0].metric + "." : "In file order.";
+    });
+  }
+
   // --- system choice: hide rows/columns of systems not shown -------------------------------
+  // A hidden system cannot be the baseline: its menu entry is disabled, and a hidden baseline
+  // moves to the report's baseline (if shown) or the first system shown.
+  function baseOptions() {
+    var pick = document.getElementById("baseline");
+    if (!pick) { return false; }
+    Array.prototype.forEach.call(pick.options, function (o) {
+      o.disabled = state.shown.indexOf(DATA.systems[parseInt(o.value, 10)]) < 0;
+    });
+    if (state.shown.indexOf(state.baseline) >= 0 || !state.shown.length) { return false; }
+    state.baseline = state.shown.indexOf(DATA.baseline) >= 0 ? DATA.baseline : state.shown[0];
+    pick.value = String(DATA.systems.indexOf(state.baseline));
+    return true;
+  }
   function applySystems() {
+    var rebased = baseOptions();
     Array.prototype.forEach.call(document.querySelectorAll("[data-sys]"), function (e) {
       var names = JSON.parse(e.getAttribute("data-sys"));
       var on = names.every(function (n) { return state.shown.indexOf(n) >= 0; });
@@ -131,7 +171,7 @@ JS = r"""
     var count = document.getElementById("sys-count");
     if (count) { count.textContent = state.shown.length + " of " + DATA.systems.length; }
     drawSentence();
-    pairOptions(false);
+    pairOptions(rebased);
   }
   Array.prototype.forEach.call(document.querySelectorAll("input.syspick"), function (box) {
     box.addEventListener("change", function () {
@@ -166,15 +206,15 @@ JS = r"""
     });
     var bars = counts.map(function (c, k) {
       var a = lo + k * w;
-      return { c: c, cls: "bar", tip: c + " segments in [" + a + ", " + (a + w) +
+      return { c: c, cls: "bar", tip: segs(c) + " in [" + a + ", " + (a + w) +
         (k === bins - 1 ? "]" : ")") };
     });
     // An overflow bar's label replaces the label of the range's end next to it (no overlap).
     if (under) {
-      bars.unshift({ c: under, cls: "bar overflow", tip: under + " segments below " + lo });
+      bars.unshift({ c: under, cls: "bar overflow", tip: segs(under) + " below " + lo });
     }
     if (over) {
-      bars.push({ c: over, cls: "bar overflow", tip: over + " segments above " + hi });
+      bars.push({ c: over, cls: "bar overflow", tip: segs(over) + " above " + hi });
     }
     var labels = [{ at: 0, text: (under ? "<" : "") + lo },
       { at: bars.length, text: (over ? ">" : "") + hi }];
@@ -199,7 +239,8 @@ JS = r"""
         (k * 10 - 90) + ")" });
     });
     var mid = bars.length;
-    bars.push({ c: tie, cls: "bar tie", tip: tie + " ties (difference 0)" });
+    bars.push({ c: tie, cls: "bar tie",
+      tip: tie + (tie === 1 ? " tie" : " ties") + " (difference 0)" });
     pos.forEach(function (c, k) {
       bars.push({ c: c, cls: "bar " + up, tip: c + " in (" + (k * 10) + ", " + (k * 10 + 10) +
         "]" });

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._text import plural
 from .._version import __version__
 from ._assets import CSS, JS
 from ._html_buckets import bucket_section, diff_bucket_section
@@ -75,11 +76,29 @@ def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None
     return "\n".join(parts) + "\n"
 
 
+def baseline_rule(data: dict[str, Any]) -> str:
+    """Which rule chose the baseline, as the page says it (plain text)."""
+    rule = data.get("baseline_rule") or {"rule": "given"}
+    base = data["baseline"]
+    if len(data["systems"]) < 2:
+        return ""
+    if rule["rule"] == "best":
+        return (
+            f"Baseline: {base}, the best system by {rule['metric']} (the default; "
+            "--baseline / baseline= chooses another)."
+        )
+    return f"Baseline: {base}, chosen with --baseline / baseline=."
+
+
 def _meta(data: dict[str, Any], files: dict[str, str] | None) -> str:
+    refs = plural(data["n_references"], "reference stream")
     out = [
-        f'<p class="meta">{data["n_segments"]} segments, {data["n_references"]} reference '
-        f"stream(s), {len(data['systems'])} system(s); made by parbleu {esc(__version__)}.</p>"
+        f'<p class="meta">{plural(data["n_segments"], "segment")}, {refs}, '
+        f"{plural(len(data['systems']), 'system')}; made by parbleu {esc(__version__)}.</p>"
     ]
+    rule = baseline_rule(data)
+    if rule:
+        out.append(f'<p class="meta" id="baseline-rule">{esc(rule)}</p>')
     if files:
         items = "".join(
             f"<li><b>{esc(n)}</b>: <code>{esc(f)}</code></li>" for n, f in files.items()
@@ -122,7 +141,7 @@ def _scores(data: dict[str, Any]) -> str:
     if ratio is not None:
         head.append(th("length ratio"))
     rows = []
-    for n in data["systems"]:
+    for n in score_order(data):
         cells = [f'<td class="txt">{esc(n)}</td>']
         for m in data["scores"]:
             ci = m["ci"].get(n)
@@ -142,13 +161,24 @@ def _scores(data: dict[str, Any]) -> str:
         ci_note = f"No confidence intervals: {esc(test['skipped'])}."
     elif test["name"] == "bootstrap":
         ci_note = (
-            f"Confidence intervals: {conf:g}% bootstrap intervals, {esc(test['n'])} resamples, "
+            f"Confidence intervals: {conf:g}% bootstrap intervals, "
+            f"{esc(plural(test['n'], 'resample'))}, "
             f"seed {esc(test['seed'])} (parbleu's exact path)."
         )
     else:
         ci_note = "No confidence intervals: approximate randomization gives none."
+    toggle = ""
+    if len(data["systems"]) > 1:
+        by_score = data.get("order", "score") == "score"
+        label = "show in file order" if by_score else "show best first"
+        what = f"Best first by {data['scores'][0]['metric']}." if by_score else "In file order."
+        toggle = (
+            f'<p class="note" id="order-note"><span id="order-what">{esc(what)}</span>'
+            f'<button type="button" class="toggle" id="order-toggle">{label}</button></p>'
+        )
     return (
         '<section id="scores"><h2>Scores</h2>'
+        + toggle
         + table("score-table", head, rows)
         + f'<p class="note" id="ci-note">{ci_note} '
         "Length ratio: hypothesis/reference length in BLEU's tokens (SacreBLEU's "
@@ -176,6 +206,13 @@ def _sig_notes(data: dict[str, Any]) -> list[str]:
         f"significant when its Holm-adjusted p-value is at most {test['alpha']:g}.</p>"
     )
     return out
+
+
+def score_order(data: dict[str, Any]) -> list[str]:
+    """Return the systems in the score table's order: best first (default) or as given."""
+    if data.get("order", "score") == "score" and data.get("by_score"):
+        return list(data["by_score"])
+    return list(data["systems"])
 
 
 def _sig_clusters(k: int, m: dict[str, Any]) -> str:
@@ -218,8 +255,9 @@ def _sig_pairs(k: int, m: dict[str, Any]) -> str:
         )
     n_sig = sum(1 for p in m["pairs"] if p["significant"])
     return (
-        f'<details class="all-pairs" id="all-pairs-{k}"><summary>All {len(m["pairs"])} pairs '
-        f"of {esc(m['metric'])} ({n_sig} significant): difference, p-value, Holm-adjusted "
+        f'<details class="all-pairs" id="all-pairs-{k}"><summary>'
+        + ("The pair" if len(m["pairs"]) == 1 else f"All {len(m['pairs'])} pairs")
+        + f" of {esc(m['metric'])} ({n_sig} significant): difference, p-value, Holm-adjusted "
         f"p-value</summary>{table(f'sig-table-{k}', head, rows)}"
         + (
             f'<p><code class="sig">{esc(m["test_signature"])}</code></p>'

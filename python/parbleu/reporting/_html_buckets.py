@@ -2,17 +2,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ._markup import esc, num_td, sys_attr, table, th
 
 
-def _bar(x: float | None, scale: float) -> str:
-    """Return a ``style`` attribute that draws ``x`` as a bar behind its cell (CSS only)."""
-    if x is None or scale <= 0:
+def _bar(x: float | None, scale: tuple[float, float]) -> str:
+    """Return a ``style`` attribute that draws ``x`` as a bar behind its cell (CSS only).
+
+    The bar runs from ``scale[0]`` (empty) to ``scale[1]`` (the whole cell).
+    """
+    lo, hi = scale
+    if x is None or hi <= lo:
         return ""
-    return f' style="--w:{max(0.0, min(100.0, 100.0 * x / scale)):.1f}%"'
+    return f' style="--w:{max(0.0, min(100.0, 100.0 * (x - lo) / (hi - lo))):.1f}%"'
+
+
+def _nice_step(span: float) -> float:
+    """Return a round step (1, 2 or 5 times a power of ten), about five over ``span``."""
+    raw = span / 5
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+def score_range(values: Iterable[float | None]) -> tuple[float, float]:
+    """Return the bars' scale of scores: the data's range widened to round numbers.
+
+    BLEU values of 22-33 against 0-100 were near-identical pale stripes; against 20-35 they
+    differ at a glance. The lower end is one step below the smallest value, so that it still
+    draws a bar; equal values (or one) are drawn from 0.
+
+    Parameters
+    ----------
+    values
+        The numbers of one table (``None`` skipped).
+
+    Returns
+    -------
+    tuple of float
+        ``(low, high)``: a value ``low`` draws no bar, ``high`` a full one.
+    """
+    xs = [x for x in values if x is not None and math.isfinite(x)]
+    if not xs:
+        return (0.0, 100.0)
+    lo, hi = min(xs), max(xs)
+    if hi - lo <= 1e-9:
+        return (0.0, max(hi, 1e-9))
+    step = _nice_step(hi - lo)
+    low = max(0.0, (math.floor(lo / step) - 1) * step)
+    high = math.ceil(hi / step) * step
+    return (low, high)
 
 
 _MEASURES = (
@@ -30,7 +71,7 @@ def _bucket_table(
     labels: Sequence[str],
     values: dict[str, list[Any]],
     width: int,
-    scale: float,
+    scale: tuple[float, float],
     foot: tuple[str, Sequence[int]] | None,
 ) -> str:
     """One row per system, one column per bucket, each number drawn as a bar behind it.
@@ -56,10 +97,17 @@ def _bucket_table(
     return table(table_id, head, rows, foot=tfoot)
 
 
-def _scale(values: dict[str, list[Any]], fixed: float | None) -> float:
-    if fixed is not None:
-        return fixed
-    return max((x for v in values.values() for x in v if x is not None), default=0.0)
+def _scale(values: dict[str, list[Any]], raw: bool) -> tuple[float, float]:
+    """Scores: their range (:func:`score_range`); a count or ratio: 0 to its largest."""
+    flat = [x for v in values.values() for x in v]
+    if not raw:
+        return score_range(flat)
+    return (0.0, max((x for x in flat if x is not None), default=0.0))
+
+
+def _scale_note(scale: tuple[float, float]) -> str:
+    lo, hi = scale
+    return f'<p class="note scale">Bars: {lo:g} (empty) to {hi:g} (full), the data\'s range.</p>'
 
 
 def _measure_views(
@@ -71,19 +119,22 @@ def _measure_views(
 ) -> tuple[str, str]:
     """Return the measure menu's options and the tables of ``data[key]``, one view a measure.
 
-    Measures the section lacks are left out. Scores (0-100) show 2 decimals and bars against
-    100; the measure ``raw[0]`` (a ratio, a count) shows ``raw[1]`` decimals and bars against
-    its largest value.
+    Measures the section lacks are left out. Scores (0-100) show 2 decimals and bars over
+    the data's range (:func:`score_range`); the measure ``raw[0]`` (a ratio, a count) shows
+    ``raw[1]`` decimals and bars against its largest value. Each table says its scale.
     """
     b = data[key]
     shown = [(k, t) for k, t in measures if b.get(k)]
     options = "".join(f'<option value="{k}">{esc(t)}</option>' for k, t in shown)
     views = []
     for k, _t in shown:
-        width, fixed = (raw[1], None) if k == raw[0] else (2, 100.0)
+        is_raw = k == raw[0]
+        width = raw[1] if is_raw else 2
+        scale = _scale(b[k], is_raw)
         views.append(
             f'<div class="{key}-view" data-key="{k}">'
-            + _bucket_table(f"{key}-{k}", data, b["labels"], b[k], width, _scale(b[k], fixed), foot)
+            + _bucket_table(f"{key}-{k}", data, b["labels"], b[k], width, scale, foot)
+            + ("" if is_raw else _scale_note(scale))
             + "</div>"
         )
     return options, "".join(views)
@@ -113,8 +164,8 @@ def bucket_section(data: dict[str, Any], key: str, title: str, label: str) -> st
     options, tables = _measure_views(data, key, _MEASURES, ("length_ratio", 3), (what, counts))
     return (
         f'<section id="{key}"><h2>{esc(title)}</h2><p class="note">{note} '
-        f"{esc(label)} across, systems down; the bars draw each number (0-100; the length "
-        "ratio against the largest).</p>"
+        f"{esc(label)} across, systems down; the bars draw each number over the range "
+        "written under its table (the length ratio against the largest).</p>"
         f'<label>Measure: <select class="pick" data-target=".{key}-view">{options}</select>'
         f"</label>{tables}</section>"
     )
@@ -131,7 +182,7 @@ def diff_bucket_section(data: dict[str, Any]) -> str:
         "Segments bucketed by the system's length minus the first reference's, in BLEU's "
         "tokens (compare-mt's <code>lengthdiff</code> buckets): how many segments are that much "
         "shorter (negative) or longer, and the BLEU of those segments. The bars draw each "
-        "count against the largest, or BLEU 0-100.</p>"
+        "count against the largest, or BLEU over the range written under its table.</p>"
         '<label>Measure: <select class="pick" data-target=".length_diff_buckets-view">'
         f"{options}</select></label>{tables}</section>"
     )

@@ -33,3 +33,4 @@ class Options:
     flavor_systems: int | None = None
     explain: bool = False
     workers: int | None = None
+    order: str = "score"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._text import plural
 from ..significance._count import DEFAULT_N, FLOOR_FACTOR, MIN_SEGMENTS, needed_resamples
 
 __all__ = [
@@ -113,23 +114,24 @@ def plan(
         pass
     elif capped:
         notes.append(
-            f"{pairs} pairs would need {needed_resamples(pairs, alpha)} {what} for the smallest "
+            f"{plural(pairs, 'pair')} would need {needed_resamples(pairs, alpha)} {what} for the "
+            "smallest "
             f"reachable Holm-adjusted p-value to be alpha/{FLOOR_FACTOR}; {max_n} is the most "
             f"parbleu draws, which makes it {floor:.3g}"
             + (": no pair can be significant; compare fewer systems" if floor > alpha else "")
         )
     elif floor > alpha:
         notes.append(
-            f"{count} {what} for {pairs} pairs: the smallest reachable Holm-adjusted p-value "
-            f"is {pairs}/{count + 1} = {floor:.3g} > alpha = {alpha:g}, so no pair can be "
-            f"significant; leave the count out to have it chosen (at least "
-            f"{needed_resamples(pairs, alpha)})"
+            f"{plural(count, what[:-1], what)} for {plural(pairs, 'pair')}: the "
+            f"smallest reachable Holm-adjusted p-value is {pairs}/{count + 1} = {floor:.3g} > "
+            f"alpha = {alpha:g}, so no pair can be significant; leave the count out to have "
+            f"it chosen (at least {needed_resamples(pairs, alpha)})"
         )
     elif chosen == "given":
         notes.append(
-            f"{count} {what} for {pairs} pairs: the smallest reachable Holm-adjusted p-value "
-            f"is {floor:.3g}, close to alpha = {alpha:g}; pairs with small but nonzero "
-            f"p-values may be missed (a count of {needed_resamples(pairs, alpha)} or more "
+            f"{plural(count, what[:-1], what)} for {plural(pairs, 'pair')}: the "
+            f"smallest reachable Holm-adjusted p-value is {floor:.3g}, close to alpha = "
+            f"{alpha:g}; pairs with small but nonzero p-values may be missed (a count of {needed_resamples(pairs, alpha)} or more "
             "avoids it)"
         )
     return Plan(count, pairs, chosen, floor, None, tuple(notes))
@@ -138,19 +140,22 @@ def plan(
 def why_count(p: Plan, test: str, alpha: float) -> str:
     """Say in one sentence where the count comes from (for the page)."""
     what = "resamples" if test == "bootstrap" else "trials per pair"
+    one = "resample" if test == "bootstrap" else "trial per pair"
     if p.n is None:
         return ""
     if p.chosen == "given":
-        head = f"{p.n:,} {what}, as given."
+        head = f"{plural(p.n, one, what, ',')}, as given."
     elif p.chosen == "pairs":
         head = (
-            f"{p.n:,} {what}, chosen for the {p.pairs:,} pairs of each metric: a p-value is at "
+            f"{p.n:,} {what}, chosen for the {plural(p.pairs, 'pair', fmt=',')} of each metric: "
+            "a p-value is at "
             f"least 1/(n + 1), and Holm multiplies the smallest by the number of pairs, so the "
             f"count is the smallest that brings the smallest reachable adjusted p-value, "
             f"{p.pairs:,}/{p.n + 1:,} = {p.floor:.2g}, to alpha/{FLOOR_FACTOR} or below."
         )
     else:
-        head = f"{p.n:,} {what} (the default; enough for {p.pairs:,} pair(s))."
+        enough = plural(p.pairs, "pair", fmt=",")
+        head = f"{plural(p.n, one, what, ',')} (the default; enough for {enough})."
     if p.floor is not None and p.chosen != "pairs":
         head += f" Smallest reachable Holm-adjusted p-value: {p.floor:.3g}."
     return head

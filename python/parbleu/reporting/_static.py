@@ -5,6 +5,7 @@ The plots need matplotlib (the ``report`` extra), imported only here; the tables
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -56,12 +57,19 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
         "flavors": ...}`` (only the sections the data has).
     """
     names = data["systems"]
+    # The score table in the page's order: best first by the first metric (order="file":
+    # as given); the other tables keep file order (their columns are systems).
+    ranked = (
+        list(data["by_score"])
+        if data.get("order", "score") == "score" and data.get("by_score")
+        else names
+    )
     out: dict[str, Table] = {}
     head = ["System"]
     for m in data["scores"]:
         head += [m["metric"], "95% CI" if data["test"]["confidence"] == 0.95 else "CI"]
     rows = []
-    for n in names:
+    for n in ranked:
         row = [n]
         for m in data["scores"]:
             ci = m["ci"].get(n)
@@ -119,21 +127,41 @@ def markdown_escape(text: str) -> str:
     return "".join(_MARKDOWN.get(c, c) for c in text)
 
 
+#: A cell that reads as a number: a score, an interval, a p-value, a rank range, a dash.
+_NUMERIC = re.compile(r"^[\s\d.,+\-−–\[\]]*$")
+#: Columns of names whatever the names look like (a system called "1.5").
+_TEXT_HEADS = frozenset({"System", "A", "B", "Metric", "Flavor", "significant"})
+
+
+def text_columns(table: Table) -> list[bool]:
+    """Which columns hold text (left-aligned): the first, and any with a non-numeric cell."""
+    head, rows = table
+    return [
+        i == 0
+        or head[i] in _TEXT_HEADS
+        or any(i < len(r) and not _NUMERIC.match(r[i]) for r in rows)
+        for i in range(len(head))
+    ]
+
+
 def markdown(table: Table) -> str:
-    """Render a table as GitHub Markdown (cells escaped as :func:`markdown_escape` does)."""
+    """Render a table as GitHub Markdown (cells escaped as :func:`markdown_escape` does).
+
+    Text columns (system names, metric names, yes/no) are left-aligned, numbers right-aligned.
+    """
     head, rows = table
 
     def line(cells: Sequence[str]) -> str:
         return "| " + " | ".join(markdown_escape(c) for c in cells) + " |"
 
-    sep = "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"
+    sep = "|" + "|".join("---" if t else "---:" for t in text_columns(table)) + "|"
     return "\n".join([line(head), sep, *(line(r) for r in rows)]) + "\n"
 
 
 def latex(table: Table) -> str:
     """Render a table as a LaTeX ``tabular`` (booktabs rules; cells escaped)."""
     head, rows = table
-    spec = "l" + "r" * (len(head) - 1)
+    spec = "".join("l" if t else "r" for t in text_columns(table))
     body = [" & ".join(latex_escape(c) for c in r) + r" \\" for r in rows]
     return (
         "\n".join(
@@ -239,19 +267,31 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
         legend(ax)
         save(fig, f"sentence_{k}_distribution")
         base = np.asarray(m["scores"][data["baseline"]])
-        if len(names) > 1:
-            fig, ax = plt.subplots(figsize=(6, 3.5))
+        others = [n for n in names if n != data["baseline"]]
+        if others:
+            # Small multiples, one panel a system against the baseline: 15 step histograms
+            # overlaid in one axis (16 systems) were an unreadable tangle.
+            ncols = min(4, len(others))
+            nrows = -(-len(others) // ncols)
+            fig, axes = plt.subplots(
+                nrows, ncols, figsize=(2.6 * ncols, 1.9 * nrows + 0.6), sharex=True,
+                sharey=True, squeeze=False,
+            )  # fmt: skip
             out = 0
-            for n in names:
-                if n != data["baseline"]:
-                    d, c = folded(np.asarray(m["scores"][n]) - base, -100, 100)
-                    out += c
-                    ax.hist(d, bins=40, range=(-100, 100), histtype="step", label=n, color=color[n])
-            ax.set_xlabel(
-                f"sentence {m['metric']} minus {data['baseline']}" + outside_note(out, -100, 100)
+            for ax, n in zip(axes.flat, others):
+                d, c = folded(np.asarray(m["scores"][n]) - base, -100, 100)
+                out += c
+                ax.hist(d, bins=40, range=(-100, 100), color=color[n])
+                ax.axvline(0, color="black", linewidth=0.6)
+                ax.set_title(n, fontsize="small")
+            for ax in list(axes.flat)[len(others) :]:
+                ax.set_visible(False)
+            fig.supxlabel(
+                f"sentence {m['metric']} minus the baseline's ({data['baseline']})"
+                + outside_note(out, -100, 100),
+                fontsize="small",
             )
-            ax.set_ylabel("segments")
-            legend(ax)
+            fig.supylabel("segments", fontsize="small")
             save(fig, f"sentence_{k}_differences")
     for key in ("length_buckets", "freq_buckets"):
         b = data[key]

@@ -6,6 +6,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .._text import plural
+
 if TYPE_CHECKING:
     from ._systems import Test
 
@@ -243,15 +245,15 @@ def _grid(rows: list[list[str]], aligns: str) -> list[str]:
 def _render_comparison(c: Comparison, width: int) -> str:
     """``c.table(width)``: per metric, the ranking, every pair, the pair matrix."""
     test = (
-        f"paired bootstrap resampling, {c.n} resamples"
+        f"paired bootstrap resampling, {plural(c.n, 'resample')}"
         if c.test == "bootstrap"
-        else f"approximate randomization, {c.n} trials per pair"
+        else f"approximate randomization, {plural(c.n, 'trial per pair', 'trials per pair')}"
     )
     k = len(c.systems)
     m = k * (k - 1) // 2
     lines = [
         f"All-pairs comparison of {k} systems: {test}, seed {c.seed}.",
-        f"Holm-Bonferroni correction over the {m} pairs of each metric; "
+        f"Holm-Bonferroni correction over the {plural(m, 'pair')} of each metric; "
         f"* = significantly different (adjusted p <= {c.alpha:g}).",
     ]
     for mc in c.metrics:
