@@ -131,8 +131,8 @@ def plan(
         notes.append(
             f"{plural(count, what[:-1], what)} for {plural(pairs, 'pair')}: the "
             f"smallest reachable Holm-adjusted p-value is {floor:.3g}, close to alpha = "
-            f"{alpha:g}; pairs with small but nonzero p-values may be missed (a count of {needed_resamples(pairs, alpha)} or more "
-            "avoids it)"
+            f"{alpha:g}; pairs with small but nonzero p-values may be missed (a count of "
+            f"{needed_resamples(pairs, alpha)} or more avoids it)"
         )
     return Plan(count, pairs, chosen, floor, None, tuple(notes))
 
