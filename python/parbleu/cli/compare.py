@@ -94,6 +94,7 @@ def _compare(args: argparse.Namespace) -> tuple[int, str]:
     from ..significance import compare_all
     from ..significance._count import MIN_SEGMENTS
     from .score import build_metrics
+    from .stream import wants_progress
 
     check_refs_and_systems(args, "compare")
     if len(args.input) < 2:
@@ -112,6 +113,7 @@ def _compare(args: argparse.Namespace) -> tuple[int, str]:
         seed=args.seed,
         alpha=args.alpha,
         workers=args.workers,
+        progress=wants_progress(args.quiet),
     )
     n_seg = len(refs[0])
     if not args.paired_ar and n_seg < MIN_SEGMENTS:

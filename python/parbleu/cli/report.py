@@ -216,6 +216,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
     from ..flavors import flavor_names
     from ..reporting import report
     from .score import build_metrics
+    from .stream import wants_progress
 
     check_refs_and_systems(args, "report")
     trg_lang = check_metric_options(args)
@@ -288,6 +289,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
         src=src,
         all_pairs_up_to=args.all_pairs_up_to,
         order=args.order,
+        progress=wants_progress(args.quiet),
     )
     # A full disk (-o /dev/full) fails on write or close, where OSError has no file name:
     # name what was being written.

@@ -38,6 +38,7 @@ __all__ = [
     "progress_bar",
     "should_stream",
     "stream_results",
+    "wants_progress",
 ]
 
 #: Environment variable: streaming starts at this many bytes of input (0: always).
@@ -160,10 +161,29 @@ def progress_bar(quiet: bool, unit: str) -> ProgressBar | None:
     ProgressBar or None
         A bar to feed and close, or ``None``.
     """
-    isatty = getattr(sys.stderr, "isatty", None)
-    if quiet or isatty is None or not isatty():
+    if not wants_progress(quiet):
         return None
     return ProgressBar(0, unit, "parbleu")
+
+
+def wants_progress(quiet: bool) -> bool:
+    """Whether long work shows a progress bar: standard error is a terminal and no ``-q``.
+
+    Parameters
+    ----------
+    quiet
+        ``-q``.
+
+    Returns
+    -------
+    bool
+        ``True`` on a terminal without ``-q`` (what ``progress=True`` of the API draws).
+    """
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return not quiet and isatty is not None and bool(isatty())
+    except (OSError, ValueError):
+        return False
 
 
 class _Hold(logging.Filter):

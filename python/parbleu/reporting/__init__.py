@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..metrics.base import Metric
+from ..progress import ProgressArg
 from ._options import FREQ_EDGES, LENGTH_DIFF_EDGES, LENGTH_EDGES, Options
 
 __all__ = ["Report", "report"]
@@ -110,6 +111,7 @@ def report(
     names: Sequence[str] | None = None,
     src: Sequence[str] | None = None,
     order: str = "score",
+    progress: ProgressArg = None,
 ) -> Report:
     """Analyse systems against references for an HTML report.
 
@@ -184,6 +186,10 @@ def report(
     order
         Order of the systems in the score table and the exported tables: ``"score"`` (best
         first by the first metric; the page has a toggle back) or ``"file"`` (as given).
+    progress
+        ``True``: a progress bar on standard error; a callable: ``progress(done, total)``
+        after each step of the analysis (statistics, significance, sentence scores, words,
+        pairs, flavors).
 
     Returns
     -------
@@ -228,7 +234,15 @@ def report(
         workers=workers,
         order=order,
     )
-    data = analyze(streams, sys_lines, metric_list, opts, word_counts, source)
+    from ..progress import make_progress
+    from ._analysis import analysis_steps
+
+    tick, bar = make_progress(progress, analysis_steps(len(metric_list)), "steps", "report")
+    try:
+        data = analyze(streams, sys_lines, metric_list, opts, word_counts, source, tick)
+    finally:
+        if bar is not None:
+            bar.close(clear=True)
     renamed = dict(zip(keys, shown))
     return Report(
         data=data,

@@ -14,7 +14,7 @@ sentence scores), :mod:`._buckets`, :mod:`._pairs` (two systems side by side) an
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy.typing as npt
@@ -61,6 +61,7 @@ def analyze(
     opts: Options,
     word_counts: Mapping[str, int] | None = None,
     src: list[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Compute every section of a report.
 
@@ -79,6 +80,8 @@ def analyze(
         count words in the references.
     src
         Source sentences (one per segment) shown with the examples, or ``None``.
+    progress
+        Called as ``progress(done, total)`` after each step (:func:`analysis_steps`).
 
     Returns
     -------
@@ -98,6 +101,14 @@ def analyze(
     check_max_order(opts.max_order)
     check_test_options(opts)  # also when too few segments skip the tests that check them
     plan = _sig.plan(opts.test, opts.n, len(names), len(streams[0]), opts.alpha, MAX_RESAMPLES)
+    total, done = analysis_steps(len(metrics)), 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
     stats: dict[str, dict[str, npt.NDArray[Any]]] = {}
     metric_rows = []  # per metric, in order (two metrics may share a class)
     scores_out = []
@@ -109,13 +120,16 @@ def analyze(
         rows = dict(zip(names, many))
         stats[type(metric).__name__] = rows
         metric_rows.append(rows)
+        step()
         scores_out.append(score_section(metric, rows, names, opts, plan))
+        step()
 
     by_score = order_by_score(scores_out[0], names)
     # The default baseline is the best system by the first metric (the first -i file was,
     # with a glob an alphabetical accident); the page says which rule chose it.
     baseline = opts.baseline if opts.baseline is not None else by_score[0]
     sentence = sentence_scores(metrics, metric_rows, systems, streams, opts)
+    step()
     # Word-level analysis: tokens as the first metric counting words tokenizes (BLEU).
     bleu = next((m for m in metrics if m.word_ngram_stats), None)
     tokenizer, lowercase = word_tokenization(metrics)
@@ -124,6 +138,7 @@ def analyze(
     words = _words.word_stats(
         ref1, [systems[n] for n in names], tokenizer, lowercase, opts.max_order, opts.workers
     )
+    step()
 
     data: dict[str, Any] = {
         "systems": names,
@@ -150,6 +165,14 @@ def analyze(
         "max_order": opts.max_order,
     }
     data["pairs"] = pair_sections(words, names, baseline, sentence, ref1, src, opts)
+    step()
     data["pair_scope"] = "all" if len(names) <= opts.all_pairs_up_to else "baseline"
     data["flavors"] = flavor_rows(streams, systems, names, baseline, opts)
+    step()
     return data
+
+
+def analysis_steps(n_metrics: int) -> int:
+    """Steps :func:`analyze` reports: per metric statistics and scores with significance;
+    sentence scores, word statistics, side-by-side pairs, flavors."""
+    return 2 * n_metrics + 4

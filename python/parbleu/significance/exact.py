@@ -17,6 +17,7 @@ from .._options import MAX_RESAMPLES, check_count, check_probability
 from .._resampling import DEFAULT_SEED
 from .._workers import resolve_workers
 from ..errors import InvalidOptionError
+from ..progress import ProgressArg, make_progress
 from ..score import Score
 from ._count import default_resamples
 from ._systems import References, Systems, Test, _system_rows, other_systems
@@ -363,6 +364,7 @@ def compare_all(
     alpha: float = 0.05,
     confidence: float = 0.95,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> Comparison:
     """Compare every pair of systems, with the Holm-Bonferroni correction per metric.
 
@@ -391,6 +393,9 @@ def compare_all(
         Coverage of the bootstrap intervals.
     workers
         Threads: 1 serial, -1 all cores, ``None`` the library default.
+    progress
+        ``True``: a progress bar on standard error; a callable: ``progress(done, total)``
+        after each metric's resampling (bootstrap) or each pair's trials (AR).
 
     Returns
     -------
@@ -416,55 +421,69 @@ def compare_all(
         raise InvalidOptionError("systems: expected a mapping of at least two systems")
     results = []
     names: list[str] = []
-    for metric in metric_list:
-        names, rows = _system_rows(metric, systems, references, workers)
-        scores = _corpus_scores(metric, rows)
-        name = scores[0].name
-        higher = metric.higher_is_better
-        by_score = {nm: sc.score for nm, sc in zip(names, scores)}
-        order = sorted(range(len(names)), key=lambda i: (-by_score[names[i]], i))
-        if not higher:
-            order = sorted(range(len(names)), key=lambda i: (by_score[names[i]], i))
-        pairs_idx = [
-            (order[x], order[y]) for x in range(len(order)) for y in range(x + 1, len(order))
-        ]
-        intervals: dict[str, ConfidenceInterval] = {}
-        raw_p: list[float] = []
-        if test == "bootstrap":
-            samples = _exact_bootstrap(metric, rows, n, s, workers)
-            for i, nm in enumerate(names):
-                intervals[nm] = _interval(name, nm, scores[i].score, samples[:, i], conf, s)
-            for i, j in pairs_idx:
-                delta = scores[i].score - scores[j].score
-                raw_p.append(_bootstrap_p(samples[:, i] - samples[:, j], delta))
-        else:
-            for i, j in pairs_idx:
-                a, b = _exact_ar(metric, rows[i], rows[j], n, s, workers)
-                raw_p.append(_ar_p(a, b, scores[i].score - scores[j].score))
-        adjusted = holm_bonferroni(raw_p)
-        pairs = tuple(
-            PairwiseResult(
-                names[i], names[j], scores[i].score, scores[j].score,
-                scores[i].score - scores[j].score, p, q, q <= alpha,
+    k = len(systems)
+    steps = len(metric_list) * (1 if test == "bootstrap" else k * (k - 1) // 2)
+    tick, bar = make_progress(progress, steps, "metrics" if test == "bootstrap" else "pairs")
+    done = 0
+    try:
+        for metric in metric_list:
+            names, rows = _system_rows(metric, systems, references, workers)
+            scores = _corpus_scores(metric, rows)
+            name = scores[0].name
+            higher = metric.higher_is_better
+            by_score = {nm: sc.score for nm, sc in zip(names, scores)}
+            order = sorted(range(len(names)), key=lambda i: (-by_score[names[i]], i))
+            if not higher:
+                order = sorted(range(len(names)), key=lambda i: (by_score[names[i]], i))
+            pairs_idx = [
+                (order[x], order[y]) for x in range(len(order)) for y in range(x + 1, len(order))
+            ]
+            intervals: dict[str, ConfidenceInterval] = {}
+            raw_p: list[float] = []
+            if test == "bootstrap":
+                samples = _exact_bootstrap(metric, rows, n, s, workers)
+                done += 1
+                if tick is not None:
+                    tick(done, steps)
+                for i, nm in enumerate(names):
+                    intervals[nm] = _interval(name, nm, scores[i].score, samples[:, i], conf, s)
+                for i, j in pairs_idx:
+                    delta = scores[i].score - scores[j].score
+                    raw_p.append(_bootstrap_p(samples[:, i] - samples[:, j], delta))
+            else:
+                for i, j in pairs_idx:
+                    a, b = _exact_ar(metric, rows[i], rows[j], n, s, workers)
+                    raw_p.append(_ar_p(a, b, scores[i].score - scores[j].score))
+                    done += 1
+                    if tick is not None:
+                        tick(done, steps)
+            adjusted = holm_bonferroni(raw_p)
+            pairs = tuple(
+                PairwiseResult(
+                    names[i], names[j], scores[i].score, scores[j].score,
+                    scores[i].score - scores[j].score, p, q, q <= alpha,
+                )
+                for (i, j), p, q in zip(pairs_idx, raw_p, adjusted)
+            )  # fmt: skip
+            sig = metric.get_signature()
+            sig.update("bs" if test == "bootstrap" else "ar", n)
+            sig.update("seed", s)
+            sig._abbr.setdefault("rng", "rng")
+            sig.update("rng", "splitmix64")
+            results.append(
+                MetricComparison(
+                    metric=name,
+                    higher_is_better=higher,
+                    signature=sig.format(),
+                    ranking=tuple(names[i] for i in order),
+                    scores=by_score,
+                    intervals=intervals,
+                    pairs=pairs,
+                )
             )
-            for (i, j), p, q in zip(pairs_idx, raw_p, adjusted)
-        )  # fmt: skip
-        sig = metric.get_signature()
-        sig.update("bs" if test == "bootstrap" else "ar", n)
-        sig.update("seed", s)
-        sig._abbr.setdefault("rng", "rng")
-        sig.update("rng", "splitmix64")
-        results.append(
-            MetricComparison(
-                metric=name,
-                higher_is_better=higher,
-                signature=sig.format(),
-                ranking=tuple(names[i] for i in order),
-                scores=by_score,
-                intervals=intervals,
-                pairs=pairs,
-            )
-        )
+    finally:
+        if bar is not None:
+            bar.close(clear=True)
     return Comparison(
         test=test,
         n=n,
