@@ -173,6 +173,9 @@ def analyze(
 
 
 def analysis_steps(n_metrics: int) -> int:
-    """Steps :func:`analyze` reports: per metric statistics and scores with significance;
-    sentence scores, word statistics, side-by-side pairs, flavors."""
+    """Return how many steps :func:`analyze` reports to its ``progress``.
+
+    Per metric: statistics, then scores with significance; then sentence scores, word
+    statistics, side-by-side pairs and flavors.
+    """
     return 2 * n_metrics + 4
