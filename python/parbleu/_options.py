@@ -165,13 +165,13 @@ def check_smooth(method: str, value: Any) -> float | None:
     float or None
         The value, unchanged.
     """
-    value = check_smooth_value(value)
-    if method == "floor" and value is not None and value > MAX_FLOOR_VALUE:
+    checked = check_smooth_value(value)
+    if method == "floor" and checked is not None and checked > MAX_FLOOR_VALUE:
         raise InvalidOptionError(
-            f"smooth_value={value!r}: smooth_method='floor' takes a value from 0 to "
+            f"smooth_value={checked!r}: smooth_method='floor' takes a value from 0 to "
             f"{MAX_FLOOR_VALUE} (a larger floor makes a precision above 100% and BLEU above 100)"
         )
-    return value
+    return checked
 
 
 def check_smooth_value(value: Any) -> float | None:

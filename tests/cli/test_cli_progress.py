@@ -65,9 +65,7 @@ def test_compare_all_reports_each_step(test: str) -> None:
     from parbleu.significance import compare_all
 
     ref = (SAMPLE / "ref.A.de").read_text(encoding="utf-8").splitlines()[:60]
-    systems = {
-        n: (SAMPLE / f"{n}.de").read_text(encoding="utf-8").splitlines()[:60] for n in NAMES
-    }
+    systems = {n: (SAMPLE / f"{n}.de").read_text(encoding="utf-8").splitlines()[:60] for n in NAMES}
     calls: list[tuple[int, int]] = []
     metrics = [parbleu.BLEU(), parbleu.CHRF()]
     with_bar = compare_all(
@@ -83,9 +81,7 @@ def test_report_progress_callback_counts_every_step() -> None:
     from parbleu.reporting._analysis import analysis_steps
 
     ref = (SAMPLE / "ref.A.de").read_text(encoding="utf-8").splitlines()[:60]
-    systems = {
-        n: (SAMPLE / f"{n}.de").read_text(encoding="utf-8").splitlines()[:60] for n in NAMES
-    }
+    systems = {n: (SAMPLE / f"{n}.de").read_text(encoding="utf-8").splitlines()[:60] for n in NAMES}
     calls: list[tuple[int, int]] = []
     parbleu.report([ref], systems, n=20, flavors=(), progress=lambda d, t: calls.append((d, t)))
     total = analysis_steps(3)
