@@ -154,6 +154,8 @@ OPTIONS: list[list[str]] = [
     ["--language-pair", "en-zh"],
     ["-l", "de"],
     ["-e", "latin-1"],
+    ["--hyp-encoding", "latin-1"],  # per-file encodings: in memory (as --scheduler refuses)
+    ["-e", "latin-1", "--ref-encoding", "utf-8"],
     ["--encoding", "nope"],
     ["-e", "hex"],
     ["-sl"],
@@ -185,6 +187,8 @@ OPTIONS: list[list[str]] = [
 #: Options after which only the in-memory path may run (or the command stops before scoring).
 IN_MEMORY = {
     "-sl",
+    "--ref-encoding",
+    "--hyp-encoding",
     "--sentence-level",
     "-ci",
     "--confidence",

@@ -152,10 +152,15 @@ def _warn_suspect_decoding(data: bytes, encoding: str, what: str) -> None:
     )
 
 
-def warn_bom(path: str, encoding: str, what: str) -> None:
-    """Warn if ``path``, read as ``encoding``, starts with a byte order mark kept as text.
+#: Bytes of a file that the streamed path reads for the decoding warnings.
+_HEAD_BYTES = 1 << 20
 
-    The streamed path reads files block by block; this looks at their first bytes only.
+
+def warn_bom(path: str, encoding: str, what: str) -> None:
+    """Warn as the in-memory reading does, from the first MiB of ``path`` only.
+
+    The streamed path reads files block by block: a byte order mark kept, or UTF-8 read in
+    another encoding, is judged on the file's start (the whole file when it is smaller).
 
     Parameters
     ----------
@@ -167,15 +172,16 @@ def warn_bom(path: str, encoding: str, what: str) -> None:
         ``"reference file"`` or ``"hypothesis file"``, for the message.
     """
     try:
-        if codecs.lookup(encoding).name != "utf-8":
-            return
+        codecs.lookup(encoding)
         opener = gzip.open if path.endswith(".gz") else open
         with opener(path, "rb") as f:
-            head = f.read(3)
+            head = f.read(_HEAD_BYTES + 1)
     except (LookupError, OSError, EOFError, zlib.error):
         return  # the reading reports it
-    if head == codecs.BOM_UTF8:
-        _warn_suspect_decoding(head, encoding, f"{what} {path!r}")
+    if len(head) > _HEAD_BYTES:
+        # Cut at a line end so that a character split by the cut is not taken for bad UTF-8.
+        head = head[: head.rfind(b"\n", 0, _HEAD_BYTES) + 1] or head[:_HEAD_BYTES]
+    _warn_suspect_decoding(head, encoding, f"{what} {path!r}")
 
 
 def _read_bytes(path: str, what: str) -> bytes:
