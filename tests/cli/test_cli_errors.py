@@ -321,6 +321,7 @@ def test_python_m_parbleu_exit_code_and_stderr() -> None:
         (["-m", "chrf", "--chrf-char-order", "-1"], ["--chrf-char-order", "char_order=-1"]),
         (["-m", "chrf", "-cc", "0", "-cw", "0"], ["-cc 0 -cw 0"]),
         (["-s", "floor", "-sv", "-1"], ["smooth_value", "-sv"]),
+        (["-s", "floor", "-sv", "2"], ["-s floor -sv 2", "smooth_value=1e6"]),
         (["-w", "-1"], ["-w"]),
         (["-nr", "0"], ["--num-refs"]),
     ],
