@@ -50,6 +50,19 @@ def test_wmt_page_never_scrolls_sideways(browser: Any, wmt14: Path) -> None:  # 
     p.page.close()
 
 
+def test_flavor_table_names_stay_on_one_line(browser: Any, wmt14: Path) -> None:  # noqa: F811
+    # Issue 34: 12 flavor columns squeezed the System column and wrapped the names.
+    p = Page(browser, wmt14)
+    lines = p.page.eval_on_selector_all(
+        "#flavor-table tbody td.txt",
+        "tds => tds.map(td => { const r = document.createRange(); r.selectNodeContents(td);"
+        " return r.getClientRects().length; })",
+    )
+    assert len(lines) == 14 and set(lines) == {1}
+    assert _scroll_width(p.page) <= WIDTH  # the table scrolls in its own box instead
+    p.page.close()
+
+
 def test_fifty_systems_never_scroll_sideways(browser: Any, tmp_path: Path) -> None:  # noqa: F811
     ref, systems = wmt_ja_en(40)
     texts = list(systems.values())
