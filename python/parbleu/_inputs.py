@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
+from ._text import plural
 from .errors import (
     InputTypeError,
     LengthMismatchError,
@@ -215,7 +216,8 @@ def as_ref_streams(refs: Any, n_hyps: int | None, what: str = "references") -> l
             )
         bad = next(k for k, n in enumerate(lengths) if n != n_hyps)
         raise LengthMismatchError(
-            f"{what}[{bad}] has {lengths[bad]} lines but there are {n_hyps} hypotheses; "
+            f"{what}[{bad}] has {plural(lengths[bad], 'line')} but there "
+            f"{'is' if n_hyps == 1 else 'are'} {plural(n_hyps, 'hypothesis', 'hypotheses')}; "
             f"every reference stream must have one line per hypothesis (nothing is truncated)"
         )
     if len(set(lengths)) > 1:

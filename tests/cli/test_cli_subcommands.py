@@ -24,7 +24,7 @@ def files(tmp_path: Path) -> Path:
 
 
 MISALIGNED = (
-    "hypothesis file 'one' has 1 lines but the references have 2; the files must be aligned "
+    "hypothesis file 'one' has 1 line but the references have 2; the files must be aligned "
     "line by line"
 )
 

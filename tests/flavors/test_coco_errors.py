@@ -199,7 +199,7 @@ def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("hyp", "ref", "extra", "code", "message"),
     [
-        ("a b\n", "a b\nc d\n", [], 1, "has 1 lines but reference file"),
+        ("a b\n", "a b\nc d\n", [], 1, "has 1 line but reference file"),
         ("a b\n", "a b\n", ["--max-order", "0"], 2, "expected an integer from 1 to 100"),
         ("a b\n", "a b\n", ["--max-order", "5"], 1, "IndexError"),
     ],

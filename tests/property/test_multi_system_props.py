@@ -97,7 +97,7 @@ def test_cached_references_and_mapping() -> None:
 @pytest.mark.parametrize("metric", [parbleu.CHRF(), parbleu.BLEU(), parbleu.TER()])
 def test_clear_errors(metric: parbleu.metrics.base.Metric[Any]) -> None:
     refs = [["a b", "c d"]]
-    with pytest.raises(LengthMismatchError, match=r"systems\[1\]: 1 hypotheses but systems\[0\]"):
+    with pytest.raises(LengthMismatchError, match=r"systems\[1\]: 1 hypothesis but systems\[0\]"):
         metric.corpus_scores([["a", "b"], ["a"]], refs)
     with pytest.raises(InputTypeError, match=r"systems\['y'\]\[1\]"):
         metric.corpus_scores({"x": ["a", "b"], "y": ["a", 3]}, refs)

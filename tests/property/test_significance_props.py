@@ -179,7 +179,7 @@ def test_compare_all_structure() -> None:
         (lambda: sig.paired_bootstrap(parbleu.BLEU(), SYSTEMS, [REF], n=0), "n=0"),
         (lambda: sig.paired_ar(parbleu.BLEU(), SYSTEMS, [REF], seed=-1), "seed=-1"),
         (lambda: sig.paired_ar(parbleu.BLEU(), SYSTEMS, [REF], baseline="x"), "baseline"),
-        (lambda: sig.paired_bootstrap(parbleu.BLEU(), {"a": ["x"]}, [REF]), "1 hypotheses"),
+        (lambda: sig.paired_bootstrap(parbleu.BLEU(), {"a": ["x"]}, [REF]), "is 1 hypothesis;"),
         (lambda: sig.compare_all(parbleu.BLEU(), {"a": REF}, [REF]), "at least two"),
         (lambda: sig.PairedTest([("a", REF)], {}, None, test_type="x"), "test_type"),
     ],

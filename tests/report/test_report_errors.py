@@ -19,7 +19,7 @@ from parbleu.errors import InputTypeError, InvalidOptionError, LengthMismatchErr
         ([["x"]], ["x"], {}, InputTypeError, "systems: got a list"),
         ([["x"]], {}, {}, InvalidOptionError, "systems: empty"),
         ([["x"]], {"a": "x"}, {}, InputTypeError, "systems['a']: a single string"),
-        ([["x", "y"]], {"a": ["x"]}, {}, LengthMismatchError, "systems['a']: 1 hypotheses"),
+        ([["x", "y"]], {"a": ["x"]}, {}, LengthMismatchError, "systems['a']: 1 hypothesis"),
         ([["x"], ["y", "z"]], {"a": ["x"]}, {}, LengthMismatchError, "stream 2 has 2"),
         ([[]], {"a": []}, {}, InvalidOptionError, "references: no segments"),
         ([["x"]], {"a": ["x"]}, {"baseline": "b"}, InvalidOptionError, "baseline='b'"),

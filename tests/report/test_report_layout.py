@@ -252,7 +252,7 @@ def test_cli_src(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main([*base, "--src", str(src)]) == 1
     err = capsys.readouterr().err
-    assert f"--src: file {str(src)!r} has 1 lines but the references have {n_lines}" in err
+    assert f"--src: file {str(src)!r} has 1 line but the references have {n_lines}" in err
     assert len(err.strip().splitlines()) == 1
 
 

@@ -31,7 +31,7 @@ def test_more_hyps_than_refs_is_refused() -> None:
 
 
 def test_ref_streams_of_different_lengths() -> None:
-    with pytest.raises(errors.LengthMismatchError, match=r"references\[1\] has 1 lines"):
+    with pytest.raises(errors.LengthMismatchError, match=r"references\[1\] has 1 line "):
         bleu().corpus_score(["a", "b"], [["a", "b"], ["a"]])
 
 

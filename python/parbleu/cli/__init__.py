@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from .._text import plural
 from ..errors import ParbleuError
 from . import render
 from .arguments import (
@@ -208,7 +209,8 @@ def _check_lengths(
                 raise CliError(f"{ref_name} is empty: there is nothing to score against")
             if len(ref) != len(system):
                 raise CliError(
-                    f"{source} has {len(system)} lines but {ref_name} has {len(ref)}; the "
+                    f"{source} has {plural(len(system), 'line')} but {ref_name} has "
+                    f"{len(ref)}; the "
                     "files must be aligned line by line (parbleu does not truncate)"
                 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
+from .._text import plural
 from .arguments import (
     add_encoding,
     add_language_pair,
@@ -97,7 +98,8 @@ def read_systems(
             raise CliError("the references are empty: there is nothing to score against")
         if len(lines) != len(refs[0]):
             raise CliError(
-                f"hypothesis file {path!r} has {len(lines)} lines but the references have "
+                f"hypothesis file {path!r} has {plural(len(lines), 'line')} but the references "
+                "have "
                 f"{len(refs[0])}; the files must be aligned line by line"
             )
         systems[path] = lines

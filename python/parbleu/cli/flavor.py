@@ -35,6 +35,7 @@ from functools import partial
 from typing import Any, Callable
 
 from .._options import MAX_ORDER
+from .._text import plural
 from ..errors import FlavorError, InvalidOptionError
 from ..flavors import get_flavor
 from .errors import CliError, ExitCode
@@ -144,8 +145,8 @@ class LibraryArgs:
         for r, s in zip(a.refs, streams):
             if len(s) != len(self.hyps):
                 raise CliError(
-                    f"hypothesis file {a.input!r} has {len(self.hyps)} lines but reference file "
-                    f"{r!r} has {len(s)}; the files must be aligned line by line"
+                    f"hypothesis file {a.input!r} has {plural(len(self.hyps), 'line')} but "
+                    f"reference file {r!r} has {len(s)}; the files must be aligned line by line"
                 )
         #: ``segs[i]``: the references of line ``i``.
         self.segs = [[s[i] for s in streams] for i in range(len(self.hyps))]
@@ -309,8 +310,8 @@ def run_explain(argv: list[str]) -> int:
     for r, s in zip(a.refs, streams):
         if len(s) != len(hyps):
             raise CliError(
-                f"hypothesis file {a.input!r} has {len(hyps)} lines but reference file {r!r} has "
-                f"{len(s)}; the files must be aligned line by line"
+                f"hypothesis file {a.input!r} has {plural(len(hyps), 'line')} but reference file "
+                f"{r!r} has {len(s)}; the files must be aligned line by line"
             )
     with contextlib.redirect_stdout(io.StringIO()):
         expl = explain(hyps, streams, a.flavor, examples=a.examples)

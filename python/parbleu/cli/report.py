@@ -247,7 +247,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
         src = read_file_lines(args.src, args.encoding, "--src file")
         if len(src) != len(refs[0]):
             raise CliError(
-                f"--src: file {args.src!r} has {len(src)} lines but the references have "
+                f"--src: file {args.src!r} has {plural(len(src), 'line')} but the references have "
                 f"{len(refs[0])}; the files must be aligned line by line"
             )
     baseline = args.baseline

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .._inputs import as_lines, check_items, diagnose_unencodable
+from .._text import plural
 from ..errors import EmptyInputError, InputTypeError, LengthMismatchError
 
 __all__ = ["check_sentence_input", "check_systems", "diagnose_systems"]
@@ -50,7 +51,8 @@ def check_systems(
             raise EmptyInputError(f"{label}: empty; expected at least one segment")
         if len(h) != len(hyps[0]):
             raise LengthMismatchError(
-                f"{label}: {len(h)} hypotheses but {labels[0]} has {len(hyps[0])}; "
+                f"{label}: {plural(len(h), 'hypothesis', 'hypotheses')} but {labels[0]} has "
+                f"{len(hyps[0])}; "
                 "every system needs one per segment, nothing is truncated"
             )
     return hyps, labels

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .._text import plural
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from ..significance._systems import check_systems
 from ._options import Options
@@ -52,7 +53,8 @@ def check_inputs(
         lines = list(hyps)
         if len(lines) != n:
             raise LengthMismatchError(
-                f"systems[{name!r}]: {len(lines)} hypotheses but the references have {n} "
+                f"systems[{name!r}]: {plural(len(lines), 'hypothesis', 'hypotheses')} but the "
+                f"references have {n} "
                 "segments; nothing is truncated"
             )
         out[name] = lines

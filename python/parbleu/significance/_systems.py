@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from .._resampling import as_stats_rows
+from .._text import plural
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
 
 if TYPE_CHECKING:
@@ -95,7 +96,8 @@ def _text_rows(
     for name, hyps in texts.items():
         if len(hyps) != len(prepared):
             raise LengthMismatchError(
-                f"systems[{name!r}]: {len(hyps)} hypotheses but the references have "
+                f"systems[{name!r}]: {plural(len(hyps), 'hypothesis', 'hypotheses')} but the "
+                "references have "
                 f"{len(prepared)} segments; nothing is truncated"
             )
     # Prepared references are cached: extract_stats_many finds them again.
