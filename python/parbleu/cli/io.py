@@ -55,7 +55,7 @@ __all__ = [
     "same_files",
     "split_file_lines",
     "split_stdin_lines",
-    "warn_bom",
+    "warn_decoding",
 ]
 
 #: How standard input is named in messages.
@@ -156,7 +156,7 @@ def _warn_suspect_decoding(data: bytes, encoding: str, what: str) -> None:
 _HEAD_BYTES = 1 << 20
 
 
-def warn_bom(path: str, encoding: str, what: str) -> None:
+def warn_decoding(path: str, encoding: str, what: str) -> None:
     """Warn as the in-memory reading does, from the first MiB of ``path`` only.
 
     The streamed path reads files block by block: a byte order mark kept, or UTF-8 read in

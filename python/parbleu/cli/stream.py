@@ -257,12 +257,12 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
         log.removeFilter(hold)
         if bar is not None:
             bar.close(clear=True)
-    from .io import warn_bom
+    from .io import warn_decoding
 
     # After the scoring: a fallback to the in-memory path would warn a second time.
     for path in args.refs:
-        warn_bom(path, args.encoding, "reference file")
-    warn_bom(args.input[0], args.encoding, "hypothesis file")
+        warn_decoding(path, args.encoding, "reference file")
+    warn_decoding(args.input[0], args.encoding, "hypothesis file")
     for record in hold.records:
         log.handle(record)
     return render_scores(metrics, dict(zip(names, scores)), args, fmt)
