@@ -202,6 +202,12 @@ def distributed_results(args: argparse.Namespace, fmt: str) -> list[str] | None:
     finally:
         if bar is not None:
             bar.close(clear=True)
+    from .io import warn_decoding
+
+    # The in-memory path's decoding warnings (a kept BOM, UTF-8 read as another encoding).
+    for path in args.refs:
+        warn_decoding(path, args.encoding, "reference file")
+    warn_decoding(args.input[0], args.encoding, "hypothesis file")
     return render_scores(metrics, dict(zip(names, scores.values())), args, fmt)
 
 
