@@ -127,3 +127,27 @@ def test_subcommands_take_per_file_encodings(
     assert "byte order" not in captured.err and "valid UTF-8" not in captured.err
     if command == "compare":
         assert "27.95" in captured.out
+
+
+@pytest.mark.parametrize("path", ["streamed", "scheduler"])
+def test_statistics_paths_warn_as_in_memory(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    # Streaming and --scheduler read block by block: the same warnings, from the file's start.
+    import parbleu.cli.stream as stream_mod
+
+    extra = ["--scheduler", "local:1"] if path == "scheduler" else []
+    if path == "scheduler":
+        pytest.importorskip("dask.distributed")
+    cases = (["-i", "hyp.bom.de"], ["-i", "hyp.latin1.de", "-e", "latin-1"])
+    in_memory = [_score(capsys, *argv) for argv in cases]
+    assert all("parbleu: " in err for _, err in in_memory)
+    used: list[bool] = []
+    scored = stream_mod.stream_scores
+    monkeypatch.setattr(
+        stream_mod, "stream_scores", lambda *a, **k: used.append(True) or scored(*a, **k)
+    )
+    if path == "streamed":
+        monkeypatch.setenv(stream_mod.ENV_MIN_BYTES, "0")
+    assert [_score(capsys, *argv, *extra) for argv in cases] == in_memory
+    assert used == ([True, True] if path == "streamed" else [])
