@@ -15,6 +15,7 @@ pub mod pairwise;
 pub mod parallel;
 pub mod pysum;
 pub mod refset;
+pub mod rng;
 pub mod rouge;
 pub mod significance;
 pub mod text;
