@@ -2,6 +2,7 @@
 
 pub mod bleu;
 pub mod bleu_pairs;
+pub mod caption;
 mod check;
 pub mod chrf;
 pub mod count;
@@ -9,4 +10,5 @@ pub mod mean;
 pub(crate) mod ngram;
 pub mod ngram_stats;
 pub mod ref_table;
+pub mod rouge;
 pub mod ter;
