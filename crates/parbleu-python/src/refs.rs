@@ -3,13 +3,12 @@
 //! distinct text once), prepared by the metric, and reused across systems.
 //!
 //! [`refs_class!`] writes the class of one metric: its constructor and the methods every
-//! metric shares, plus the metric's own methods given to it. [`Prepared`] is what a metric's
-//! core `PreparedRefs` offers them.
+//! metric shares, plus the metric's own methods given to it. [`Prepared`] (the core's
+//! `metrics::metric::Prepare`) is what a metric's core `PreparedRefs` offers them.
 
 use crate::error::Result;
 use crate::parallel::Workers;
-use parbleu_core::metrics::{bleu, chrf, ter};
-use parbleu_core::refset::{RefIndex, RefSet};
+use parbleu_core::refset::RefSet;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -35,17 +34,9 @@ pub(crate) fn ref_set<'a>(py: Python<'_>, streams: &'a Streams<'_>) -> Result<Re
     Ok(py.detach(|| RefSet::from_streams(&borrowed))?)
 }
 
-/// A metric's references prepared by the core, as the shared methods of [`refs_class!`] read them.
-pub(crate) trait Prepared: Sized + Send + Sync {
-    /// The extraction options the references are prepared with.
-    type Cfg: Copy + Send + Sync;
-    fn prepare(cfg: &Self::Cfg, set: RefSet<'_>, workers: usize) -> Self;
-    /// Number of segments.
-    fn segments(&self) -> usize;
-    fn index(&self) -> &RefIndex;
-    /// Number of distinct reference segments (identical ones share one preparation).
-    fn distinct(&self) -> usize;
-}
+/// A metric's references prepared by the core (the core's [`Prepare`] step), as the shared
+/// methods of [`refs_class!`] read them.
+pub(crate) use parbleu_core::metrics::metric::Prepare as Prepared;
 
 /// `streams` prepared with `cfg` (the GIL released while the core works).
 pub(crate) fn prepare<P: Prepared>(
@@ -57,46 +48,6 @@ pub(crate) fn prepare<P: Prepared>(
     let set = ref_set(py, streams)?;
     Ok(py.detach(|| P::prepare(&cfg, set, workers.0)))
 }
-
-impl Prepared for bleu::PreparedRefs {
-    type Cfg = bleu::BleuExtract;
-    fn prepare(cfg: &Self::Cfg, set: RefSet<'_>, workers: usize) -> Self {
-        Self::from_set(cfg, set, workers)
-    }
-    fn segments(&self) -> usize {
-        self.segments.len()
-    }
-    fn index(&self) -> &RefIndex {
-        self.index()
-    }
-    fn distinct(&self) -> usize {
-        self.distinct()
-    }
-}
-
-/// chrF's and TER's prepared references (both a core `TextPool`).
-macro_rules! pooled {
-    ($prep:ty, $cfg:ty) => {
-        impl Prepared for $prep {
-            type Cfg = $cfg;
-            fn prepare(cfg: &Self::Cfg, set: RefSet<'_>, workers: usize) -> Self {
-                Self::from_set(cfg, set, workers)
-            }
-            fn segments(&self) -> usize {
-                self.len()
-            }
-            fn index(&self) -> &RefIndex {
-                self.index()
-            }
-            fn distinct(&self) -> usize {
-                self.index().distinct_segments()
-            }
-        }
-    };
-}
-
-pooled!(chrf::PreparedRefs, chrf::ChrfExtract);
-pooled!(ter::PreparedRefs, ter::TercomOpts);
 
 /// One metric's references class: `name { options: OptionsClass => |o| extraction options,
 /// prepared: core PreparedRefs } { the metric's own methods }`. The class holds `cfg` (the

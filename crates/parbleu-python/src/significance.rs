@@ -11,6 +11,7 @@ use crate::interrupt::{blocks, blocks_at_least_one, for_each_block};
 use crate::options::{BleuOptions, ChrfOptions};
 use crate::parallel::Workers;
 use parbleu_core::metrics::mean::MeanOpts;
+use parbleu_core::metrics::ter::TerScore;
 use parbleu_core::significance::{self as sig, Rows, Scorer};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
@@ -65,7 +66,9 @@ impl PyScorer {
     /// TER.
     #[staticmethod]
     fn ter() -> Self {
-        PyScorer { inner: Scorer::Ter }
+        PyScorer {
+            inner: Scorer::Ter(TerScore),
+        }
     }
 
     /// The mean of score column `column` of float64 rows of `width` values whose last column is

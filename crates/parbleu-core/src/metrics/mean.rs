@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::metrics::count::Count;
+use crate::metrics::metric::Metric;
 
 /// Which column of a mean row is scored, and how.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -61,6 +62,25 @@ impl MeanOpts {
     #[inline]
     pub fn finalize<T: Count>(&self, row: &[T]) -> f64 {
         self.scale * row[self.column].to_f64() / row[self.count_column()].to_f64()
+    }
+}
+
+/// A mean metric's finalize step in the metric contract (float rows; no SacreBLEU arithmetic,
+/// so `compat` is the exact finalize).
+impl Metric for MeanOpts {
+    const FLOAT_ROWS: bool = true;
+
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    fn check(&self) -> Result<()> {
+        MeanOpts::check(self)
+    }
+
+    #[inline]
+    fn finalize<T: Count>(&self, row: &[T]) -> f64 {
+        MeanOpts::finalize(self, row)
     }
 }
 

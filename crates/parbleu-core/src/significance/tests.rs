@@ -1,5 +1,6 @@
 use super::ar::last_group_bits;
 use super::*;
+use crate::metrics::ter::TerScore;
 use crate::metrics::{bleu, chrf};
 
 fn bleu_opts(smooth: bleu::Smooth) -> Scorer {
@@ -177,7 +178,7 @@ fn add_k_truncates_on_int64_rows_only() {
 
 #[test]
 fn bad_indices_are_refused() {
-    let sc = Scorer::Ter;
+    let sc = Scorer::Ter(TerScore);
     let rows = [1.0f32, 2.0, 3.0, 4.0];
     assert!(bootstrap_compat(&sc, &rows, 2, &[0, 2], 1).is_err());
     assert!(bootstrap_compat(&sc, &rows, 2, &[0, 1, 1], 1).is_err());
