@@ -4,7 +4,6 @@
 //! fixed-width row of statistics, rows add element-wise, and `finalize` turns a summed row into
 //! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
 
-pub mod cache;
 pub mod error;
 pub mod flavors;
 pub mod ids;
@@ -12,6 +11,7 @@ pub mod interrupt;
 pub mod metrics;
 pub mod pairwise;
 pub mod parallel;
+pub mod prefetch;
 pub mod pysum;
 pub mod refset;
 pub mod rng;

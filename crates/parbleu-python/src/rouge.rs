@@ -4,7 +4,7 @@ use crate::convert::{le_bytes, strs};
 use crate::error::Result;
 use crate::interrupt::{blocks, for_each_block};
 use crate::parallel::Workers;
-use parbleu_core::metrics::rouge::tokenize::{self as rtok, Kind, Tokenizer};
+use parbleu_core::metrics::rouge::tokenize::{self as rtok, Kind, RougeTokenizer};
 use parbleu_core::metrics::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
@@ -22,7 +22,7 @@ fn opts(types: &[String], tokenizer: &str, stem: bool) -> Result<RougeOpts> {
     let kind = Kind::from_name(tokenizer)?;
     Ok(RougeOpts {
         types,
-        tokenizer: Tokenizer { kind, stem },
+        tokenizer: RougeTokenizer { kind, stem },
     })
 }
 

@@ -16,7 +16,7 @@ mod hashed;
 mod hyp;
 mod live;
 mod multi;
-mod packed;
+mod packed_keys;
 mod refs;
 mod score;
 mod symbols;
