@@ -5,6 +5,7 @@ use crate::convert::{borrow_hyps, le_bytes, strs};
 use crate::error::Result;
 use crate::interrupt::{blocks, for_each_block};
 use crate::metrics::check_width;
+use crate::named::{Named, SmoothMethod};
 use crate::options::BleuOptions;
 use crate::parallel::Workers;
 use crate::refs::refs_class;
@@ -134,7 +135,7 @@ fn bleu_finalize(
     total: Vec<f64>,
     sys_len: f64,
     ref_len: f64,
-    smooth_method: &str,
+    smooth_method: Named<SmoothMethod>,
     smooth_value: Option<f64>,
     effective_order: bool,
 ) -> Result<(f64, Vec<f64>, f64, usize)> {
@@ -149,7 +150,7 @@ fn bleu_finalize(
     }
     check_order("max_ngram_order", n as u64)?;
     let o = BleuScoreOpts {
-        smooth: Smooth::from_name(smooth_method, smooth_value)?,
+        smooth: smooth_method.0.with(smooth_value),
         effective_order,
         max_order: n,
     };

@@ -3,7 +3,7 @@
 //! One file per core module (`bleu`, `caption`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
 //! `flavors/`, `tokenize`, `wordstats`, `pysum`, `parallel`, `interrupt`), each registering its
 //! own classes and functions; the helpers they share are `error` (`?` to `parbleu.errors`),
-//! `convert`, `options`, `refs` and `metrics`.
+//! `convert`, `named` (options given by name), `options`, `refs` and `metrics`.
 
 mod bleu;
 mod caption;
@@ -14,6 +14,7 @@ mod flavors;
 mod ids;
 mod interrupt;
 mod metrics;
+mod named;
 mod options;
 mod pairwise;
 mod parallel;

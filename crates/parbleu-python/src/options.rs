@@ -5,11 +5,12 @@
 //! once, to the core's option structs, instead of each call taking a long positional list.
 
 use crate::error::{Error, Result};
-use crate::tokenize::tokenizer;
+use crate::named::{Named, SmoothMethod};
 use parbleu_core::error::{check_order, MAX_ORDER};
-use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
+use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
 use parbleu_core::metrics::ter::TercomOpts;
+use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error as CoreError;
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
@@ -55,21 +56,21 @@ impl BleuOptions {
     #[new]
     #[pyo3(signature = (tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order))]
     fn new(
-        tokenize: &str,
+        tokenize: Named<Tokenizer>,
         lowercase: bool,
         max_order: Order,
-        smooth_method: &str,
+        smooth_method: Named<SmoothMethod>,
         smooth_value: Option<f64>,
         effective_order: bool,
     ) -> Result<Self> {
         let max_order = max_order.0;
         let extract = BleuExtract {
-            tokenizer: tokenizer(tokenize)?,
+            tokenizer: tokenize.0,
             lowercase,
             max_order,
         };
         let score = BleuScoreOpts {
-            smooth: Smooth::from_name(smooth_method, smooth_value)?,
+            smooth: smooth_method.0.with(smooth_value),
             effective_order,
             max_order,
         };
