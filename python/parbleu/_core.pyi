@@ -22,6 +22,7 @@ __all__ = [
     "BleuRefs",
     "ChrfOptions",
     "ChrfRefs",
+    "MeanOptions",
     "PairTable",
     "Scorer",
     "TerOptions",
@@ -150,6 +151,18 @@ class TerOptions:
     def __new__(
         cls, normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool
     ) -> Self: ...
+
+@final
+class MeanOptions:
+    """A mean metric's options: rows of score columns ending in a count column of 1.0.
+
+    A summed row scores ``scale * row[column] / row[-1]`` (ROUGE, CIDEr-D, COCO's ROUGE-L).
+    """
+
+    def __new__(cls, width: int, column: int, scale: float = 1.0) -> Self: ...
+
+#: Any metric's options object, as the generic classes (``Scorer``, ``PairTable``) take it.
+_MetricOptions: TypeAlias = BleuOptions | ChrfOptions | TerOptions | MeanOptions
 
 # --- BLEU ----------------------------------------------------------------------------------
 
@@ -350,21 +363,12 @@ def flavor_fairseq_stats(
 class PairTable:
     """Strings preprocessed once, their n-grams interned once, for H x R score matrices.
 
-    Built by the static methods only.
+    The table of the metric whose options object ``options`` is: BLEU (sentence BLEU per pair
+    with its finalize options), chrF / chrF++, TER (strings tokenized once; every pair runs the
+    edit search). ``MeanOptions`` has no pair table (``InvalidOptionError``).
     """
 
-    @staticmethod
-    def bleu(strings: Sequence[str], options: BleuOptions, workers: int) -> PairTable:
-        """BLEU table (sentence BLEU per pair with the finalize options of ``options``)."""
-
-    @staticmethod
-    def chrf(strings: Sequence[str], options: ChrfOptions, workers: int) -> PairTable:
-        """Build a chrF / chrF++ table."""
-
-    @staticmethod
-    def ter(strings: Sequence[str], options: TerOptions, workers: int) -> PairTable:
-        """TER table (strings tokenized once; every pair runs the edit search)."""
-
+    def __new__(cls, strings: Sequence[str], options: _MetricOptions, workers: int) -> Self: ...
     def __len__(self) -> int: ...
     def score_rect(
         self, rows: tuple[int, int], cols: tuple[int, int], out: _F64, workers: int
@@ -456,25 +460,15 @@ def bleu_ids_extract(
 
 @final
 class Scorer:
-    """A metric's finalize step with its options (built by the static methods only)."""
+    """A metric's finalize step, from any metric's options object (its finalize part)."""
 
-    @staticmethod
-    def bleu(options: BleuOptions) -> Scorer:
-        """BLEU with the finalize options of ``options``."""
-
-    @staticmethod
-    def chrf(options: ChrfOptions) -> Scorer:
-        """Score chrF with the finalize options of ``options``."""
-
-    @staticmethod
-    def ter() -> Scorer:
-        """TER."""
-
+    def __new__(cls, options: _MetricOptions) -> Self: ...
     @staticmethod
     def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
-        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
+        """``Scorer(MeanOptions(width, column, scale))``.
 
-        A summed row scores ``scale * row[column] / row[-1]``.
+        The mean of score column ``column`` of float64 rows ending in a count column of 1.0: a
+        summed row scores ``scale * row[column] / row[-1]``.
         """
 
     @property

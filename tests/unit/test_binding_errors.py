@@ -31,11 +31,11 @@ def _bleu_refs() -> Any:
 
 
 def _ter_table() -> Any:
-    return _core.PairTable.ter(["a b", "c d"], _core.TerOptions(False, False, False, True), 1)
+    return _core.PairTable(["a b", "c d"], _core.TerOptions(False, False, False, True), 1)
 
 
 def _bleu_table() -> Any:
-    return _core.PairTable.bleu(["a b", "c d"], _bleu_opts(), 1)
+    return _core.PairTable(["a b", "c d"], _bleu_opts(), 1)
 
 
 CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [

@@ -8,10 +8,9 @@
 use crate::convert::le_bytes;
 use crate::error::Result;
 use crate::interrupt::{blocks, blocks_at_least_one, for_each_block};
-use crate::options::{BleuOptions, ChrfOptions};
+use crate::options::MetricOptions;
 use crate::parallel::Workers;
 use parbleu_core::metrics::mean::MeanOpts;
-use parbleu_core::metrics::ter::TerScore;
 use parbleu_core::significance::{self as sig, Rows, Scorer};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
@@ -51,28 +50,15 @@ impl PyScorer {
 
 #[pymethods]
 impl PyScorer {
-    /// BLEU with the finalize options of `options`.
-    #[staticmethod]
-    fn bleu(options: &BleuOptions) -> Result<Self> {
-        Self::checked(Scorer::Bleu(options.score))
+    /// The finalize step of the metric whose options object `options` is (any options
+    /// class; its finalize part is used).
+    #[new]
+    fn new(options: MetricOptions) -> Result<Self> {
+        Self::checked(options.scorer())
     }
 
-    /// chrF with the finalize options of `options`.
-    #[staticmethod]
-    fn chrf(options: &ChrfOptions) -> Result<Self> {
-        Self::checked(Scorer::Chrf(options.extract.score))
-    }
-
-    /// TER.
-    #[staticmethod]
-    fn ter() -> Self {
-        PyScorer {
-            inner: Scorer::Ter(TerScore),
-        }
-    }
-
-    /// The mean of score column `column` of float64 rows of `width` values whose last column is
-    /// a count of 1.0 per segment: a summed row scores `scale * row[column] / row[-1]`.
+    /// `Scorer(MeanOptions(width, column, scale))`: the mean of score column `column` of
+    /// float64 rows of `width` values whose last column is a count of 1.0 per segment.
     #[staticmethod]
     #[pyo3(signature = (width, column, scale = 1.0))]
     fn mean(width: usize, column: usize, scale: f64) -> Result<Self> {

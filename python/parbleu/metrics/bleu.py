@@ -186,13 +186,13 @@ class BLEU(Metric[BLEUScore]):
 
     def core_scorer(self) -> Any:
         """Return the core's BLEU finalize step (see :meth:`Metric.core_scorer`)."""
-        return _core.Scorer.bleu(self.core_options())
+        return _core.Scorer(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
         if not is_rust_tokenizer(self.tokenizer):
             strings = self._preprocess_py(strings)
-        return _core.PairTable.bleu(strings, self.core_options(), workers)
+        return _core.PairTable(strings, self.core_options(), workers)
 
     def sentence_metric(self) -> BLEU:
         """Return this metric with effective order (a copy if needed), as ``sentence_bleu``.

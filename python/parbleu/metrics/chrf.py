@@ -159,11 +159,11 @@ class CHRF(Metric[CHRFScore]):
     # --- the core objects -----------------------------------------------------------------
     def core_scorer(self) -> Any:
         """Return the core's chrF finalize step (see :meth:`Metric.core_scorer`)."""
-        return _core.Scorer.chrf(self.core_options())
+        return _core.Scorer(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's chrF pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
-        return _core.PairTable.chrf(strings, self.core_options(), workers)
+        return _core.PairTable(strings, self.core_options(), workers)
 
     def core_options(self) -> Any:
         """Return this object's options as one ``_core.ChrfOptions``, built once.
