@@ -76,32 +76,3 @@ def test_identity_resample_and_seeded_bootstrap() -> None:
 def test_bad_options_name_the_argument(width: int, column: int, scale: float, name: str) -> None:
     with pytest.raises(InvalidOptionError, match=name):
         _core.Scorer.mean(width, column, scale)
-
-
-def test_one_scorer_and_pair_table_class_from_any_options_object() -> None:
-    bleu = _core.BleuOptions("13a", False, 4, "exp", None, False)
-    chrf = _core.ChrfOptions(6, 2, 4.0, 5.0, False, False, False)
-    ter = _core.TerOptions(False, False, False, True)
-    mean = _core.MeanOptions(3, 1, 100.0)
-    widths = [_core.Scorer(o).width for o in (bleu, chrf, ter, mean)]
-    assert widths == [10, 24, 2, 3]
-    assert [_core.Scorer(o).float_rows for o in (bleu, chrf, ter, mean)] == [
-        False,
-        False,
-        True,
-        True,
-    ]
-    rows = _rows(np.array([[0.0, 0.25], [1.0, 0.5]]))
-    ident = np.arange(2, dtype=np.int64).reshape(1, -1)
-    via_options = _core.sig_bootstrap_indices(_core.Scorer(mean), [rows], 2, ident, 1)
-    via_mean = _core.sig_bootstrap_indices(_core.Scorer.mean(3, 1, 100.0), [rows], 2, ident, 1)
-    assert via_options == via_mean and np.frombuffer(via_mean, "<f8").tolist() == [37.5]
-    for opts in (bleu, chrf, ter):
-        assert len(_core.PairTable(["a b", "c d"], opts, 1)) == 2
-    with pytest.raises(InvalidOptionError, match="mean metric has no pair table"):
-        _core.PairTable(["a"], mean, 1)
-    for bad in ("bleu", None, 3):
-        with pytest.raises(InvalidOptionError, match="BleuOptions, ChrfOptions, TerOptions"):
-            _core.Scorer(bad)  # type: ignore[arg-type]
-    with pytest.raises(InvalidOptionError, match="column"):
-        _core.MeanOptions(3, 2)

@@ -25,7 +25,7 @@ refs_class! {
     BleuRefs { options: BleuOptions => |o: &BleuOptions| o.extract, prepared: PreparedRefs }
     {
         /// Statistics rows as little-endian int64 bytes, and the count of lines ending in " .".
-        fn extract<'py>(
+        pub(crate) fn extract<'py>(
             &self,
             py: Python<'py>,
             hyps: Vec<Bound<'py, PyString>>,
@@ -38,18 +38,18 @@ refs_class! {
         }
 
         /// Sentence BLEU of every hypothesis as little-endian float64 bytes (the rows of
-        /// `extract` scored in place) with the finalize options of `options`, and the count of
+        /// `extract` scored in place) with the finalize options `score`, and the count of
         /// lines ending in " .".
-        fn sentence_scores<'py>(
+        pub(crate) fn sentence_scores<'py>(
             &self,
             py: Python<'py>,
             hyps: Vec<Bound<'py, PyString>>,
-            options: &BleuOptions,
+            score: BleuScoreOpts,
             workers: Workers,
         ) -> Result<(Bound<'py, PyBytes>, usize)> {
             let o = BleuScoreOpts {
                 max_order: self.cfg.max_order,
-                ..options.score
+                ..score
             };
             let (scores, tok) = self.in_pairs(py, &hyps, 1, |h, segs, pairs| {
                 bleu::sentence_scores_pairs(&self.cfg, h, segs, pairs, &o, workers.0)
@@ -163,7 +163,6 @@ fn bleu_finalize(
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<BleuRefs>()?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_finalize, m)?)

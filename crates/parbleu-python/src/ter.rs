@@ -52,7 +52,6 @@ fn tercom_tokenize(py: Python<'_>, lines: Vec<String>, options: &TerOptions) -> 
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<TerRefs>()?;
     m.add_function(wrap_pyfunction!(ter_scores, m)?)?;
     m.add_function(wrap_pyfunction!(ter_sum, m)?)?;
     m.add_function(wrap_pyfunction!(tercom_tokenize, m)?)

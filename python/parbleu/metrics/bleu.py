@@ -239,7 +239,7 @@ class BLEU(Metric[BLEUScore]):
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
         if not is_rust_tokenizer(self.tokenizer):
             streams = [self._preprocess_py(s) for s in streams]
-        return _core.BleuRefs(streams, self.core_options(), workers)
+        return _core.Refs(streams, self.core_options(), workers)
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
         if is_rust_tokenizer(self.tokenizer):

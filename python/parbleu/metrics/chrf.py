@@ -190,10 +190,10 @@ class CHRF(Metric[CHRFScore]):
         return self._cached_core_options(_core.ChrfOptions, args)
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _core.ChrfRefs(streams, self.core_options(), workers)
+        return _core.Refs(streams, self.core_options(), workers)
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
-        data: bytes = prepared.extract(hyps, workers)
+        data: bytes = prepared.extract(hyps, workers)[0]
         return data
 
     def _extract_many_rows(
@@ -225,7 +225,8 @@ class CHRF(Metric[CHRFScore]):
         import numpy as np
 
         # Scored where the statistics are made: no rows go through Python.
-        return np.frombuffer(prepared.sentence_scores(hyps, workers), dtype="<f8").copy()
+        data, _ = prepared.sentence_scores(hyps, self.core_options(), workers)
+        return np.frombuffer(data, dtype="<f8").copy()
 
     def _score_row(self, row: Sequence[Any]) -> CHRFScore:
         return CHRFScore(

@@ -222,12 +222,12 @@ class TER(Metric[TERScore]):
         return list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _core.TerRefs(streams, self.core_options(), workers)
+        return _core.Refs(streams, self.core_options(), workers)
 
     _ROW_DTYPE = "<f8"
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
-        data: bytes = prepared.extract(hyps, workers)
+        data: bytes = prepared.extract(hyps, workers)[0]
         return data
 
     def _sum_raw(self, data: bytes, n_rows: int) -> list[Any]:
