@@ -1,4 +1,4 @@
-//! BLEU binding: `_core.BleuRefs`, `_core.bleu_scores`, `_core.bleu_sentence`,
+//! BLEU binding: its references behind `_core.Refs`, `_core.bleu_scores`, `_core.bleu_sentence`,
 //! `_core.bleu_finalize`.
 
 use crate::convert::{borrow_hyps, le_bytes, strs};
@@ -22,7 +22,7 @@ const BLOCK: usize = 1 << 16;
 
 refs_class! {
     /// References of a corpus, preprocessed once and reusable across systems.
-    BleuRefs { options: BleuOptions => |o: &BleuOptions| o.extract, prepared: PreparedRefs }
+    BleuRefs { prepared: PreparedRefs }
     {
         /// Statistics rows as little-endian int64 bytes, and the count of lines ending in " .".
         pub(crate) fn extract<'py>(

@@ -1,4 +1,4 @@
-//! chrF / chrF++ binding: `_core.ChrfRefs`, `_core.chrf_scores`, `_core.chrf_f_score`.
+//! chrF / chrF++ binding: its references behind `_core.Refs`, `_core.chrf_scores`, `_core.chrf_f_score`.
 
 use crate::convert::{borrow_hyps, le_bytes};
 use crate::error::Result;
@@ -18,8 +18,7 @@ const BLOCK: usize = 1 << 16;
 refs_class! {
     /// References of a corpus, preprocessed once and reusable across systems.
     ChrfRefs {
-        options: ChrfOptions => |o: &ChrfOptions| o.extract, prepared: PreparedRefs,
-        rows: chrf::extract_block, block: BLOCK
+        prepared: PreparedRefs, rows: chrf::extract_block, block: BLOCK
     }
     {
         /// Statistics rows of several systems (each one hypothesis per segment) as little-endian

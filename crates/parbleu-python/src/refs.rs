@@ -49,8 +49,8 @@ pub(crate) fn prepare<P: Prepared>(
     Ok(py.detach(|| P::prepare(&cfg, set, workers.0)))
 }
 
-/// One metric's references: `name { options: OptionsClass => |o| extraction options, prepared:
-/// core PreparedRefs } { the metric's own methods }`. The struct holds `cfg` (the extraction
+/// One metric's references: `name { prepared: core PreparedRefs } { the metric's own
+/// methods }`. The struct holds `cfg` (the extraction
 /// options) and `refs` (the prepared references) for those methods; `_core.Refs` (`prepared.rs`)
 /// is the one Python class over all of them. With `rows: core fn, block: n` after `prepared`,
 /// it also has the `extract` method of chrF and TER: the core's statistics rows of every
@@ -60,13 +60,13 @@ macro_rules! refs_class {
     (
         $(#[$doc:meta])*
         $name:ident {
-            options: $opt:ty => $cfg_of:expr, prepared: $prep:ty, rows: $rows:path, block: $block:expr
+            prepared: $prep:ty, rows: $rows:path, block: $block:expr
         }
         { $($methods:tt)* }
     ) => {
         $crate::refs::refs_class! {
             $(#[$doc])*
-            $name { options: $opt => $cfg_of, prepared: $prep }
+            $name { prepared: $prep }
             {
                 /// Statistics rows as little-endian bytes (int64; TER: float64
                 /// `num_edits, ref_length`).
@@ -89,7 +89,7 @@ macro_rules! refs_class {
     };
     (
         $(#[$doc:meta])*
-        $name:ident { options: $opt:ty => $cfg_of:expr, prepared: $prep:ty }
+        $name:ident { prepared: $prep:ty }
         { $($methods:tt)* }
     ) => {
         $(#[$doc])*
