@@ -1,4 +1,5 @@
-//! chrF / chrF++ binding: its references behind `_core.Refs`, `_core.chrf_scores`, `_core.chrf_f_score`.
+//! chrF / chrF++ binding: its references behind `_core.Refs`, `_core.chrf_scores`,
+//! `_core.chrf_f_score`.
 
 use crate::convert::{borrow_hyps, le_bytes};
 use crate::error::Result;
