@@ -10,7 +10,7 @@ errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Generic, TypeVar, final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -19,13 +19,12 @@ from typing_extensions import Buffer, Self, TypeAlias
 __all__ = [
     "TOKENIZERS",
     "BleuOptions",
-    "BleuRefs",
     "ChrfOptions",
-    "ChrfRefs",
+    "MeanOptions",
     "PairTable",
+    "Refs",
     "Scorer",
     "TerOptions",
-    "TerRefs",
     "__version__",
     "available_workers",
     "bleu_finalize",
@@ -91,8 +90,6 @@ _StatsBytes: TypeAlias = tuple[bytes, bytes, bytes, bytes, bytes]
 #: A ``(tokenizer, case, split)`` triple of names (``parbleu_core::flavors::Prep``).
 _Prep: TypeAlias = tuple[str, str, str]
 
-_Options = TypeVar("_Options")
-
 # --- options -------------------------------------------------------------------------------
 # Built once per metric by ``Metric.core_options()`` from values ``parbleu._options`` validated,
 # and passed to every call below; the binding converts each to the core's option structs once.
@@ -151,6 +148,65 @@ class TerOptions:
         cls, normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool
     ) -> Self: ...
 
+@final
+class MeanOptions:
+    """A mean metric's options: rows of score columns ending in a count column of 1.0.
+
+    A summed row scores ``scale * row[column] / row[-1]`` (ROUGE, CIDEr-D, COCO's ROUGE-L).
+    """
+
+    def __new__(cls, width: int, column: int, scale: float = 1.0) -> Self: ...
+
+#: Any metric's options object, as the generic classes (``Scorer``, ``PairTable``) take it.
+_MetricOptions: TypeAlias = BleuOptions | ChrfOptions | TerOptions | MeanOptions
+
+# --- prepared references ------------------------------------------------------------------
+
+@final
+class Refs:
+    """References of a corpus, prepared once with a metric's options, reusable across systems.
+
+    One class for BLEU, chrF and TER (``options`` says which; its extraction part is used). A
+    method the metric lacks raises ``InvalidOptionError`` naming the metric; ``MeanOptions``
+    has no prepared references.
+    """
+
+    def __new__(
+        cls,
+        streams: Sequence[Sequence[str | None]],
+        options: _MetricOptions,
+        workers: int,
+    ) -> Self:
+        """``streams``: reference streams (one string or None per segment), all one length."""
+
+    def __len__(self) -> int: ...
+    def ref_counts(self) -> list[int]:
+        """Distinct reference counts per segment (sorted)."""
+
+    def first_segment_without_refs(self) -> int | None:
+        """Index of the first segment without any reference, if there is one."""
+
+    def distinct_segments(self) -> int:
+        """Return the number of distinct reference segments (identical ones share one)."""
+
+    def extract(self, hyps: Sequence[str], workers: int) -> tuple[bytes, int]:
+        """Statistics rows as bytes (int64; TER float64), and BLEU's ``" ."`` line count.
+
+        The count is 0 for chrF and TER.
+        """
+
+    def sentence_scores(
+        self, hyps: Sequence[str], options: _MetricOptions, workers: int
+    ) -> tuple[bytes, int]:
+        """Sentence scores as float64 bytes, and BLEU's ``" ."`` line count (chrF: 0).
+
+        BLEU scores with the finalize options of ``options``; chrF with those it was prepared
+        with (``options`` must be its ``ChrfOptions``); TER has none.
+        """
+
+    def extract_many(self, systems: Sequence[Sequence[str]], workers: int, sums: bool) -> bytes:
+        """chrF: rows (or, with ``sums``, column sums) of every system as int64, system-major."""
+
 # --- BLEU ----------------------------------------------------------------------------------
 
 def tokenize(name: str, lines: Sequence[str], lowercase: bool = False) -> list[str]:
@@ -187,60 +243,7 @@ def bleu_sentence(
 ) -> tuple[list[int], tuple[float, list[float], float] | None]:
     """One segment: its statistics row, and (score, precisions, bp) unless add-k smoothing."""
 
-class _Refs(Generic[_Options]):
-    """The shape ``BleuRefs``, ``ChrfRefs`` and ``TerRefs`` share (``refs_class!``).
-
-    References converted once, prepared with the metric's ``_Options``, reused across systems.
-    Stub only: the three classes have no common base at run time.
-    """
-
-    def __new__(
-        cls,
-        streams: Sequence[Sequence[str | None]],
-        options: _Options,
-        workers: int,
-    ) -> Self:
-        """``streams``: reference streams (one string or None per segment), all one length."""
-
-    def __len__(self) -> int: ...
-    def ref_counts(self) -> list[int]:
-        """Distinct reference counts per segment (sorted)."""
-
-    def first_segment_without_refs(self) -> int | None:
-        """Index of the first segment without any reference, if there is one."""
-
-    def distinct_segments(self) -> int:
-        """Return the number of distinct reference segments (identical ones share one)."""
-
-@final
-class BleuRefs(_Refs[BleuOptions]):
-    """BLEU references of a corpus, preprocessed once and reusable across systems."""
-
-    def extract(self, hyps: Sequence[str], workers: int) -> tuple[bytes, int]:
-        """Statistics rows as int64 bytes, and the count of lines ending in ``" ."``."""
-
-    def sentence_scores(
-        self, hyps: Sequence[str], options: BleuOptions, workers: int
-    ) -> tuple[bytes, int]:
-        """Sentence BLEU of every hypothesis as float64 bytes, and the ``" ."`` count.
-
-        Scored with the finalize options of ``options``.
-        """
-
 # --- chrF ----------------------------------------------------------------------------------
-
-@final
-class ChrfRefs(_Refs[ChrfOptions]):
-    """chrF / chrF++ references of a corpus, preprocessed once and reusable across systems."""
-
-    def extract(self, hyps: Sequence[str], workers: int) -> bytes:
-        """Statistics rows as int64 bytes."""
-
-    def extract_many(self, systems: Sequence[Sequence[str]], workers: int, sums: bool) -> bytes:
-        """Rows (or, with ``sums``, column sums) of every system as int64 bytes, system-major."""
-
-    def sentence_scores(self, hyps: Sequence[str], workers: int) -> bytes:
-        """Sentence chrF of every segment as float64 bytes."""
 
 def chrf_f_score(stats: Sequence[float], options: ChrfOptions) -> float:
     """``_compute_f_score`` of one statistics row by the core's finalize."""
@@ -249,13 +252,6 @@ def chrf_scores(rows: _I64, width: int, options: ChrfOptions, workers: int) -> b
     """Score chrF of every row of an int64 statistics matrix, as float64 bytes."""
 
 # --- TER -----------------------------------------------------------------------------------
-
-@final
-class TerRefs(_Refs[TerOptions]):
-    """TER references of a corpus, tokenized once and reusable across systems."""
-
-    def extract(self, hyps: Sequence[str], workers: int) -> bytes:
-        """Statistics rows (``num_edits, ref_length``) as float64 bytes."""
 
 def ter_scores(rows: _F64, workers: int) -> bytes:
     """TER of every row of a float64 ``(n, 2)`` statistics matrix, as float64 bytes."""
@@ -350,21 +346,12 @@ def flavor_fairseq_stats(
 class PairTable:
     """Strings preprocessed once, their n-grams interned once, for H x R score matrices.
 
-    Built by the static methods only.
+    The table of the metric whose options object ``options`` is: BLEU (sentence BLEU per pair
+    with its finalize options), chrF / chrF++, TER (strings tokenized once; every pair runs the
+    edit search). ``MeanOptions`` has no pair table (``InvalidOptionError``).
     """
 
-    @staticmethod
-    def bleu(strings: Sequence[str], options: BleuOptions, workers: int) -> PairTable:
-        """BLEU table (sentence BLEU per pair with the finalize options of ``options``)."""
-
-    @staticmethod
-    def chrf(strings: Sequence[str], options: ChrfOptions, workers: int) -> PairTable:
-        """Build a chrF / chrF++ table."""
-
-    @staticmethod
-    def ter(strings: Sequence[str], options: TerOptions, workers: int) -> PairTable:
-        """TER table (strings tokenized once; every pair runs the edit search)."""
-
+    def __new__(cls, strings: Sequence[str], options: _MetricOptions, workers: int) -> Self: ...
     def __len__(self) -> int: ...
     def score_rect(
         self, rows: tuple[int, int], cols: tuple[int, int], out: _F64, workers: int
@@ -456,19 +443,16 @@ def bleu_ids_extract(
 
 @final
 class Scorer:
-    """A metric's finalize step with its options (built by the static methods only)."""
+    """A metric's finalize step, from any metric's options object (its finalize part)."""
 
+    def __new__(cls, options: _MetricOptions) -> Self: ...
     @staticmethod
-    def bleu(options: BleuOptions) -> Scorer:
-        """BLEU with the finalize options of ``options``."""
+    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
+        """``Scorer(MeanOptions(width, column, scale))``.
 
-    @staticmethod
-    def chrf(options: ChrfOptions) -> Scorer:
-        """Score chrF with the finalize options of ``options``."""
-
-    @staticmethod
-    def ter() -> Scorer:
-        """TER."""
+        The mean of score column ``column`` of float64 rows ending in a count column of 1.0: a
+        summed row scores ``scale * row[column] / row[-1]``.
+        """
 
     @property
     def width(self) -> int:
@@ -476,7 +460,7 @@ class Scorer:
 
     @property
     def float_rows(self) -> bool:
-        """Whether rows are float64 (TER) rather than int64."""
+        """Whether rows are float64 (TER, mean metrics) rather than int64."""
 
 def sig_bootstrap(
     scorer: Scorer,

@@ -28,8 +28,8 @@ def resolve_workers(workers: int | None, n_items: int) -> int:
     Returns
     -------
     int
-        ``1`` for serial work, ``-1`` for all cores, else the thread count (at most the
-        number of cores).
+        ``1`` for serial work, ``-1`` for all cores, else the requested thread count (the
+        binding caps it at the number of cores).
     """
     if workers is None:
         env = os.environ.get(ENV_VAR, "").strip()
@@ -55,7 +55,6 @@ def resolve_workers(workers: int | None, n_items: int) -> int:
         return 1
     if workers < 1:
         return -1
-    # More threads than cores only add switching (and 10**6 would exhaust the process).
-    from . import _core
-
-    return min(workers, _core.available_workers())
+    # The thread count itself (capped at the cores: more only add switching, and 10**6 would
+    # exhaust the process) is taken by the binding's `Workers`, the one place that resolves it.
+    return workers

@@ -16,9 +16,11 @@ References are a list of reference *streams* (as for strings): ``[refs_a]`` or
 "no reference in this stream for that segment". ``pad_id`` is dropped wherever it occurs in
 hypotheses and references (left or right padding, or label padding such as ``-100``).
 
-An id is its 64 bits: ids from ``2**63`` to ``2**64 - 1`` (uint64 arrays, or Python ints) are
-the same ids as the int64 values with the same bits (``2**64 - 1`` is ``-1``), in arrays, lists
-and ``pad_id`` alike, so a batch gives the same statistics whichever of the two it is held in.
+Ids are integers from ``-2**63`` to ``2**64 - 1``, held in 64 bits: ids from ``2**63`` up
+(uint64 arrays, or Python ints) and negative ids (signed arrays, Python ints, ``pad_id``) have
+the same bits (``2**64 - 1`` and ``-1``), so one call may have either but not both: a call with
+both is refused (``InputTypeError``) rather than scoring ``2**64 - 1`` as ``-1``, which
+``BLEU(tokenize="none")`` on the numbers written out would not do.
 """
 
 from __future__ import annotations
@@ -62,6 +64,31 @@ class IdOptions(TypedDict, total=False):
     ref_lengths: Sequence[Any] | None
 
 
+class _Signs:
+    """Which of the two ranges sharing bits a call's ids fall in: ``>= 2**63`` and ``< 0``."""
+
+    def __init__(self) -> None:
+        self.high: str | None = None
+        self.negative: str | None = None
+
+    def saw(self, what: str, *, high: bool = False, negative: bool = False) -> None:
+        if high and self.high is None:
+            self.high = what
+        if negative and self.negative is None:
+            self.negative = what
+        if self.high is not None and self.negative is not None:
+            raise InputTypeError(
+                f"{self.high} has token ids from 2**63 to 2**64 - 1 (uint64) and "
+                f"{self.negative} has negative ids: in 64 bits 2**64 - 1 and -1 are the same "
+                "id, so one call takes one or the other (e.g. give every array one signedness)"
+            )
+
+    def saw_ids(self, ids: npt.NDArray[np.int64], wrapped: bool, what: str) -> None:
+        """Record converted ids: negative values are wrapped uint64 ids if ``wrapped``."""
+        if ids.size and int(ids.min()) < 0:
+            self.saw(what, high=wrapped, negative=not wrapped)
+
+
 def _as_array(x: Any) -> npt.NDArray[Any] | None:
     """``x`` as a numpy array if it is array-like (numpy, ``__array__``, DLPack), else None."""
     import numpy as np
@@ -78,7 +105,8 @@ def _as_array(x: Any) -> npt.NDArray[Any] | None:
     return None
 
 
-def _int64(arr: npt.NDArray[Any], what: str) -> npt.NDArray[np.int64]:
+def _int64(arr: npt.NDArray[Any], what: str) -> tuple[npt.NDArray[np.int64], bool]:
+    """Return the ids as int64, and whether they were uint64 ids ``>= 2**63`` reinterpreted."""
     import numpy as np
 
     if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
@@ -87,8 +115,8 @@ def _int64(arr: npt.NDArray[Any], what: str) -> npt.NDArray[np.int64]:
         )
     if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _I64_MAX:
         # Reinterpret: distinct ids stay distinct, which is all matching needs.
-        return np.ascontiguousarray(arr, dtype=np.uint64).view(np.int64)
-    return np.ascontiguousarray(arr, dtype=np.int64)
+        return np.ascontiguousarray(arr, dtype=np.uint64).view(np.int64), True
+    return np.ascontiguousarray(arr, dtype=np.int64), False
 
 
 def _lengths(lengths: Any, n: int, width: int, what: str) -> npt.NDArray[np.int64]:
@@ -120,7 +148,7 @@ def _lengths(lengths: Any, n: int, width: int, what: str) -> npt.NDArray[np.int6
 
 
 def _batch(
-    obj: Any, what: str, allow_none: bool, lengths: Any = None
+    obj: Any, what: str, allow_none: bool, signs: _Signs, lengths: Any = None
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8] | None]:
     """Flat ids, offsets (n + 1) and a presence mask (None if every segment has one)."""
     import numpy as np
@@ -136,14 +164,17 @@ def _batch(
             )
         n, width = arr.shape
         # No copy for a C-contiguous int64 array (e.g. a CPU tensor through DLPack).
-        ids = _int64(arr, what)
+        ids, wrapped = _int64(arr, what)
         if lengths is None:
+            signs.saw_ids(ids, wrapped, what)
             return ids.reshape(-1), np.arange(n + 1, dtype=np.int64) * width, None
         lens = _lengths(lengths, n, width, what)
         keep = np.arange(width, dtype=np.int64)[None, :] < lens[:, None]
         offsets = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(lens, out=offsets[1:])
-        return ids[keep], offsets, None
+        kept = ids[keep]
+        signs.saw_ids(kept, wrapped, what)
+        return kept, offsets, None
     if lengths is not None:
         raise InputTypeError(
             f"{what} lengths: only for a 2-D array; a list of sequences has its own lengths"
@@ -189,13 +220,15 @@ def _batch(
         if a.ndim != 1:
             raise InputTypeError(f"{what}[{i}]: expected a 1-D sequence, got shape {a.shape}")
         if all_plain and plain:
-            parts.append(_plain(plain, what))
+            parts.append(_plain(plain, what, signs))
             plain = []
         all_plain = False
-        parts.append(_int64(a, f"{what}[{i}]"))
+        ids, wrapped = _int64(a, f"{what}[{i}]")
+        signs.saw_ids(ids, wrapped, f"{what}[{i}]")
+        parts.append(ids)
         lengths[i] = a.shape[0]
     if plain:
-        parts.append(_plain(plain, what))
+        parts.append(_plain(plain, what, signs))
     flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     offsets = np.zeros(len(items) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
@@ -212,21 +245,27 @@ def _wrap(x: Any) -> int:
     return v - (1 << 64) if v > _I64_MAX else v
 
 
-def _plain(seqs: list[Any], what: str) -> npt.NDArray[np.int64]:
+def _plain(seqs: list[Any], what: str, signs: _Signs) -> npt.NDArray[np.int64]:
     import numpy as np
 
     try:
-        return np.fromiter(itertools.chain.from_iterable(seqs), dtype=np.int64)
+        ids = np.fromiter(itertools.chain.from_iterable(seqs), dtype=np.int64)
     except OverflowError:
         pass  # ids from 2**63 to 2**64 - 1 (uint64 ids): wrapped one by one below
     except (TypeError, ValueError):
         raise InputTypeError(f"{what}: token ids must be integers that fit in 64 bits") from None
+    else:
+        signs.saw_ids(ids, False, what)
+        return ids
     try:
-        return np.fromiter(map(_wrap, itertools.chain.from_iterable(seqs)), dtype=np.int64)
+        values = [operator.index(v) for v in itertools.chain.from_iterable(seqs)]
+        ids = np.fromiter(map(_wrap, values), dtype=np.int64)
     except (TypeError, ValueError, OverflowError):
         raise InputTypeError(
             f"{what}: token ids must be integers from -2**63 to 2**64 - 1"
         ) from None
+    signs.saw(what, high=max(values) > _I64_MAX, negative=min(values) < 0)
+    return ids
 
 
 def _pad_id(pad_id: Any) -> int | None:
@@ -318,7 +357,12 @@ def extract_stats_ids(
 
     max_ngram_order = check_order("max_ngram_order", max_ngram_order)
     pad = _pad_id(pad_id)
-    hflat, hoffs, _ = _batch(hyp_ids, "hypotheses", allow_none=False, lengths=lengths)
+    signs = _Signs()
+    if pad_id is not None:
+        # pad_id is dropped by its bits: it is an id of the call like the others.
+        given = operator.index(pad_id)
+        signs.saw("pad_id", high=given > _I64_MAX, negative=given < 0)
+    hflat, hoffs, _ = _batch(hyp_ids, "hypotheses", allow_none=False, signs=signs, lengths=lengths)
     n = len(hoffs) - 1
     if n == 0:
         raise EmptyInputError("hypotheses: empty batch; expected at least one segment")
@@ -331,7 +375,9 @@ def extract_stats_ids(
         )
     for k, s in enumerate(ref_streams):
         rlen = None if ref_lengths is None else ref_lengths[k]
-        flat, offs, present = _batch(s, f"references[{k}]", allow_none=True, lengths=rlen)
+        flat, offs, present = _batch(
+            s, f"references[{k}]", allow_none=True, signs=signs, lengths=rlen
+        )
         if len(offs) - 1 != n:
             raise LengthMismatchError(
                 f"references[{k}] has {len(offs) - 1} sequences but there are {n} hypotheses; "

@@ -235,6 +235,10 @@ def test_bootstrap_option_errors() -> None:
             engine.bootstrap_stats(batch, **kw)  # type: ignore[arg-type]
     with pytest.raises(errors.EmptyInputError):
         engine.bootstrap_stats(engine.score_batch([], [], ["rouge1"]))
+    # Bounded as every resample count (was an abort: "memory allocation ... failed").
+    for n in (10**9, 1_000_001):
+        with pytest.raises(errors.InvalidOptionError, match=r"n_samples=.*1,000,000"):
+            engine.bootstrap_stats(batch, n_samples=n)
 
 
 def test_drop_in_raises_where_rouge_score_raises() -> None:

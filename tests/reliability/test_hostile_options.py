@@ -177,26 +177,56 @@ def test_cli_widths_are_bounded(width: str) -> None:
 
 
 def test_ids_layouts_near_two_to_the_64_agree() -> None:
-    # An id is its 64 bits: uint64 2**64 - 1 is int64 -1, in arrays, lists and pad_id alike.
+    # uint64 ids from 2**63 up: the same statistics from arrays and lists, and the text oracle's.
     big = 2**64 - 1
     as_u64 = np.array([[big, 7, 8, 3]], dtype=np.uint64)
-    as_i64 = np.array([[-1, 7, 8, 3]], dtype=np.int64)
     refs_u = [np.array([[big, 7, 9, 3]], dtype=np.uint64)]
-    refs_i = [[[-1, 7, 9, 3]]]
     refs_list = [[[big, 7, 9, 3]]]
     rows = [
-        extract_stats_ids(h, r)
-        for h in (as_u64, as_i64, [[big, 7, 8, 3]])
-        for r in (refs_u, refs_i, refs_list)
+        extract_stats_ids(h, r) for h in (as_u64, [[big, 7, 8, 3]]) for r in (refs_u, refs_list)
     ]
     for r in rows[1:]:
         assert (r == rows[0]).all()
-    # The text oracle: the same ids as tokens (2**64 - 1 and -1 are one token).
-    text = parbleu.BLEU(tokenize="none").extract_stats(["x 7 8 3"], [["x 7 9 3"]])
+    text = parbleu.BLEU(tokenize="none").extract_stats([f"{big} 7 8 3"], [[f"{big} 7 9 3"]])
     assert (rows[0] == text).all()
     padded = extract_stats_ids(as_u64, refs_u, pad_id=big)
-    assert (padded == extract_stats_ids(as_i64, refs_i, pad_id=-1)).all()
     assert (padded == parbleu.BLEU(tokenize="none").extract_stats(["7 8 3"], [["7 9 3"]])).all()
+    # Negative ids alone are ids too.
+    as_i64 = np.array([[-1, 7, 8, 3]], dtype=np.int64)
+    neg = extract_stats_ids(as_i64, [[[-1, 7, 9, 3]]])
+    assert (neg == parbleu.BLEU(tokenize="none").extract_stats(["-1 7 8 3"], [["-1 7 9 3"]])).all()
+
+
+@pytest.mark.parametrize(
+    ("hyps", "refs", "pad_id", "where"),
+    [
+        # 2**64 - 1 and -1 have the same 64 bits; the text oracle scores them as two tokens.
+        ("u64", "i64", None, r"hypotheses .*references\[0\]"),
+        ("i64", "u64", None, r"references\[0\] .*hypotheses"),
+        ("list_big", "list_neg", None, r"hypotheses .*references\[0\]"),
+        ("u64", "u64", -1, r"hypotheses .*pad_id"),
+        ("i64", "i64", 2**64 - 1, r"pad_id .*hypotheses"),
+    ],
+)
+def test_ids_mixing_uint64_high_and_negative_ids_is_refused(
+    hyps: str, refs: str, pad_id: int | None, where: str
+) -> None:
+    big = 2**64 - 1
+    batches: dict[str, Any] = {
+        "u64": np.array([[big, 7, 8, 3]], dtype=np.uint64),
+        "i64": np.array([[-1, 7, 8, 3]], dtype=np.int64),
+        "list_big": [[big, 7, 8, 3]],
+        "list_neg": [[-1, 7, 8, 3]],
+    }
+    with pytest.raises(InputTypeError, match=where) as err:
+        extract_stats_ids(batches[hyps], [batches[refs]], pad_id=pad_id)
+    assert "2**64 - 1 and -1 are the same id" in str(err.value)
+    # Masked-out padding does not count: only the ids a call scores.
+    masked = np.array([[5, 7, -100]], dtype=np.int64)
+    refs_u64 = [np.array([[big, 5, 7]], dtype=np.uint64)]
+    assert extract_stats_ids(masked, refs_u64, lengths=[2])[0, 0] == 2
+    with pytest.raises(InputTypeError):
+        extract_stats_ids(masked, refs_u64)
 
 
 @pytest.mark.parametrize("pad_id", [1.5, "1", 2**64, -(2**63) - 1, True])

@@ -27,15 +27,15 @@ def _bleu_opts(order: int = 4) -> Any:
 
 
 def _bleu_refs() -> Any:
-    return _core.BleuRefs([["a b c", "d e f"]], _bleu_opts(), 1)
+    return _core.Refs([["a b c", "d e f"]], _bleu_opts(), 1)
 
 
 def _ter_table() -> Any:
-    return _core.PairTable.ter(["a b", "c d"], _core.TerOptions(False, False, False, True), 1)
+    return _core.PairTable(["a b", "c d"], _core.TerOptions(False, False, False, True), 1)
 
 
 def _bleu_table() -> Any:
-    return _core.PairTable.bleu(["a b", "c d"], _bleu_opts(), 1)
+    return _core.PairTable(["a b", "c d"], _bleu_opts(), 1)
 
 
 CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
@@ -63,7 +63,7 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
     # One conversion of reference streams for the three metrics (core RefSet).
     (
         "chrF streams",
-        lambda: _core.ChrfRefs(
+        lambda: _core.Refs(
             [["a", "b"], ["c"]], _core.ChrfOptions(6, 0, 4.0, 5.0, False, False, False), 1
         ),
         LengthMismatchError,
@@ -71,7 +71,7 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
     ),
     (
         "BLEU streams",
-        lambda: _core.BleuRefs(
+        lambda: _core.Refs(
             [["a"], ["c", None]], _core.BleuOptions("13a", False, 4, "exp", None, False), 1
         ),
         LengthMismatchError,
@@ -93,9 +93,7 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
     ),
     (
         "TER streams",
-        lambda: _core.TerRefs(
-            [["a", "b"], [None]], _core.TerOptions(False, False, False, False), 1
-        ),
+        lambda: _core.Refs([["a", "b"], [None]], _core.TerOptions(False, False, False, False), 1),
         LengthMismatchError,
         "reference streams",
     ),

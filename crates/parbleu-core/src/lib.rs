@@ -4,8 +4,6 @@
 //! fixed-width row of statistics, rows add element-wise, and `finalize` turns a summed row into
 //! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
 
-pub mod cache;
-pub mod caption;
 pub mod error;
 pub mod flavors;
 pub mod ids;
@@ -13,9 +11,10 @@ pub mod interrupt;
 pub mod metrics;
 pub mod pairwise;
 pub mod parallel;
+pub mod prefetch;
 pub mod pysum;
 pub mod refset;
-pub mod rouge;
+pub mod rng;
 pub mod significance;
 pub mod text;
 pub mod tokenize;

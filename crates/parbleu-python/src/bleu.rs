@@ -1,10 +1,11 @@
-//! BLEU binding: `_core.BleuRefs`, `_core.bleu_scores`, `_core.bleu_sentence`,
+//! BLEU binding: its references behind `_core.Refs`, `_core.bleu_scores`, `_core.bleu_sentence`,
 //! `_core.bleu_finalize`.
 
 use crate::convert::{borrow_hyps, le_bytes, strs};
 use crate::error::Result;
 use crate::interrupt::{blocks, for_each_block};
 use crate::metrics::check_width;
+use crate::named::{Named, SmoothMethod};
 use crate::options::BleuOptions;
 use crate::parallel::Workers;
 use crate::refs::refs_class;
@@ -21,10 +22,10 @@ const BLOCK: usize = 1 << 16;
 
 refs_class! {
     /// References of a corpus, preprocessed once and reusable across systems.
-    BleuRefs { options: BleuOptions => |o: &BleuOptions| o.extract, prepared: PreparedRefs }
+    BleuRefs { prepared: PreparedRefs }
     {
         /// Statistics rows as little-endian int64 bytes, and the count of lines ending in " .".
-        fn extract<'py>(
+        pub(crate) fn extract<'py>(
             &self,
             py: Python<'py>,
             hyps: Vec<Bound<'py, PyString>>,
@@ -37,18 +38,18 @@ refs_class! {
         }
 
         /// Sentence BLEU of every hypothesis as little-endian float64 bytes (the rows of
-        /// `extract` scored in place) with the finalize options of `options`, and the count of
+        /// `extract` scored in place) with the finalize options `score`, and the count of
         /// lines ending in " .".
-        fn sentence_scores<'py>(
+        pub(crate) fn sentence_scores<'py>(
             &self,
             py: Python<'py>,
             hyps: Vec<Bound<'py, PyString>>,
-            options: &BleuOptions,
+            score: BleuScoreOpts,
             workers: Workers,
         ) -> Result<(Bound<'py, PyBytes>, usize)> {
             let o = BleuScoreOpts {
                 max_order: self.cfg.max_order,
-                ..options.score
+                ..score
             };
             let (scores, tok) = self.in_pairs(py, &hyps, 1, |h, segs, pairs| {
                 bleu::sentence_scores_pairs(&self.cfg, h, segs, pairs, &o, workers.0)
@@ -134,7 +135,7 @@ fn bleu_finalize(
     total: Vec<f64>,
     sys_len: f64,
     ref_len: f64,
-    smooth_method: &str,
+    smooth_method: Named<SmoothMethod>,
     smooth_value: Option<f64>,
     effective_order: bool,
 ) -> Result<(f64, Vec<f64>, f64, usize)> {
@@ -149,7 +150,7 @@ fn bleu_finalize(
     }
     check_order("max_ngram_order", n as u64)?;
     let o = BleuScoreOpts {
-        smooth: Smooth::from_name(smooth_method, smooth_value)?,
+        smooth: smooth_method.0.with(smooth_value),
         effective_order,
         max_order: n,
     };
@@ -162,7 +163,6 @@ fn bleu_finalize(
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<BleuRefs>()?;
     m.add_function(wrap_pyfunction!(bleu_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_finalize, m)?)

@@ -1,4 +1,5 @@
-//! chrF / chrF++ binding: `_core.ChrfRefs`, `_core.chrf_scores`, `_core.chrf_f_score`.
+//! chrF / chrF++ binding: its references behind `_core.Refs`, `_core.chrf_scores`,
+//! `_core.chrf_f_score`.
 
 use crate::convert::{borrow_hyps, le_bytes};
 use crate::error::Result;
@@ -18,15 +19,14 @@ const BLOCK: usize = 1 << 16;
 refs_class! {
     /// References of a corpus, preprocessed once and reusable across systems.
     ChrfRefs {
-        options: ChrfOptions => |o: &ChrfOptions| o.extract, prepared: PreparedRefs,
-        rows: chrf::extract_block, block: BLOCK
+        prepared: PreparedRefs, rows: chrf::extract_block, block: BLOCK
     }
     {
         /// Statistics rows of several systems (each one hypothesis per segment) as little-endian
         /// int64 bytes, system after system; with `sums`, only each system's column sums
         /// (`len(systems)` rows). Each segment's references are probed by every system while
         /// their tables are in the cache.
-        fn extract_many<'py>(
+        pub(crate) fn extract_many<'py>(
             &self,
             py: Python<'py>,
             systems: Vec<Vec<Bound<'py, PyString>>>,
@@ -62,7 +62,7 @@ refs_class! {
         }
 
         /// Sentence chrF of every segment as little-endian float64 bytes (no statistics rows).
-        fn sentence_scores<'py>(
+        pub(crate) fn sentence_scores<'py>(
             &self,
             py: Python<'py>,
             hyps: Vec<Bound<'py, PyString>>,
@@ -104,7 +104,6 @@ fn chrf_f_score(stats: Vec<f64>, options: &ChrfOptions) -> Result<f64> {
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<ChrfRefs>()?;
     m.add_function(wrap_pyfunction!(chrf_scores, m)?)?;
     m.add_function(wrap_pyfunction!(chrf_f_score, m)?)
 }

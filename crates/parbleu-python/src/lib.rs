@@ -3,7 +3,8 @@
 //! One file per core module (`bleu`, `caption`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
 //! `flavors/`, `tokenize`, `wordstats`, `pysum`, `parallel`, `interrupt`), each registering its
 //! own classes and functions; the helpers they share are `error` (`?` to `parbleu.errors`),
-//! `convert`, `options`, `refs` and `metrics`.
+//! `convert`, `named` (options given by name), `options`, `refs` and `metrics`; `prepared` is
+//! `_core.Refs`, the one class over every metric's prepared references.
 
 mod bleu;
 mod caption;
@@ -14,9 +15,11 @@ mod flavors;
 mod ids;
 mod interrupt;
 mod metrics;
+mod named;
 mod options;
 mod pairwise;
 mod parallel;
+mod prepared;
 mod pysum;
 mod refs;
 mod rouge;
@@ -41,6 +44,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ter::register(m)?;
     ids::register(m)?;
     pairwise::register(m)?;
+    prepared::register(m)?;
     rouge::register(m)?;
     significance::register(m)?;
     flavors::register(m)?;

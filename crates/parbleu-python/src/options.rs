@@ -1,15 +1,19 @@
-//! Typed option objects: `_core.BleuOptions`, `_core.ChrfOptions`, `_core.TerOptions`.
+//! Typed option objects: `_core.BleuOptions`, `_core.ChrfOptions`, `_core.TerOptions`,
+//! `_core.MeanOptions`, and [`MetricOptions`], any of them as one typed argument.
 //!
 //! Each metric class builds one (`Metric.core_options()`) after `parbleu._options` has
 //! validated the values, and passes it to every `_core` call; the binding converts it here,
 //! once, to the core's option structs, instead of each call taking a long positional list.
 
-use crate::error::{Error, Result};
-use crate::tokenize::tokenizer;
+use crate::error::{Error, ErrorClass, Result};
+use crate::named::{Named, SmoothMethod};
 use parbleu_core::error::{check_order, MAX_ORDER};
-use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts, Smooth};
+use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
-use parbleu_core::metrics::ter::TercomOpts;
+use parbleu_core::metrics::mean::MeanOpts;
+use parbleu_core::metrics::ter::{TerScore, TercomOpts};
+use parbleu_core::significance::Scorer;
+use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error as CoreError;
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
@@ -55,21 +59,21 @@ impl BleuOptions {
     #[new]
     #[pyo3(signature = (tokenize, lowercase, max_order, smooth_method, smooth_value, effective_order))]
     fn new(
-        tokenize: &str,
+        tokenize: Named<Tokenizer>,
         lowercase: bool,
         max_order: Order,
-        smooth_method: &str,
+        smooth_method: Named<SmoothMethod>,
         smooth_value: Option<f64>,
         effective_order: bool,
     ) -> Result<Self> {
         let max_order = max_order.0;
         let extract = BleuExtract {
-            tokenizer: tokenizer(tokenize)?,
+            tokenizer: tokenize.0,
             lowercase,
             max_order,
         };
         let score = BleuScoreOpts {
-            smooth: Smooth::from_name(smooth_method, smooth_value)?,
+            smooth: smooth_method.0.with(smooth_value),
             effective_order,
             max_order,
         };
@@ -166,7 +170,84 @@ impl TerOptions {
     }
 }
 
+/// A mean metric's options: rows of `width` float64 values whose last column is a count of 1.0
+/// per segment, scored `scale * row[column] / row[-1]` (ROUGE, CIDEr-D, COCO's ROUGE-L).
+#[pyclass(module = "parbleu._core", frozen)]
+pub(crate) struct MeanOptions {
+    pub(crate) mean: MeanOpts,
+}
+
+#[pymethods]
+impl MeanOptions {
+    #[new]
+    #[pyo3(signature = (width, column, scale = 1.0))]
+    fn new(width: usize, column: usize, scale: f64) -> Result<Self> {
+        let mean = MeanOpts {
+            width,
+            column,
+            scale,
+        };
+        mean.check()?;
+        Ok(MeanOptions { mean })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MeanOptions({:?})", self.mean)
+    }
+}
+
+/// Any metric's options object: the typed argument of the generic classes (`Scorer`,
+/// `PairTable`), one variant per options class.
+pub(crate) enum MetricOptions {
+    Bleu(BleuExtract, BleuScoreOpts),
+    Chrf(ChrfExtract),
+    Ter(TercomOpts),
+    Mean(MeanOpts),
+}
+
+/// The options classes [`MetricOptions`] takes, for its error message.
+const OPTION_CLASSES: &str = "BleuOptions, ChrfOptions, TerOptions or MeanOptions";
+
+impl<'py> FromPyObject<'_, 'py> for MetricOptions {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(o) = ob.extract::<PyRef<'_, BleuOptions>>() {
+            return Ok(MetricOptions::Bleu(o.extract, o.score));
+        }
+        if let Ok(o) = ob.extract::<PyRef<'_, ChrfOptions>>() {
+            return Ok(MetricOptions::Chrf(o.extract));
+        }
+        if let Ok(o) = ob.extract::<PyRef<'_, TerOptions>>() {
+            return Ok(MetricOptions::Ter(o.tercom));
+        }
+        if let Ok(o) = ob.extract::<PyRef<'_, MeanOptions>>() {
+            return Ok(MetricOptions::Mean(o.mean));
+        }
+        let got = ob
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
+        Err(ErrorClass::InvalidOption
+            .err(format!("options: expected {OPTION_CLASSES}, got {got}"))
+            .into())
+    }
+}
+
+impl MetricOptions {
+    /// The finalize step these options give (every metric has one).
+    pub(crate) fn scorer(&self) -> Scorer {
+        match *self {
+            MetricOptions::Bleu(_, score) => score.into(),
+            MetricOptions::Chrf(extract) => extract.score.into(),
+            MetricOptions::Ter(_) => TerScore.into(),
+            MetricOptions::Mean(mean) => mean.into(),
+        }
+    }
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<MeanOptions>()?;
     m.add_class::<BleuOptions>()?;
     m.add_class::<ChrfOptions>()?;
     m.add_class::<TerOptions>()?;

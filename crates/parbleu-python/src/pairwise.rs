@@ -2,7 +2,7 @@
 
 use crate::error::{ErrorClass, Result};
 use crate::interrupt::interruptible;
-use crate::options::{BleuOptions, ChrfOptions, TerOptions};
+use crate::options::MetricOptions;
 use crate::parallel::Workers;
 use parbleu_core::pairwise::{NgramTable, Table, TerTable};
 use pyo3::buffer::PyBuffer;
@@ -62,30 +62,33 @@ impl PairTable {
 
 #[pymethods]
 impl PairTable {
-    /// BLEU table (sentence BLEU per pair with the finalize options of `options`).
-    #[staticmethod]
+    /// The table of the metric whose options object `options` is: BLEU (sentence BLEU per
+    /// pair with the finalize options), chrF / chrF++, TER (strings tokenized once; every
+    /// pair runs the edit search).
+    #[new]
     #[pyo3(signature = (strings, options, workers))]
-    fn bleu(py: Python<'_>, strings: Vec<String>, options: &BleuOptions, workers: Workers) -> Self {
-        let (cfg, opts) = (options.extract, options.score);
-        Self::new(py, || {
-            NgramTable::bleu(&cfg, opts, &strings, workers.0).into()
+    fn py_new(
+        py: Python<'_>,
+        strings: Vec<String>,
+        options: MetricOptions,
+        workers: Workers,
+    ) -> Result<Self> {
+        let w = workers.0;
+        Ok(match options {
+            MetricOptions::Bleu(cfg, opts) => {
+                Self::new(py, || NgramTable::bleu(&cfg, opts, &strings, w).into())
+            }
+            MetricOptions::Chrf(cfg) => {
+                Self::new(py, || NgramTable::chrf(&cfg, &strings, w).into())
+            }
+            MetricOptions::Ter(cfg) => Self::new(py, || TerTable::new(&cfg, &strings, w).into()),
+            MetricOptions::Mean(_) => {
+                return Err(ErrorClass::InvalidOption.err(
+                    "options: a mean metric has no pair table (its segment scores are not \
+                     computed by the core from two strings)",
+                ))
+            }
         })
-    }
-
-    /// chrF / chrF++ table.
-    #[staticmethod]
-    #[pyo3(signature = (strings, options, workers))]
-    fn chrf(py: Python<'_>, strings: Vec<String>, options: &ChrfOptions, workers: Workers) -> Self {
-        let cfg = options.extract;
-        Self::new(py, || NgramTable::chrf(&cfg, &strings, workers.0).into())
-    }
-
-    /// TER table (strings tokenized once; every pair runs the edit search).
-    #[staticmethod]
-    #[pyo3(signature = (strings, options, workers))]
-    fn ter(py: Python<'_>, strings: Vec<String>, options: &TerOptions, workers: Workers) -> Self {
-        let cfg = options.tercom;
-        Self::new(py, || TerTable::new(&cfg, &strings, workers.0).into())
     }
 
     fn __len__(&self) -> usize {

@@ -1,15 +1,14 @@
-//! The one shape of `_core.BleuRefs`, `ChrfRefs` and `TerRefs`: references converted once
+//! The one shape of every metric's references behind `_core.Refs`: references converted once
 //! from Python streams to the core's [`RefSet`] (grouping, `None` removal, counts, each
 //! distinct text once), prepared by the metric, and reused across systems.
 //!
-//! [`refs_class!`] writes the class of one metric: its constructor and the methods every
-//! metric shares, plus the metric's own methods given to it. [`Prepared`] is what a metric's
-//! core `PreparedRefs` offers them.
+//! [`refs_class!`] writes the references of one metric: its constructor and what every
+//! metric shares, plus the metric's own methods given to it. [`Prepared`] (the core's
+//! `metrics::metric::Prepare`) is what a metric's core `PreparedRefs` offers them.
 
 use crate::error::Result;
 use crate::parallel::Workers;
-use parbleu_core::metrics::{bleu, chrf, ter};
-use parbleu_core::refset::{RefIndex, RefSet};
+use parbleu_core::refset::RefSet;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -35,17 +34,9 @@ pub(crate) fn ref_set<'a>(py: Python<'_>, streams: &'a Streams<'_>) -> Result<Re
     Ok(py.detach(|| RefSet::from_streams(&borrowed))?)
 }
 
-/// A metric's references prepared by the core, as the shared methods of [`refs_class!`] read them.
-pub(crate) trait Prepared: Sized + Send + Sync {
-    /// The extraction options the references are prepared with.
-    type Cfg: Copy + Send + Sync;
-    fn prepare(cfg: &Self::Cfg, set: RefSet<'_>, workers: usize) -> Self;
-    /// Number of segments.
-    fn segments(&self) -> usize;
-    fn index(&self) -> &RefIndex;
-    /// Number of distinct reference segments (identical ones share one preparation).
-    fn distinct(&self) -> usize;
-}
+/// A metric's references prepared by the core (the core's [`Prepare`] step), as the shared
+/// methods of [`refs_class!`] read them.
+pub(crate) use parbleu_core::metrics::metric::Prepare as Prepared;
 
 /// `streams` prepared with `cfg` (the GIL released while the core works).
 pub(crate) fn prepare<P: Prepared>(
@@ -58,67 +49,28 @@ pub(crate) fn prepare<P: Prepared>(
     Ok(py.detach(|| P::prepare(&cfg, set, workers.0)))
 }
 
-impl Prepared for bleu::PreparedRefs {
-    type Cfg = bleu::BleuExtract;
-    fn prepare(cfg: &Self::Cfg, set: RefSet<'_>, workers: usize) -> Self {
-        Self::from_set(cfg, set, workers)
-    }
-    fn segments(&self) -> usize {
-        self.segments.len()
-    }
-    fn index(&self) -> &RefIndex {
-        self.index()
-    }
-    fn distinct(&self) -> usize {
-        self.distinct()
-    }
-}
-
-/// chrF's and TER's prepared references (both a core `TextPool`).
-macro_rules! pooled {
-    ($prep:ty, $cfg:ty) => {
-        impl Prepared for $prep {
-            type Cfg = $cfg;
-            fn prepare(cfg: &Self::Cfg, set: RefSet<'_>, workers: usize) -> Self {
-                Self::from_set(cfg, set, workers)
-            }
-            fn segments(&self) -> usize {
-                self.len()
-            }
-            fn index(&self) -> &RefIndex {
-                self.index()
-            }
-            fn distinct(&self) -> usize {
-                self.index().distinct_segments()
-            }
-        }
-    };
-}
-
-pooled!(chrf::PreparedRefs, chrf::ChrfExtract);
-pooled!(ter::PreparedRefs, ter::TercomOpts);
-
-/// One metric's references class: `name { options: OptionsClass => |o| extraction options,
-/// prepared: core PreparedRefs } { the metric's own methods }`. The class holds `cfg` (the
-/// extraction options) and `refs` (the prepared references) for those methods. With
-/// `rows: core fn, block: n` after `prepared`, it also has the `extract` method of chrF and
-/// TER: the core's statistics rows of every hypothesis (`fn(cfg, block, refs, start,
-/// workers)`), `n` segments per GIL release, as little-endian bytes.
+/// One metric's references: `name { prepared: core PreparedRefs } { the metric's own
+/// methods }`. The struct holds `cfg` (the extraction
+/// options) and `refs` (the prepared references) for those methods; `_core.Refs` (`prepared.rs`)
+/// is the one Python class over all of them. With `rows: core fn, block: n` after `prepared`,
+/// it also has the `extract` method of chrF and TER: the core's statistics rows of every
+/// hypothesis (`fn(cfg, block, refs, start, workers)`), `n` segments per GIL release, as
+/// little-endian bytes.
 macro_rules! refs_class {
     (
         $(#[$doc:meta])*
         $name:ident {
-            options: $opt:ty => $cfg_of:expr, prepared: $prep:ty, rows: $rows:path, block: $block:expr
+            prepared: $prep:ty, rows: $rows:path, block: $block:expr
         }
         { $($methods:tt)* }
     ) => {
         $crate::refs::refs_class! {
             $(#[$doc])*
-            $name { options: $opt => $cfg_of, prepared: $prep }
+            $name { prepared: $prep }
             {
                 /// Statistics rows as little-endian bytes (int64; TER: float64
                 /// `num_edits, ref_length`).
-                fn extract<'py>(
+                pub(crate) fn extract<'py>(
                     &self,
                     py: ::pyo3::Python<'py>,
                     hyps: Vec<::pyo3::Bound<'py, ::pyo3::types::PyString>>,
@@ -137,50 +89,31 @@ macro_rules! refs_class {
     };
     (
         $(#[$doc:meta])*
-        $name:ident { options: $opt:ty => $cfg_of:expr, prepared: $prep:ty }
+        $name:ident { prepared: $prep:ty }
         { $($methods:tt)* }
     ) => {
         $(#[$doc])*
-        #[::pyo3::pyclass(module = "parbleu._core", frozen)]
         pub(crate) struct $name {
             cfg: <$prep as $crate::refs::Prepared>::Cfg,
             refs: $prep,
         }
 
-        #[::pyo3::pymethods]
         impl $name {
             /// `streams`: reference streams (each one string or None per segment), all the
-            /// same length; `options`: the metric's options (their extraction part is used).
-            #[new]
-            #[pyo3(signature = (streams, options, workers))]
-            fn new(
+            /// same length, prepared with the extraction options `cfg`.
+            pub(crate) fn new(
                 py: ::pyo3::Python<'_>,
-                streams: $crate::refs::Streams<'_>,
-                options: &$opt,
+                streams: &$crate::refs::Streams<'_>,
+                cfg: <$prep as $crate::refs::Prepared>::Cfg,
                 workers: $crate::parallel::Workers,
             ) -> $crate::error::Result<Self> {
-                let cfg = ($cfg_of)(options);
-                let refs = $crate::refs::prepare(py, &streams, cfg, workers)?;
+                let refs = $crate::refs::prepare(py, streams, cfg, workers)?;
                 Ok($name { cfg, refs })
             }
 
-            fn __len__(&self) -> usize {
-                $crate::refs::Prepared::segments(&self.refs)
-            }
-
-            /// Distinct reference counts per segment (sorted).
-            fn ref_counts(&self) -> Vec<u32> {
-                $crate::refs::Prepared::index(&self.refs).ref_counts()
-            }
-
-            /// Index of the first segment without any reference, if there is one.
-            fn first_segment_without_refs(&self) -> Option<usize> {
-                $crate::refs::Prepared::index(&self.refs).first_segment_without_refs()
-            }
-
-            /// Number of distinct reference segments (identical ones share one preparation).
-            fn distinct_segments(&self) -> usize {
-                $crate::refs::Prepared::distinct(&self.refs)
+            /// The prepared references, as the methods every metric shares read them.
+            pub(crate) fn prepared(&self) -> &dyn $crate::refs::Shared {
+                &self.refs
             }
 
             $($methods)*
@@ -189,3 +122,23 @@ macro_rules! refs_class {
 }
 
 pub(crate) use refs_class;
+
+/// What `_core.Refs` reads of any metric's prepared references (the object-safe part of
+/// [`Prepared`]).
+pub(crate) trait Shared {
+    fn segments(&self) -> usize;
+    fn index(&self) -> &parbleu_core::refset::RefIndex;
+    fn distinct(&self) -> usize;
+}
+
+impl<P: Prepared> Shared for P {
+    fn segments(&self) -> usize {
+        Prepared::segments(self)
+    }
+    fn index(&self) -> &parbleu_core::refset::RefIndex {
+        Prepared::index(self)
+    }
+    fn distinct(&self) -> usize {
+        Prepared::distinct(self)
+    }
+}

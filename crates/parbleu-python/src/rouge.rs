@@ -1,11 +1,12 @@
-//! ROUGE binding: `_core.rouge_*` over `parbleu_core::rouge` (rouge-score 0.1.2, exact).
+//! ROUGE binding: `_core.rouge_*` over `parbleu_core::metrics::rouge` (rouge-score 0.1.2, exact).
 
 use crate::convert::{le_bytes, strs};
 use crate::error::Result;
 use crate::interrupt::{blocks, for_each_block};
+use crate::named::Named;
 use crate::parallel::Workers;
-use parbleu_core::rouge::tokenize::{self as rtok, Kind, Tokenizer};
-use parbleu_core::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
+use parbleu_core::metrics::rouge::tokenize::{self as rtok, Kind, RougeTokenizer};
+use parbleu_core::metrics::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
@@ -14,16 +15,14 @@ use pyo3::types::{PyBytes, PyString};
 /// Pairs per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 12;
 
-fn opts(types: &[String], tokenizer: &str, stem: bool) -> Result<RougeOpts> {
-    let types = types
-        .iter()
-        .map(|t| RougeType::from_name(t))
-        .collect::<std::result::Result<Vec<_>, Error>>()?;
-    let kind = Kind::from_name(tokenizer)?;
-    Ok(RougeOpts {
-        types,
-        tokenizer: Tokenizer { kind, stem },
-    })
+fn opts(types: &[Named<RougeType>], tokenizer: Named<Kind>, stem: bool) -> RougeOpts {
+    RougeOpts {
+        types: types.iter().map(|t| t.0).collect(),
+        tokenizer: RougeTokenizer {
+            kind: tokenizer.0,
+            stem,
+        },
+    }
 }
 
 /// Score every (prediction, references) pair: `(stats, scores, best)` as little-endian bytes
@@ -35,8 +34,8 @@ fn rouge_score_batch<'py>(
     py: Python<'py>,
     predictions: Vec<Bound<'py, PyString>>,
     references: Vec<Vec<Bound<'py, PyString>>>,
-    rouge_types: Vec<String>,
-    tokenizer: &str,
+    rouge_types: Vec<Named<RougeType>>,
+    tokenizer: Named<Kind>,
     use_stemmer: bool,
     workers: Workers,
 ) -> Result<(
@@ -44,7 +43,7 @@ fn rouge_score_batch<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let o = opts(&rouge_types, tokenizer, use_stemmer)?;
+    let o = opts(&rouge_types, tokenizer, use_stemmer);
     let workers = workers.0;
     // Borrowed, not copied: the strings outlive the call.
     let preds = strs(&predictions)?;
@@ -84,11 +83,11 @@ fn rouge_score_batch<'py>(
 #[pyo3(signature = (texts, tokenizer, use_stemmer))]
 fn rouge_tokenize(
     texts: Vec<String>,
-    tokenizer: &str,
+    tokenizer: Named<Kind>,
     use_stemmer: bool,
-) -> Result<Vec<Vec<String>>> {
-    let o = opts(&[], tokenizer, use_stemmer)?;
-    Ok(texts.iter().map(|t| o.tokenizer.tokenize(t)).collect())
+) -> Vec<Vec<String>> {
+    let o = opts(&[], tokenizer, use_stemmer);
+    texts.iter().map(|t| o.tokenizer.tokenize(t)).collect()
 }
 
 /// NLTK's `PorterStemmer().stem(w)` of each ASCII word (a non-ASCII word comes back unchanged).

@@ -1,15 +1,16 @@
 //! Significance binding: `_core.Scorer` and the `_core.sig_*` resampling functions.
 //!
-//! Statistics arrive as C-contiguous numpy buffers (int64 for BLEU and chrF, float64 for TER),
-//! are copied while holding the GIL into the core's [`Rows`], and the resampling runs without
-//! it, in blocks ([`for_each_block`]): between blocks Ctrl-C raises `KeyboardInterrupt`.
+//! Statistics arrive as C-contiguous numpy buffers (int64 for BLEU and chrF, float64 for TER and
+//! the mean metrics), are copied while holding the GIL into the core's [`Rows`], and the
+//! resampling runs without it, in blocks ([`for_each_block`]): between blocks Ctrl-C raises `KeyboardInterrupt`.
 //! Results go back as little-endian bytes.
 
 use crate::convert::le_bytes;
 use crate::error::Result;
 use crate::interrupt::{blocks, blocks_at_least_one, for_each_block};
-use crate::options::{BleuOptions, ChrfOptions};
+use crate::options::MetricOptions;
 use crate::parallel::Workers;
+use parbleu_core::metrics::mean::MeanOpts;
 use parbleu_core::significance::{self as sig, Rows, Scorer};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
@@ -49,22 +50,23 @@ impl PyScorer {
 
 #[pymethods]
 impl PyScorer {
-    /// BLEU with the finalize options of `options`.
-    #[staticmethod]
-    fn bleu(options: &BleuOptions) -> Result<Self> {
-        Self::checked(Scorer::Bleu(options.score))
+    /// The finalize step of the metric whose options object `options` is (any options
+    /// class; its finalize part is used).
+    #[new]
+    fn new(options: MetricOptions) -> Result<Self> {
+        Self::checked(options.scorer())
     }
 
-    /// chrF with the finalize options of `options`.
+    /// `Scorer(MeanOptions(width, column, scale))`: the mean of score column `column` of
+    /// float64 rows of `width` values whose last column is a count of 1.0 per segment.
     #[staticmethod]
-    fn chrf(options: &ChrfOptions) -> Result<Self> {
-        Self::checked(Scorer::Chrf(options.extract.score))
-    }
-
-    /// TER.
-    #[staticmethod]
-    fn ter() -> Self {
-        PyScorer { inner: Scorer::Ter }
+    #[pyo3(signature = (width, column, scale = 1.0))]
+    fn mean(width: usize, column: usize, scale: f64) -> Result<Self> {
+        Self::checked(Scorer::Mean(MeanOpts {
+            width,
+            column,
+            scale,
+        }))
     }
 
     /// Width of a statistics row.
@@ -73,7 +75,7 @@ impl PyScorer {
         self.inner.width()
     }
 
-    /// Whether rows are float64 (TER) rather than int64.
+    /// Whether rows are float64 (TER, mean metrics) rather than int64.
     #[getter]
     fn float_rows(&self) -> bool {
         Rows::float_for(&self.inner)

@@ -1,4 +1,5 @@
-//! TER binding: `_core.TerRefs`, `_core.ter_scores`, `_core.ter_sum`, `_core.tercom_tokenize`.
+//! TER binding: its references behind `_core.Refs`, `_core.ter_scores`, `_core.ter_sum`,
+//! `_core.tercom_tokenize`.
 
 use crate::convert::le_bytes;
 use crate::error::Result;
@@ -16,8 +17,7 @@ const BLOCK: usize = 1 << 14;
 refs_class! {
     /// References of a corpus, tokenized once and reusable across systems.
     TerRefs {
-        options: TerOptions => |o: &TerOptions| o.tercom, prepared: PreparedRefs,
-        rows: ter::extract_block, block: BLOCK
+        prepared: PreparedRefs, rows: ter::extract_block, block: BLOCK
     }
     {}
 }
@@ -52,7 +52,6 @@ fn tercom_tokenize(py: Python<'_>, lines: Vec<String>, options: &TerOptions) -> 
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<TerRefs>()?;
     m.add_function(wrap_pyfunction!(ter_scores, m)?)?;
     m.add_function(wrap_pyfunction!(ter_sum, m)?)?;
     m.add_function(wrap_pyfunction!(tercom_tokenize, m)?)

@@ -1,26 +1,21 @@
 //! Tokenizers: `_core.tokenize` and `_core.TOKENIZERS`.
 
-use crate::error::Result;
+use crate::named::Named;
 use parbleu_core::tokenize::Tokenizer;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-
-/// The core's tokenizer of this name.
-pub(crate) fn tokenizer(name: &str) -> Result<Tokenizer> {
-    Ok(Tokenizer::from_name(name)?)
-}
 
 /// Tokenize lines as SacreBLEU's BLEU does: optional `lower()`, `rstrip()`, tokenizer.
 #[pyfunction]
 #[pyo3(signature = (name, lines, lowercase=false))]
 fn tokenize(
     py: Python<'_>,
-    name: &str,
+    name: Named<Tokenizer>,
     lines: Vec<String>,
     lowercase: bool,
-) -> Result<Vec<String>> {
-    let tok = tokenizer(name)?;
-    Ok(py.detach(|| lines.iter().map(|l| tok.preprocess(l, lowercase)).collect()))
+) -> Vec<String> {
+    let tok = name.0;
+    py.detach(|| lines.iter().map(|l| tok.preprocess(l, lowercase)).collect())
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -3,9 +3,10 @@
 
 use crate::convert::le_bytes;
 use crate::error::Result;
+use crate::named::Named;
 use crate::options::Order;
 use crate::parallel::Workers;
-use crate::tokenize::tokenizer;
+use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::wordstats;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -33,12 +34,12 @@ type WordStatsOut<'py> = (
 fn report_word_stats<'py>(
     py: Python<'py>,
     corpora: Vec<Vec<String>>,
-    tokenizer_name: &str,
+    tokenizer_name: Named<Tokenizer>,
     lowercase: bool,
     max_order: Order,
     workers: Workers,
 ) -> Result<WordStatsOut<'py>> {
-    let tok = tokenizer(tokenizer_name)?;
+    let tok = tokenizer_name.0;
     let ws = py.detach(|| {
         let lines: Vec<Vec<&str>> = corpora
             .iter()

@@ -186,13 +186,13 @@ class BLEU(Metric[BLEUScore]):
 
     def core_scorer(self) -> Any:
         """Return the core's BLEU finalize step (see :meth:`Metric.core_scorer`)."""
-        return _core.Scorer.bleu(self.core_options())
+        return _core.Scorer(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's BLEU pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
         if not is_rust_tokenizer(self.tokenizer):
             strings = self._preprocess_py(strings)
-        return _core.PairTable.bleu(strings, self.core_options(), workers)
+        return _core.PairTable(strings, self.core_options(), workers)
 
     def sentence_metric(self) -> BLEU:
         """Return this metric with effective order (a copy if needed), as ``sentence_bleu``.
@@ -239,7 +239,7 @@ class BLEU(Metric[BLEUScore]):
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
         if not is_rust_tokenizer(self.tokenizer):
             streams = [self._preprocess_py(s) for s in streams]
-        return _core.BleuRefs(streams, self.core_options(), workers)
+        return _core.Refs(streams, self.core_options(), workers)
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
         if is_rust_tokenizer(self.tokenizer):

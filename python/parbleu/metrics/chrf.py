@@ -159,11 +159,11 @@ class CHRF(Metric[CHRFScore]):
     # --- the core objects -----------------------------------------------------------------
     def core_scorer(self) -> Any:
         """Return the core's chrF finalize step (see :meth:`Metric.core_scorer`)."""
-        return _core.Scorer.chrf(self.core_options())
+        return _core.Scorer(self.core_options())
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's chrF pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
-        return _core.PairTable.chrf(strings, self.core_options(), workers)
+        return _core.PairTable(strings, self.core_options(), workers)
 
     def core_options(self) -> Any:
         """Return this object's options as one ``_core.ChrfOptions``, built once.
@@ -190,10 +190,10 @@ class CHRF(Metric[CHRFScore]):
         return self._cached_core_options(_core.ChrfOptions, args)
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _core.ChrfRefs(streams, self.core_options(), workers)
+        return _core.Refs(streams, self.core_options(), workers)
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
-        data: bytes = prepared.extract(hyps, workers)
+        data: bytes = prepared.extract(hyps, workers)[0]
         return data
 
     def _extract_many_rows(
@@ -225,7 +225,8 @@ class CHRF(Metric[CHRFScore]):
         import numpy as np
 
         # Scored where the statistics are made: no rows go through Python.
-        return np.frombuffer(prepared.sentence_scores(hyps, workers), dtype="<f8").copy()
+        data, _ = prepared.sentence_scores(hyps, self.core_options(), workers)
+        return np.frombuffer(data, dtype="<f8").copy()
 
     def _score_row(self, row: Sequence[Any]) -> CHRFScore:
         return CHRFScore(

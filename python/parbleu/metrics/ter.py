@@ -183,7 +183,7 @@ class TER(Metric[TERScore]):
 
     def core_scorer(self) -> Any:
         """Return the core's TER finalize step, for float rows (see :meth:`Metric.core_scorer`)."""
-        return _core.Scorer.ter()
+        return _core.Scorer(self.core_options())
 
     def core_options(self) -> Any:
         """Return the tokenizer's options as one ``_core.TerOptions``.
@@ -199,7 +199,7 @@ class TER(Metric[TERScore]):
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's TER pair table of ``strings`` (see :meth:`Metric.pair_table`)."""
-        return _core.PairTable.ter(strings, self.core_options(), workers)
+        return _core.PairTable(strings, self.core_options(), workers)
 
     def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
         """Add a block of rows to a running total, floats in SacreBLEU's order.
@@ -222,12 +222,12 @@ class TER(Metric[TERScore]):
         return list(_core.ter_sum(np.ascontiguousarray(np.vstack([prev, rows]))))
 
     def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
-        return _core.TerRefs(streams, self.core_options(), workers)
+        return _core.Refs(streams, self.core_options(), workers)
 
     _ROW_DTYPE = "<f8"
 
     def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
-        data: bytes = prepared.extract(hyps, workers)
+        data: bytes = prepared.extract(hyps, workers)[0]
         return data
 
     def _sum_raw(self, data: bytes, n_rows: int) -> list[Any]:

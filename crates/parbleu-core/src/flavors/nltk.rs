@@ -6,7 +6,7 @@
 //! divisions are for counts below 2**53), `math.log`/`math.exp` (the C library's `log`/`exp`,
 //! which `f64::ln`/`f64::exp` also call) and `math.fsum` ([`fsum`], CPython's algorithm).
 
-use super::packed::{clipped_by_maps, fits, ngram_count, CharIds, Counter};
+use super::clipped_counts::{clipped_by_maps, fits, ngram_count, CharIds, Counter};
 use crate::metrics::ngram_stats::{stats, Segments, TokensFn};
 use crate::pysum::PySum;
 use rustc_hash::FxHashMap;

@@ -1,11 +1,18 @@
-//! Metrics as (extract, +, finalize) triples over fixed-width statistics rows.
+//! Metrics as (extract, +, finalize) triples over fixed-width statistics rows: the contract is
+//! [`metric`], the one list of kinds that resample is [`kinds`].
 
 pub mod bleu;
 pub mod bleu_pairs;
+pub mod caption;
 mod check;
 pub mod chrf;
 pub mod count;
+pub mod kinds;
+pub mod mean;
+pub mod metric;
 pub(crate) mod ngram;
 pub mod ngram_stats;
 pub mod ref_table;
+pub mod rouge;
+pub mod sacrebleu_compat;
 pub mod ter;

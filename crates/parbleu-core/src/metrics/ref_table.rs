@@ -266,10 +266,10 @@ impl RefTable {
     /// Hint the CPU to fetch the table's first cache lines (see [`crate::cache`]).
     #[inline]
     pub fn prefetch(&self) {
-        crate::cache::prefetch(&self.small, 1024);
-        crate::cache::prefetch(&self.keys, 4096);
-        crate::cache::prefetch(&self.heads, 1024);
-        crate::cache::prefetch(&self.tok_end, 256);
+        crate::prefetch::prefetch(&self.small, 1024);
+        crate::prefetch::prefetch(&self.keys, 4096);
+        crate::prefetch::prefetch(&self.heads, 1024);
+        crate::prefetch::prefetch(&self.tok_end, 256);
     }
 
     #[inline]

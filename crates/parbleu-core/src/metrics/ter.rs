@@ -10,6 +10,9 @@ pub mod tokenizer;
 pub use tokenizer::TercomOpts;
 
 use super::check::{block_in_range, one_per_segment};
+use super::count::Count;
+use super::metric::Metric;
+use super::sacrebleu_compat::Num;
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::refset::{PreparedText, TextPool};
@@ -116,6 +119,40 @@ pub fn finalize(total_edits: f64, sum_ref_lengths: f64) -> f64 {
         0.0 // both reference(s) and hypothesis are empty
     };
     100.0 * score
+}
+
+/// TER's finalize step in the metric contract (float rows `num_edits, ref_length`; TER has no
+/// finalize options).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TerScore;
+
+impl Metric for TerScore {
+    const FLOAT_ROWS: bool = true;
+
+    fn width(&self) -> usize {
+        WIDTH
+    }
+
+    #[inline]
+    fn finalize<T: Count>(&self, row: &[T]) -> f64 {
+        finalize(row[0].to_f64(), row[1].to_f64())
+    }
+
+    fn compat(&self, row: &[Num], _int_storage: bool) -> Num {
+        compat(row[0], row[1])
+    }
+}
+
+/// SacreBLEU's `TER._compute_score_from_stats` on numpy values.
+fn compat(total_edits: Num, sum_ref_lengths: Num) -> Num {
+    let score = if sum_ref_lengths.value() > 0.0 {
+        total_edits / sum_ref_lengths
+    } else if total_edits.value() > 0.0 {
+        Num::Py(1.0)
+    } else {
+        Num::Py(0.0)
+    };
+    Num::Py(100.0) * score
 }
 
 /// Column sums in index order (SacreBLEU's `sum_of_lists`), whatever the thread count.

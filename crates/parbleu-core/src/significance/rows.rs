@@ -13,9 +13,9 @@ pub enum Rows {
 }
 
 impl Rows {
-    /// Whether `sc`'s rows are floats (TER) rather than integers.
+    /// Whether `sc`'s rows are floats (TER, mean metrics) rather than integers.
     pub fn float_for(sc: &Scorer) -> bool {
-        matches!(sc, Scorer::Ter)
+        sc.float_rows()
     }
 
     /// The values as `f32`, rounded to nearest (numpy's `np.array(stats, dtype='float32')`).
@@ -126,6 +126,7 @@ pub fn ar_rows(
 mod tests {
     use super::*;
     use crate::metrics::bleu::{BleuScoreOpts, Smooth};
+    use crate::metrics::ter::TerScore;
 
     fn bleu() -> Scorer {
         Scorer::Bleu(BleuScoreOpts {
@@ -159,10 +160,10 @@ mod tests {
         let (fa, fb) = (vec![1.0, 4.0, 2.0, 5.0], vec![0.0, 4.0, 3.0, 5.0]);
         let frows = [Rows::Float(fa.clone()), Rows::Float(fb.clone())];
         assert_eq!(
-            bootstrap_rows(&Scorer::Ter, &frows, 2, (7, 0..5), 1).unwrap(),
-            bootstrap(&Scorer::Ter, &[&fa[..], &fb[..]], 2, 7, 0, 5, 1).unwrap()
+            bootstrap_rows(&Scorer::Ter(TerScore), &frows, 2, (7, 0..5), 1).unwrap(),
+            bootstrap(&Scorer::Ter(TerScore), &[&fa[..], &fb[..]], 2, 7, 0, 5, 1).unwrap()
         );
-        assert!(Rows::float_for(&Scorer::Ter) && !Rows::float_for(&sc));
+        assert!(Rows::float_for(&Scorer::Ter(TerScore)) && !Rows::float_for(&sc));
     }
 
     #[test]

@@ -63,6 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu import _core
+from parbleu._options import MAX_RESAMPLES, check_count
 from parbleu._workers import resolve_workers
 from parbleu.errors import (
     EmptyInputError,
@@ -412,7 +413,8 @@ def bootstrap_stats(
     confidence_interval : float, default 0.95
         In ``[0, 1]``.
     n_samples : int, default 1000
-        Bootstrap samples, positive.
+        Bootstrap samples, from 1 to 1,000,000 (the bound of every resample count, as
+        ``ROUGE.corpus_score``'s ``n_bootstrap``).
     seed : int, default 12345
         Seed of the core RNG.
     workers : int or None, default None
@@ -425,6 +427,8 @@ def bootstrap_stats(
         recall, fmeasure.
     """
     check_bootstrap(confidence_interval, n_samples)
+    # The core keeps every resample's means: unbounded, 10**9 samples aborted the process.
+    n_samples = check_count("n_samples", n_samples, 1, MAX_RESAMPLES)
     if len(batch) == 0:
         raise EmptyInputError("bootstrap_stats: the batch has no pairs")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:

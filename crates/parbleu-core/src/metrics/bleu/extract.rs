@@ -148,7 +148,7 @@ where
             }
             if k + 1 < n {
                 let next = pairs.get(k + 1);
-                crate::cache::prefetch(hyps[next].as_ref().as_bytes(), 256);
+                crate::prefetch::prefetch(hyps[next].as_ref().as_bytes(), 256);
                 if !Arc::ptr_eq(&refs[next].0, &refs[i].0) {
                     refs[next].prefetch();
                 }

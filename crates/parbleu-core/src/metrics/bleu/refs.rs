@@ -49,13 +49,13 @@ impl RefSegment {
     /// Hint the CPU to fetch this segment's header (two pairs ahead of its use).
     #[inline]
     pub(super) fn prefetch_header(&self) {
-        crate::cache::prefetch(std::slice::from_ref(&*self.0), 128);
+        crate::prefetch::prefetch(std::slice::from_ref(&*self.0), 128);
     }
 
     /// Hint the CPU to fetch this segment's lengths and table (one pair ahead of its use).
     #[inline]
     pub(super) fn prefetch(&self) {
-        crate::cache::prefetch(&self.0.lens, 64);
+        crate::prefetch::prefetch(&self.0.lens, 64);
         if let Some(t) = &self.0.table {
             t.prefetch();
         }

@@ -5,7 +5,7 @@ use super::dense::DenseIds;
 use super::direct::Direct;
 use super::hashed::{Large, Small, Table};
 use super::live::{IdRows, Live};
-use super::packed::Packed;
+use super::packed_keys::Packed;
 
 /// Symbol of a reference word the hypothesis lacks (no hypothesis n-gram contains it).
 pub(super) const UNKNOWN_WORD: u32 = u32::MAX - 1;

@@ -39,9 +39,10 @@ impl Kind {
     }
 }
 
-/// A tokenizer with its stemming option.
+/// rouge-score's tokenizer with its stemming option (the core's other `Tokenizer` is
+/// SacreBLEU's, `crate::tokenize`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tokenizer {
+pub struct RougeTokenizer {
     pub kind: Kind,
     pub stem: bool,
 }
@@ -91,7 +92,7 @@ fn is_ascii_token(t: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
-impl Tokenizer {
+impl RougeTokenizer {
     /// Append the tokens of `text` to `out`.
     pub fn tokenize_into(&self, text: &str, out: &mut Vec<String>) {
         match self.kind {
@@ -197,7 +198,7 @@ mod tests {
     use super::*;
 
     fn toks(kind: Kind, stem: bool, s: &str) -> Vec<String> {
-        Tokenizer { kind, stem }.tokenize(s)
+        RougeTokenizer { kind, stem }.tokenize(s)
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub mod tokenize;
 use crate::{interrupt, parallel, Error, Result};
 use rustc_hash::FxHashMap;
 use score::{Stats, Text};
-use tokenize::Tokenizer;
+use tokenize::RougeTokenizer;
 
 /// Highest n of `rougeN` (rouge-score matches `rouge[0-9]$` and rejects n = 0).
 pub const MAX_N: usize = 9;
@@ -56,7 +56,7 @@ impl RougeType {
 #[derive(Clone, Debug)]
 pub struct RougeOpts {
     pub types: Vec<RougeType>,
-    pub tokenizer: Tokenizer,
+    pub tokenizer: RougeTokenizer,
 }
 
 /// One pair's result for one rouge type.
@@ -73,7 +73,7 @@ pub struct TypeScore {
 /// Tokenize `text` line by line (rouge-score's `text.split("\n")`, empty lines dropped) into
 /// ids of `vocab`. Every tokenizer splits at a newline, so the concatenated lines are the tokens
 /// of the whole text (rougeN and rougeL's).
-fn prepare(tok: &Tokenizer, text: &str, vocab: &mut FxHashMap<String, u32>) -> Text {
+fn prepare(tok: &RougeTokenizer, text: &str, vocab: &mut FxHashMap<String, u32>) -> Text {
     let mut out = Text::default();
     let mut buf = Vec::new();
     for line in text.split('\n').filter(|l| !l.is_empty()) {
@@ -190,7 +190,7 @@ mod tests {
     fn multi_reference_takes_first_best() {
         let opts = RougeOpts {
             types: vec![RougeType::N(1), RougeType::L],
-            tokenizer: Tokenizer {
+            tokenizer: RougeTokenizer {
                 kind: Kind::Default,
                 stem: false,
             },
