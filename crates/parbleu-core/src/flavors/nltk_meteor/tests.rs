@@ -31,7 +31,7 @@ fn nltk_docstring_and_synonyms() {
     let r = words("a big cat was chasing by the dog");
     assert_eq!(align(&h, &r, &wn), (5, 4));
     assert_eq!(
-        meteor(&h, &[r.clone()], &wn, p).unwrap(),
+        meteor(&h, std::slice::from_ref(&r), &wn, p).unwrap(),
         0.4708860759493671
     );
     let short = words("the dogs chased");
@@ -45,7 +45,7 @@ fn zero_divisions_and_errors() {
     let h = words("a b");
     assert_eq!(meteor(&h, &[Words::new::<&str>(&[])], &wn, p).unwrap(), 0.0);
     assert_eq!(
-        meteor(&Words::new::<&str>(&[]), &[h.clone()], &wn, p).unwrap(),
+        meteor(&Words::new::<&str>(&[]), std::slice::from_ref(&h), &wn, p).unwrap(),
         0.0
     );
     assert_eq!(meteor(&h, &[words("c d")], &wn, p).unwrap(), 0.0);
