@@ -43,9 +43,100 @@ pub struct Words {
 impl Words {
     /// NLTK's defaults: `str.lower` of each token, then `PorterStemmer().stem`.
     pub fn new<S: AsRef<str>>(tokens: &[S]) -> Self {
-        let words: Vec<String> = tokens.iter().map(|t| py_lower(t.as_ref())).collect();
-        let stems = words.iter().map(|w| stem_unicode(w)).collect();
+        Self::prepare(tokens, true, None)
+    }
+
+    /// `lower`: `str.lower` as the preprocessing (else the tokens are already preprocessed);
+    /// `stems`: a caller's stemmer's output (else NLTK's Porter stemmer of the words).
+    pub fn prepare<S: AsRef<str>>(tokens: &[S], lower: bool, stems: Option<&[S]>) -> Self {
+        let words: Vec<String> = tokens
+            .iter()
+            .map(|t| {
+                if lower {
+                    py_lower(t.as_ref())
+                } else {
+                    t.as_ref().to_owned()
+                }
+            })
+            .collect();
+        let stems = match stems {
+            Some(s) => s.iter().map(|x| x.as_ref().to_owned()).collect(),
+            None => words.iter().map(|w| stem_unicode(w)).collect(),
+        };
         Words { words, stems }
+    }
+}
+
+/// The caller's stems of a batch's hypotheses and references.
+pub type Stems<'a, S> = (&'a [Vec<S>], &'a [Vec<Vec<S>>]);
+
+/// A batch of tokenized segments: hypotheses, their references, and optionally the caller's
+/// stems of both (same shapes).
+pub struct Batch<'a, S> {
+    pub hyps: &'a [Vec<S>],
+    pub refs: &'a [Vec<Vec<S>>],
+    pub stems: Option<Stems<'a, S>>,
+    /// `preprocess=str.lower` (else the tokens are taken as preprocessed).
+    pub lower: bool,
+}
+
+impl<S: AsRef<str> + Sync> Batch<'_, S> {
+    fn check(&self) -> Result<()> {
+        let mismatch = |what: &str, expected: usize, found: usize| Error::LengthMismatch {
+            what: what.into(),
+            expected,
+            found,
+        };
+        if self.hyps.len() != self.refs.len() {
+            return Err(mismatch(
+                "hypotheses and reference lists",
+                self.hyps.len(),
+                self.refs.len(),
+            ));
+        }
+        if let Some((hs, rs)) = self.stems {
+            let shape = |a: &[S], b: &[S]| a.len() == b.len();
+            if hs.len() != self.hyps.len()
+                || rs.len() != self.refs.len()
+                || !self.hyps.iter().zip(hs).all(|(a, b)| shape(a, b))
+                || !self
+                    .refs
+                    .iter()
+                    .zip(rs)
+                    .all(|(a, b)| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| shape(x, y)))
+            {
+                return Err(mismatch(
+                    "stems and tokens (shapes)",
+                    self.hyps.len(),
+                    hs.len(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn segment(&self, i: usize) -> (Words, Vec<Words>) {
+        let st = self.stems;
+        let hyp = Words::prepare(&self.hyps[i], self.lower, st.map(|s| s.0[i].as_slice()));
+        let refs = (0..self.refs[i].len())
+            .map(|k| {
+                Words::prepare(
+                    &self.refs[i][k],
+                    self.lower,
+                    st.map(|s| s.1[i][k].as_slice()),
+                )
+            })
+            .collect();
+        (hyp, refs)
+    }
+
+    /// [`meteor`] of every segment on `workers` threads (see [`meteor_batch`]).
+    pub fn scores(&self, wn: &Wordnet, p: Params, workers: usize) -> Result<Vec<f64>> {
+        self.check()?;
+        run_batch(self.hyps.len(), workers, |i| {
+            let (h, r) = self.segment(i);
+            meteor(&h, &r, wn, p)
+        })
     }
 }
 
@@ -223,13 +314,21 @@ pub fn meteor_batch(
             found: refs.len(),
         });
     }
-    let mut out: Vec<Result<f64>> = (0..hyps.len()).map(|_| Ok(0.0)).collect();
+    run_batch(hyps.len(), workers, |i| meteor(&hyps[i], &refs[i], wn, p))
+}
+
+fn run_batch(
+    n: usize,
+    workers: usize,
+    f: impl Fn(usize) -> Result<f64> + Sync,
+) -> Result<Vec<f64>> {
+    let mut out: Vec<Result<f64>> = (0..n).map(|_| Ok(0.0)).collect();
     parallel::for_each_chunk(workers, &mut out, CHUNK, |start, chunk| {
         for (k, slot) in chunk.iter_mut().enumerate() {
             if interrupt::requested() {
                 return;
             }
-            *slot = meteor(&hyps[start + k], &refs[start + k], wn, p);
+            *slot = f(start + k);
         }
     });
     out.into_iter()
