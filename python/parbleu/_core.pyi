@@ -438,6 +438,36 @@ def flavor_nltk_sentence_chrf(
     Returns ``None`` when a string holds a lone surrogate.
     """
 
+@final
+class NltkWordnet:
+    """WordNet as NLTK's ``wordnet.synsets()`` sees it, read from its dict files."""
+
+    @staticmethod
+    def from_files(files: dict[str, str]) -> NltkWordnet:
+        """Read ``{file name: text}`` (``index.noun``, ``data.noun``, ``noun.exc``, ...)."""
+    def synonyms(self, word: str) -> list[str]:
+        """Lemma names (without ``_``) of ``wordnet.synsets(word)``, sorted, no repeats."""
+    def sizes(self) -> tuple[int, int]:
+        """``(index entries, synsets)``."""
+
+def flavor_nltk_meteor(
+    wordnet: NltkWordnet,
+    hypotheses: list[list[str]],
+    references: list[list[list[str]]],
+    alpha: float,
+    beta: float,
+    gamma: float,
+    workers: int,
+    lower: bool = True,
+    hyp_stems: list[list[str]] | None = None,
+    ref_stems: list[list[list[str]]] | None = None,
+) -> list[float]:
+    """NLTK's ``meteor_score`` of every segment (GIL released).
+
+    ``lower``: NLTK's ``preprocess=str.lower`` (else tokens are preprocessed already);
+    ``hyp_stems``/``ref_stems``: a caller's stemmer's output (else NLTK's Porter stemmer).
+    """
+
 def bleu_ids_extract(
     hyp_ids: _I64,
     hyp_offsets: _I64,
