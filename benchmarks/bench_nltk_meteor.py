@@ -16,7 +16,6 @@ import struct
 import time
 
 from common import WMT, read
-
 from parbleu.flavors.nltk.meteor_score import load_wordnet, meteor_scores
 
 

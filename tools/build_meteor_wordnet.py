@@ -6,8 +6,8 @@ without ``_``. The table keeps exactly what that answer needs, in WordNet's own 
 format so that the same reader (``_core.NltkWordnet``) reads it and a user's nltk_data:
 
 * ``index.{noun,verb,adj,adv}``: every line, less the pointer symbols and the sense counts;
-* ``data.*``: every synset's offset (renumbered from 0) and its lemma names without ``_`` (markers such as
-  ``(a)`` removed as NLTK's reader removes them), less the glosses and pointers;
+* ``data.*``: every synset's offset (renumbered from 0) and its lemma names without ``_``
+  (markers such as ``(a)`` removed as NLTK's reader removes them), less glosses and pointers;
 * ``{noun,verb,adj,adv}.exc``: unchanged (``_morphy``'s exception lists).
 
 Sections are ``## <file name>`` lines; the whole is xz-compressed to
@@ -85,7 +85,9 @@ def main() -> None:
     data = build(args.src)
     lic = (args.src / "LICENSE").read_bytes()
     if args.check:
-        stale = [p for p, b in ((TABLE, data), (LICENSE, lic)) if not p.exists() or p.read_bytes() != b]
+        stale = [
+            p for p, b in ((TABLE, data), (LICENSE, lic)) if not p.exists() or p.read_bytes() != b
+        ]
         if stale:
             sys.exit(f"not current: {', '.join(map(str, stale))}")
         return

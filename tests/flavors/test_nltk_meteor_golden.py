@@ -15,7 +15,7 @@ from helpers import REPO, SHARED
 from parbleu.flavors.nltk.meteor_score import meteor_scores
 
 sys.path.insert(0, str(REPO / "tools"))
-import gen_nltk_meteor_golden as gen  # noqa: E402
+import gen_nltk_meteor_golden as gen
 
 
 def test_golden_bit_exact() -> None:

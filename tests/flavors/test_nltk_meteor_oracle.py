@@ -23,12 +23,15 @@ nltk_wordnet()
 from nltk.stem import LancasterStemmer  # noqa: E402
 from nltk.translate import meteor_score as theirs  # noqa: E402
 
-WORDS = (
-    "the a dog dogs Dog puppy cat cats big large great huge small little run running ran runs "
-    "quick quickly fast speedy house home houses housing car auto automobile cars went go goes "
-    "gone is are was be been being good well better best nice fine happy glad generously "
-    "generalization relational conditional caresses ponies ties hopping filing sky skies dying "
-    "naïve cafés ÉTÉ İstanbul Straße ΟΔΟΣ ' , . ! ? - 1 2010 U.S. don't it's "
+WORDS = " ".join(
+    [
+        "the a dog dogs Dog puppy cat cats big large great huge small little run running ran",
+        "runs quick quickly fast speedy house home houses housing car auto automobile cars",
+        "went go goes gone is are was be been being good well better best nice fine happy",
+        "glad generously generalization relational conditional caresses ponies ties hopping",
+        "filing sky skies dying naïve cafés ÉTÉ İstanbul Straße ΟΔΟΣ ' , . ! ? - 1 2010 U.S.",
+        "don't it's",
+    ]
 ).split()
 
 word = st.one_of(st.sampled_from(WORDS), st.text(min_size=0, max_size=6))
@@ -58,8 +61,9 @@ def test_default_parameters(hyp: list[str], refs: list[list[str]]) -> None:
     beta=st.floats(0, 10),
     gamma=st.floats(0, 1),
 )
-def test_parameters(hyp: list[str], refs: list[list[str]], alpha: float, beta: float,
-                    gamma: float) -> None:
+def test_parameters(
+    hyp: list[str], refs: list[list[str]], alpha: float, beta: float, gamma: float
+) -> None:
     kw = {"alpha": alpha, "beta": beta, "gamma": gamma}
     try:
         want = theirs.meteor_score(refs, hyp, **kw)
@@ -111,5 +115,6 @@ def test_errors_are_nltks() -> None:
 def test_nltk_reader_object_and_lazy_loader() -> None:
     from nltk.corpus import wordnet
 
-    h, r = "the dogs chased a large cat".split(), "a big cat chasing the dog".split()
+    h = ["the", "dogs", "chased", "a", "large", "cat"]
+    r = ["a", "big", "cat", "chasing", "the", "dog"]
     assert same(ours.meteor_score([r], h, wordnet=wordnet), theirs.meteor_score([r], h))

@@ -40,7 +40,10 @@ def _words() -> list[str]:
 
 def _nltk(word: str) -> list[str]:
     names = {
-        n for s in wn.synsets(word) for n in s.lemma_names() if n.find("_") < 0  # type: ignore[attr-defined]
+        n
+        for s in wn.synsets(word)
+        for n in s.lemma_names()
+        if n.find("_") < 0  # type: ignore[attr-defined]
     }
     return sorted(names)
 

@@ -23,9 +23,12 @@ __all__ = ["meteor_compute"]
 
 
 def _word_tokenize() -> Callable[[str], list[str]]:
+    import importlib
+
     try:
-        from nltk import word_tokenize
-        from nltk.data import find
+        # Untyped and optional: imported by name, so mypy's result does not depend on it.
+        nltk: Any = importlib.import_module("nltk")
+        word_tokenize, find = nltk.word_tokenize, nltk.data.find
     except ImportError:
         raise MissingDependencyError(
             "meteor: the hub module tokenizes with NLTK's word_tokenize; install nltk (and its "
@@ -61,7 +64,7 @@ def meteor_compute(
     gamma: float = 0.5,
     tokenizer: Callable[[str], Sequence[str]] | None = None,
 ) -> dict[str, Any]:
-    """The hub ``meteor`` module's ``compute``: ``{"meteor": mean of NLTK's scores}``.
+    """Score as the hub ``meteor`` module's ``compute``: ``{"meteor": mean of NLTK's scores}``.
 
     Parameters
     ----------

@@ -187,7 +187,7 @@ def load_wordnet(source: Source = None) -> WordNet:
 
 
 def from_reader(reader: Any) -> WordNet:
-    """The WordNet an NLTK ``WordNetCorpusReader`` reads (its files, through ``reader.open``)."""
+    """Load the WordNet an NLTK ``WordNetCorpusReader`` reads (its files, via ``reader.open``)."""
     root = getattr(reader, "root", None)
     key = f"nltk reader at {root}"
 

@@ -37,7 +37,7 @@ __all__ = [
 
 
 def _tokens(x: Any, what: str) -> list[str]:
-    """A token list as NLTK's ``_generate_enums`` takes it (any iterable of ``str``)."""
+    """Return a token list as NLTK's ``_generate_enums`` takes it (an iterable of ``str``)."""
     if isinstance(x, str):
         raise flavor_error(
             FLAVOR,
@@ -168,7 +168,9 @@ def _score_batch(
         )
     except InvalidOptionError as e:
         if "beta" in str(e):
-            raise flavor_error(FLAVOR, f"frag_frac ** beta overflows ({e})", OverflowError) from None
+            raise flavor_error(
+                FLAVOR, f"frag_frac ** beta overflows ({e})", OverflowError
+            ) from None
         raise
     except UnicodeEncodeError:
         from ..._inputs import diagnose_unencodable
@@ -256,7 +258,8 @@ def _reference_list(references: Any, segment: int | None) -> list[list[str]]:
     refs = [_tokens(r, "reference") for r in references]
     if not refs:
         raise flavor_error(
-            FLAVOR, f"references{where}: none given (NLTK: max() arg is an empty sequence)",
+            FLAVOR,
+            f"references{where}: none given (NLTK: max() arg is an empty sequence)",
             ValueError,
         )
     return refs
@@ -300,4 +303,3 @@ def meteor_scores(
     hyps = [_tokens(h, "hypothesis") for h in hypotheses]
     refs = [_reference_list(r, i) for i, r in enumerate(references)]
     return _score_batch(hyps, refs, preprocess, stemmer, wordnet, alpha, beta, gamma, workers)
-
