@@ -140,25 +140,42 @@ impl<S: AsRef<str> + Sync> Batch<'_, S> {
     }
 }
 
-/// `_match_enums` on `(position, word)` lists: matches `(hyp, ref)` appended to `matches`, and
-/// the unmatched entries kept in `hyp` and `refs`.
+/// No position (an empty stack).
+const NONE: u32 = u32::MAX;
+
+/// Above this many (hypothesis, reference) word pairs left for the synonym stage, synonyms are
+/// looked up by name instead of testing each pair.
+const SCAN_LIMIT: usize = 1 << 14;
+
+/// `_match_enums` on `(position, word id)` lists: each hypothesis word, last first, takes the
+/// last free reference position holding the same word (a stack per word: `head`, indexed by
+/// word id and left all [`NONE`], and `prev`). Matches are appended to `m`; the unmatched
+/// entries stay in `hyp` and `refs`.
 fn match_exact(
-    hyp: &mut Vec<(usize, &str)>,
-    refs: &mut Vec<(usize, &str)>,
+    hyp: &mut Vec<(usize, u32)>,
+    refs: &mut Vec<(usize, u32)>,
+    head: &mut [u32],
     m: &mut Vec<(usize, usize)>,
 ) {
-    let mut positions: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    let mut prev = vec![NONE; refs.len()];
     for (j, &(_, w)) in refs.iter().enumerate() {
-        positions.entry(w).or_default().push(j);
+        prev[j] = head[w as usize];
+        head[w as usize] = j as u32;
     }
     let mut hyp_done = vec![false; hyp.len()];
     let mut ref_done = vec![false; refs.len()];
     for i in (0..hyp.len()).rev() {
-        if let Some(j) = positions.get_mut(hyp[i].1).and_then(Vec::pop) {
+        let w = hyp[i].1 as usize;
+        let j = head[w];
+        if j != NONE {
+            head[w] = prev[j as usize];
             hyp_done[i] = true;
-            ref_done[j] = true;
-            m.push((hyp[i].0, refs[j].0));
+            ref_done[j as usize] = true;
+            m.push((hyp[i].0, refs[j as usize].0));
         }
+    }
+    for &(_, w) in refs.iter() {
+        head[w as usize] = NONE;
     }
     retain_unmatched(hyp, &hyp_done);
     retain_unmatched(refs, &ref_done);
@@ -172,46 +189,151 @@ fn retain_unmatched<T>(v: &mut Vec<T>, done: &[bool]) {
     });
 }
 
-/// `_enum_wordnetsyn_match`: a hypothesis word (a stem here) matches the last free reference
-/// position holding the word itself or any of its WordNet synonyms.
-fn match_synonyms(
-    hyp: &[(usize, &str)],
-    refs: &[(usize, &str)],
-    wn: &Wordnet,
-    m: &mut Vec<(usize, usize)>,
-) {
-    if hyp.is_empty() || refs.is_empty() {
-        return;
+/// One segment's words and stems as ids of one vocabulary (hypothesis and references), and the
+/// hypothesis stems' synsets, looked up once for all references.
+struct Segment<'a> {
+    vocab: FxHashMap<&'a str, u32>,
+    strs: Vec<&'a str>,
+    hyp: (Vec<u32>, Vec<u32>),
+    refs: Vec<(Vec<u32>, Vec<u32>)>,
+    synsets: Vec<Option<Vec<u32>>>,
+    head: Vec<u32>,
+}
+
+impl<'a> Segment<'a> {
+    fn new(hyp: &'a Words, refs: &'a [Words]) -> Self {
+        let mut vocab: FxHashMap<&'a str, u32> = FxHashMap::default();
+        let mut strs = Vec::new();
+        let mut ids = |v: &'a [String]| -> Vec<u32> {
+            v.iter()
+                .map(|w| {
+                    *vocab.entry(w.as_str()).or_insert_with(|| {
+                        strs.push(w.as_str());
+                        strs.len() as u32 - 1
+                    })
+                })
+                .collect()
+        };
+        let h = (ids(&hyp.words), ids(&hyp.stems));
+        let r = refs
+            .iter()
+            .map(|x| (ids(&x.words), ids(&x.stems)))
+            .collect();
+        let n = strs.len();
+        Segment {
+            vocab,
+            strs,
+            hyp: h,
+            refs: r,
+            synsets: vec![None; hyp.words.len()],
+            head: vec![NONE; n],
+        }
     }
-    let mut positions: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
-    for (j, &(_, w)) in refs.iter().enumerate() {
-        positions.entry(w).or_default().push(j);
-    }
-    for &(hi, w) in hyp.iter().rev() {
-        let mut best: Option<(usize, &str)> = None;
-        let mut consider = |syn: &str| {
-            if let Some((key, pos)) = positions.get_key_value(syn) {
-                if let Some(&j) = pos.last() {
-                    if best.is_none_or(|(b, _)| j > b) {
-                        best = Some((j, key));
-                    }
+
+    /// `_enum_wordnetsyn_match`: each hypothesis word (a stem here), last first, takes the last
+    /// free reference position holding the word itself or a lemma name of its synsets (NLTK's
+    /// maximum over the synonyms' last positions is that position).
+    fn match_synonyms(
+        &mut self,
+        hyp: &[(usize, u32)],
+        refs: &[(usize, u32)],
+        wn: &Wordnet,
+        m: &mut Vec<(usize, usize)>,
+    ) {
+        let mut taken = vec![false; refs.len()];
+        for &(hi, w) in hyp.iter().rev() {
+            let syns = self.synsets[hi].get_or_insert_with(|| {
+                // synsets() lowers its argument; a stem is lowercase unless a caller's stemmer
+                // says otherwise.
+                let s = self.strs[w as usize];
+                let mut out = Vec::new();
+                if s.chars().any(char::is_uppercase) {
+                    wn.synset_ids(&py_lower(s), &mut out);
+                } else {
+                    wn.synset_ids(s, &mut out);
+                }
+                out
+            });
+            for j in (0..refs.len()).rev() {
+                let r = refs[j].1;
+                if !taken[j] && (r == w || wn.names_any(syns, self.strs[r as usize])) {
+                    taken[j] = true;
+                    m.push((hi, refs[j].0));
+                    break;
                 }
             }
-        };
-        consider(w);
-        // synsets() lowers its argument; a stem is lowercase unless a caller's stemmer says not.
-        let lower;
-        let key = if w.chars().any(char::is_uppercase) {
-            lower = py_lower(w);
-            lower.as_str()
-        } else {
-            w
-        };
-        wn.for_each_synonym(key, &mut consider);
-        if let Some((j, key)) = best {
-            positions.get_mut(key).map(Vec::pop);
-            m.push((hi, refs[j].0));
         }
+    }
+
+    /// [`Self::match_synonyms`] for long texts, as NLTK does it: every synonym of each
+    /// hypothesis word is looked up in per-word stacks of the free reference positions (linear
+    /// in the synonyms, where the scan is quadratic in the words).
+    fn match_synonyms_by_name(
+        &mut self,
+        hyp: &[(usize, u32)],
+        refs: &[(usize, u32)],
+        wn: &Wordnet,
+        m: &mut Vec<(usize, usize)>,
+    ) {
+        let head = &mut self.head;
+        let mut prev = vec![NONE; refs.len()];
+        for (j, &(_, w)) in refs.iter().enumerate() {
+            prev[j] = head[w as usize];
+            head[w as usize] = j as u32;
+        }
+        for &(hi, w) in hyp.iter().rev() {
+            let mut best: Option<(u32, u32)> = None;
+            let mut consider = |id: u32, head: &[u32]| {
+                let j = head[id as usize];
+                if j != NONE && best.is_none_or(|(b, _)| j > b) {
+                    best = Some((j, id));
+                }
+            };
+            consider(w, head);
+            let word = py_lower(self.strs[w as usize]);
+            let vocab = &self.vocab;
+            wn.for_each_synonym(&word, |name| {
+                if let Some(&id) = vocab.get(name) {
+                    consider(id, head);
+                }
+            });
+            if let Some((j, id)) = best {
+                head[id as usize] = prev[j as usize];
+                m.push((hi, refs[j as usize].0));
+            }
+        }
+        for &(_, w) in refs {
+            head[w as usize] = NONE;
+        }
+    }
+
+    /// Aligned words and chunks against reference `k`.
+    fn align(&mut self, k: usize, wn: &Wordnet) -> (usize, usize) {
+        self.align_by(k, wn, None)
+    }
+
+    /// [`Self::align`], the synonym stage's method chosen by size unless `by_name` says.
+    fn align_by(&mut self, k: usize, wn: &Wordnet, by_name: Option<bool>) -> (usize, usize) {
+        let mut m = Vec::new();
+        let (hw, hs) = (&self.hyp.0, &self.hyp.1);
+        let (rw, rs) = (&self.refs[k].0, &self.refs[k].1);
+        let mut h: Vec<(usize, u32)> = hw.iter().copied().enumerate().collect();
+        let mut r: Vec<(usize, u32)> = rw.iter().copied().enumerate().collect();
+        match_exact(&mut h, &mut r, &mut self.head, &mut m);
+        // Stage 2 sees the stems of what stage 1 left, and passes them on to stage 3.
+        h.iter_mut().for_each(|e| e.1 = hs[e.0]);
+        r.iter_mut().for_each(|e| e.1 = rs[e.0]);
+        match_exact(&mut h, &mut r, &mut self.head, &mut m);
+        if by_name.unwrap_or(h.len().saturating_mul(r.len()) > SCAN_LIMIT) {
+            self.match_synonyms_by_name(&h, &r, wn, &mut m);
+        } else if !h.is_empty() && !r.is_empty() {
+            self.match_synonyms(&h, &r, wn, &mut m);
+        }
+        if m.is_empty() {
+            return (0, 0);
+        }
+        m.sort_unstable_by_key(|x| x.0);
+        (m.len(), chunks(&m))
     }
 }
 
@@ -225,20 +347,7 @@ fn chunks(m: &[(usize, usize)]) -> usize {
 
 /// Number of aligned words and chunks of one hypothesis against one reference.
 pub fn align(hyp: &Words, reff: &Words, wn: &Wordnet) -> (usize, usize) {
-    let mut m = Vec::new();
-    let mut h: Vec<(usize, &str)> = hyp.words.iter().map(String::as_str).enumerate().collect();
-    let mut r: Vec<(usize, &str)> = reff.words.iter().map(String::as_str).enumerate().collect();
-    match_exact(&mut h, &mut r, &mut m);
-    // Stage 2 sees the stems of what stage 1 left, and passes them on to stage 3.
-    h.iter_mut().for_each(|e| e.1 = &hyp.stems[e.0]);
-    r.iter_mut().for_each(|e| e.1 = &reff.stems[e.0]);
-    match_exact(&mut h, &mut r, &mut m);
-    match_synonyms(&h, &r, wn, &mut m);
-    if m.is_empty() {
-        return (0, 0);
-    }
-    m.sort_unstable_by_key(|x| x.0);
-    (m.len(), chunks(&m))
+    Segment::new(hyp, std::slice::from_ref(reff)).align(0, wn)
 }
 
 /// `single_meteor_score`'s arithmetic; `Err` where Python's `**` raises `OverflowError`.
@@ -280,8 +389,9 @@ pub fn score(
 /// `max`, so a NaN first stays). No reference is Python's `max()` error, an `Err` here.
 pub fn meteor(hyp: &Words, refs: &[Words], wn: &Wordnet, p: Params) -> Result<f64> {
     let mut best: Option<f64> = None;
-    for r in refs {
-        let (m, c) = align(hyp, r, wn);
+    let mut seg = Segment::new(hyp, refs);
+    for (k, r) in refs.iter().enumerate() {
+        let (m, c) = seg.align(k, wn);
         let s = score(m, c, hyp.words.len(), r.words.len(), p)?;
         if best.is_none_or(|b| s > b) {
             best = Some(s);

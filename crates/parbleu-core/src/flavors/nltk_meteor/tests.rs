@@ -55,3 +55,27 @@ fn zero_divisions_and_errors() {
     let r = meteor_batch(&[h.clone(), h], &[vec![words("a b")], vec![]], &wn, p, 2);
     assert!(r.unwrap_err().to_string().contains("segment 1"));
 }
+
+#[test]
+fn synonym_scan_equals_lookup_by_name() {
+    let wn = tiny();
+    let pool = ["large", "big", "Big", "larger", "cat", "a", "bigs", "x"];
+    let mut state = 12345u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    for _ in 0..300 {
+        let mut draw = || -> Words {
+            let n = next() % 12;
+            let t: Vec<&str> = (0..n).map(|_| pool[next() % pool.len()]).collect();
+            Words::new(&t)
+        };
+        let (h, r) = (draw(), draw());
+        let scan = Segment::new(&h, std::slice::from_ref(&r)).align_by(0, &wn, Some(false));
+        let name = Segment::new(&h, std::slice::from_ref(&r)).align_by(0, &wn, Some(true));
+        assert_eq!(scan, name, "{:?} {:?}", h.words, r.words);
+    }
+}

@@ -53,6 +53,9 @@ pub struct Wordnet {
     names: Vec<Box<str>>,
     /// `_exception_map` per part of speech: inflected form -> base forms.
     exceptions: [FxHashMap<Box<str>, Vec<Box<str>>>; 4],
+    /// Lemma name -> the synsets naming it, ascending: "is `r` a synonym of `w`" becomes
+    /// "do `synsets(w)` and `r`'s synsets meet", without listing `w`'s synonyms.
+    by_name: FxHashMap<Box<str>, Vec<u32>>,
 }
 
 fn bad(file: &str, line: usize, why: &str) -> Error {
@@ -129,6 +132,14 @@ impl Wordnet {
                 wn.exceptions[p].insert(form.into(), t.map(Into::into).collect());
             }
         }
+        for (s, &(a, b)) in wn.synsets.iter().enumerate() {
+            for n in &wn.names[a as usize..b as usize] {
+                let v = wn.by_name.entry(n.clone()).or_default();
+                if v.last() != Some(&(s as u32)) {
+                    v.push(s as u32);
+                }
+            }
+        }
         Ok(wn)
     }
 
@@ -199,6 +210,37 @@ impl Wordnet {
             }
         }
         out.extend(found);
+    }
+
+    /// The synsets of `wordnet.synsets(word)`, ascending, without repeats (`word` lowercase).
+    pub fn synset_ids(&self, word: &str, out: &mut Vec<u32>) {
+        out.clear();
+        let mut ranges = Vec::new();
+        for p in 0..POS.len() {
+            self.morphy(word, p, &mut ranges);
+        }
+        for (a, b) in ranges {
+            out.extend_from_slice(&self.entry_synsets[a as usize..b as usize]);
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Whether `name` is a lemma name (without `_`) of one of `synsets` (ascending).
+    pub fn names_any(&self, synsets: &[u32], name: &str) -> bool {
+        let Some(of_name) = self.by_name.get(name) else {
+            return false;
+        };
+        // Both sorted: a merge walk (the lists are short).
+        let (mut i, mut j) = (0, 0);
+        while i < synsets.len() && j < of_name.len() {
+            match synsets[i].cmp(&of_name[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
     }
 
     /// Call `f` with every lemma name (without `_`) of `wordnet.synsets(word)`; `word` must be
