@@ -7,11 +7,14 @@
 //! it can match; the synonym stage takes the last position over all synonyms. The score is
 //! NLTK's float arithmetic, operation for operation; a division by zero is NLTK's 0.0.
 
+mod align;
+mod interned;
 pub mod wordnet;
 
 use crate::rouge::porter::stem_unicode;
 use crate::text::py_lower;
 use crate::{interrupt, parallel, Error, Result};
+use interned::{Interned, Side};
 use rustc_hash::FxHashMap;
 pub use wordnet::Wordnet;
 
@@ -115,239 +118,66 @@ impl<S: AsRef<str> + Sync> Batch<'_, S> {
         Ok(())
     }
 
-    fn segment(&self, i: usize) -> (Words, Vec<Words>) {
-        let st = self.stems;
-        let hyp = Words::prepare(&self.hyps[i], self.lower, st.map(|s| s.0[i].as_slice()));
-        let refs = (0..self.refs[i].len())
-            .map(|k| {
-                Words::prepare(
-                    &self.refs[i][k],
-                    self.lower,
-                    st.map(|s| s.1[i][k].as_slice()),
-                )
-            })
-            .collect();
-        (hyp, refs)
-    }
-
-    /// [`meteor`] of every segment on `workers` threads (see [`meteor_batch`]).
+    /// [`meteor`] of every segment on `workers` threads (see [`meteor_batch`]): each distinct
+    /// token is prepared once, each distinct word looked up in WordNet once.
     pub fn scores(&self, wn: &Wordnet, p: Params, workers: usize) -> Result<Vec<f64>> {
         self.check()?;
-        run_batch(self.hyps.len(), workers, |i| {
-            let (h, r) = self.segment(i);
-            meteor(&h, &r, wn, p)
+        let mut t = Interned::default();
+        let mut cache = FxHashMap::default();
+        let st = self.stems;
+        let segs: Vec<(Side, Vec<Side>)> = (0..self.hyps.len())
+            .map(|i| {
+                let h = t.side(
+                    &self.hyps[i],
+                    st.map(|s| s.0[i].as_slice()),
+                    self.lower,
+                    &mut cache,
+                );
+                let r = (0..self.refs[i].len())
+                    .map(|k| {
+                        let rs = st.map(|s| s.1[i][k].as_slice());
+                        t.side(&self.refs[i][k], rs, self.lower, &mut cache)
+                    })
+                    .collect();
+                (h, r)
+            })
+            .collect();
+        drop(cache);
+        t.look_up(wn, workers);
+        let n = t.strs.len();
+        run_batch(segs.len(), workers, n, |i, head| {
+            let (h, rs) = &segs[i];
+            let mut best: Option<f64> = None;
+            for r in rs {
+                let (m, c) = align::align(h, r, &t, wn, head, None);
+                let s = score(m, c, h.words.len(), r.words.len(), p)?;
+                // Python's max: the first of equal scores, a NaN first stays.
+                if best.is_none_or(|b| s > b) {
+                    best = Some(s);
+                }
+            }
+            best.ok_or_else(|| Error::InvalidOption {
+                name: "references".into(),
+                value: "an empty list".into(),
+                expected: "at least one reference (NLTK: max() arg is an empty sequence)".into(),
+            })
         })
     }
 }
 
-/// No position (an empty stack).
-const NONE: u32 = u32::MAX;
-
-/// Above this many (hypothesis, reference) word pairs left for the synonym stage, synonyms are
-/// looked up by name instead of testing each pair.
-const SCAN_LIMIT: usize = 1 << 14;
-
-/// `_match_enums` on `(position, word id)` lists: each hypothesis word, last first, takes the
-/// last free reference position holding the same word (a stack per word: `head`, indexed by
-/// word id and left all [`NONE`], and `prev`). Matches are appended to `m`; the unmatched
-/// entries stay in `hyp` and `refs`.
-fn match_exact(
-    hyp: &mut Vec<(usize, u32)>,
-    refs: &mut Vec<(usize, u32)>,
-    head: &mut [u32],
-    m: &mut Vec<(usize, usize)>,
-) {
-    let mut prev = vec![NONE; refs.len()];
-    for (j, &(_, w)) in refs.iter().enumerate() {
-        prev[j] = head[w as usize];
-        head[w as usize] = j as u32;
-    }
-    let mut hyp_done = vec![false; hyp.len()];
-    let mut ref_done = vec![false; refs.len()];
-    for i in (0..hyp.len()).rev() {
-        let w = hyp[i].1 as usize;
-        let j = head[w];
-        if j != NONE {
-            head[w] = prev[j as usize];
-            hyp_done[i] = true;
-            ref_done[j as usize] = true;
-            m.push((hyp[i].0, refs[j as usize].0));
-        }
-    }
-    for &(_, w) in refs.iter() {
-        head[w as usize] = NONE;
-    }
-    retain_unmatched(hyp, &hyp_done);
-    retain_unmatched(refs, &ref_done);
-}
-
-fn retain_unmatched<T>(v: &mut Vec<T>, done: &[bool]) {
-    let mut k = 0;
-    v.retain(|_| {
-        k += 1;
-        !done[k - 1]
-    });
-}
-
-/// One segment's words and stems as ids of one vocabulary (hypothesis and references), and the
-/// hypothesis stems' synsets, looked up once for all references.
-struct Segment<'a> {
-    vocab: FxHashMap<&'a str, u32>,
-    strs: Vec<&'a str>,
-    hyp: (Vec<u32>, Vec<u32>),
-    refs: Vec<(Vec<u32>, Vec<u32>)>,
-    synsets: Vec<Option<Vec<u32>>>,
-    head: Vec<u32>,
-}
-
-impl<'a> Segment<'a> {
-    fn new(hyp: &'a Words, refs: &'a [Words]) -> Self {
-        let mut vocab: FxHashMap<&'a str, u32> = FxHashMap::default();
-        let mut strs = Vec::new();
-        let mut ids = |v: &'a [String]| -> Vec<u32> {
-            v.iter()
-                .map(|w| {
-                    *vocab.entry(w.as_str()).or_insert_with(|| {
-                        strs.push(w.as_str());
-                        strs.len() as u32 - 1
-                    })
-                })
-                .collect()
-        };
-        let h = (ids(&hyp.words), ids(&hyp.stems));
-        let r = refs
-            .iter()
-            .map(|x| (ids(&x.words), ids(&x.stems)))
-            .collect();
-        let n = strs.len();
-        Segment {
-            vocab,
-            strs,
-            hyp: h,
-            refs: r,
-            synsets: vec![None; hyp.words.len()],
-            head: vec![NONE; n],
-        }
-    }
-
-    /// `_enum_wordnetsyn_match`: each hypothesis word (a stem here), last first, takes the last
-    /// free reference position holding the word itself or a lemma name of its synsets (NLTK's
-    /// maximum over the synonyms' last positions is that position).
-    fn match_synonyms(
-        &mut self,
-        hyp: &[(usize, u32)],
-        refs: &[(usize, u32)],
-        wn: &Wordnet,
-        m: &mut Vec<(usize, usize)>,
-    ) {
-        let mut taken = vec![false; refs.len()];
-        for &(hi, w) in hyp.iter().rev() {
-            let syns = self.synsets[hi].get_or_insert_with(|| {
-                // synsets() lowers its argument; a stem is lowercase unless a caller's stemmer
-                // says otherwise.
-                let s = self.strs[w as usize];
-                let mut out = Vec::new();
-                if s.chars().any(char::is_uppercase) {
-                    wn.synset_ids(&py_lower(s), &mut out);
-                } else {
-                    wn.synset_ids(s, &mut out);
-                }
-                out
-            });
-            for j in (0..refs.len()).rev() {
-                let r = refs[j].1;
-                if !taken[j] && (r == w || wn.names_any(syns, self.strs[r as usize])) {
-                    taken[j] = true;
-                    m.push((hi, refs[j].0));
-                    break;
-                }
-            }
-        }
-    }
-
-    /// [`Self::match_synonyms`] for long texts, as NLTK does it: every synonym of each
-    /// hypothesis word is looked up in per-word stacks of the free reference positions (linear
-    /// in the synonyms, where the scan is quadratic in the words).
-    fn match_synonyms_by_name(
-        &mut self,
-        hyp: &[(usize, u32)],
-        refs: &[(usize, u32)],
-        wn: &Wordnet,
-        m: &mut Vec<(usize, usize)>,
-    ) {
-        let head = &mut self.head;
-        let mut prev = vec![NONE; refs.len()];
-        for (j, &(_, w)) in refs.iter().enumerate() {
-            prev[j] = head[w as usize];
-            head[w as usize] = j as u32;
-        }
-        for &(hi, w) in hyp.iter().rev() {
-            let mut best: Option<(u32, u32)> = None;
-            let mut consider = |id: u32, head: &[u32]| {
-                let j = head[id as usize];
-                if j != NONE && best.is_none_or(|(b, _)| j > b) {
-                    best = Some((j, id));
-                }
-            };
-            consider(w, head);
-            let word = py_lower(self.strs[w as usize]);
-            let vocab = &self.vocab;
-            wn.for_each_synonym(&word, |name| {
-                if let Some(&id) = vocab.get(name) {
-                    consider(id, head);
-                }
-            });
-            if let Some((j, id)) = best {
-                head[id as usize] = prev[j as usize];
-                m.push((hi, refs[j as usize].0));
-            }
-        }
-        for &(_, w) in refs {
-            head[w as usize] = NONE;
-        }
-    }
-
-    /// Aligned words and chunks against reference `k`.
-    fn align(&mut self, k: usize, wn: &Wordnet) -> (usize, usize) {
-        self.align_by(k, wn, None)
-    }
-
-    /// [`Self::align`], the synonym stage's method chosen by size unless `by_name` says.
-    fn align_by(&mut self, k: usize, wn: &Wordnet, by_name: Option<bool>) -> (usize, usize) {
-        let mut m = Vec::new();
-        let (hw, hs) = (&self.hyp.0, &self.hyp.1);
-        let (rw, rs) = (&self.refs[k].0, &self.refs[k].1);
-        let mut h: Vec<(usize, u32)> = hw.iter().copied().enumerate().collect();
-        let mut r: Vec<(usize, u32)> = rw.iter().copied().enumerate().collect();
-        match_exact(&mut h, &mut r, &mut self.head, &mut m);
-        // Stage 2 sees the stems of what stage 1 left, and passes them on to stage 3.
-        h.iter_mut().for_each(|e| e.1 = hs[e.0]);
-        r.iter_mut().for_each(|e| e.1 = rs[e.0]);
-        match_exact(&mut h, &mut r, &mut self.head, &mut m);
-        if by_name.unwrap_or(h.len().saturating_mul(r.len()) > SCAN_LIMIT) {
-            self.match_synonyms_by_name(&h, &r, wn, &mut m);
-        } else if !h.is_empty() && !r.is_empty() {
-            self.match_synonyms(&h, &r, wn, &mut m);
-        }
-        if m.is_empty() {
-            return (0, 0);
-        }
-        m.sort_unstable_by_key(|x| x.0);
-        (m.len(), chunks(&m))
-    }
-}
-
-/// `_count_chunks` of matches sorted by hypothesis position.
-fn chunks(m: &[(usize, usize)]) -> usize {
-    1 + m
-        .windows(2)
-        .filter(|w| !(w[1].0 == w[0].0 + 1 && w[1].1 == w[0].1 + 1))
-        .count()
-}
-
 /// Number of aligned words and chunks of one hypothesis against one reference.
 pub fn align(hyp: &Words, reff: &Words, wn: &Wordnet) -> (usize, usize) {
-    Segment::new(hyp, std::slice::from_ref(reff)).align(0, wn)
+    align_by(hyp, reff, wn, None)
+}
+
+fn align_by(hyp: &Words, reff: &Words, wn: &Wordnet, by_name: Option<bool>) -> (usize, usize) {
+    let mut t = Interned::default();
+    let mut cache = FxHashMap::default();
+    let h = t.side(&hyp.words, Some(&hyp.stems), false, &mut cache);
+    let r = t.side(&reff.words, Some(&reff.stems), false, &mut cache);
+    t.look_up(wn, 1);
+    let mut head = vec![align::NONE; t.strs.len()];
+    align::align(&h, &r, &t, wn, &mut head, by_name)
 }
 
 /// `single_meteor_score`'s arithmetic; `Err` where Python's `**` raises `OverflowError`.
@@ -388,24 +218,11 @@ pub fn score(
 /// `meteor_score(references, hypothesis)`: the first of the largest single scores (Python's
 /// `max`, so a NaN first stays). No reference is Python's `max()` error, an `Err` here.
 pub fn meteor(hyp: &Words, refs: &[Words], wn: &Wordnet, p: Params) -> Result<f64> {
-    let mut best: Option<f64> = None;
-    let mut seg = Segment::new(hyp, refs);
-    for (k, r) in refs.iter().enumerate() {
-        let (m, c) = seg.align(k, wn);
-        let s = score(m, c, hyp.words.len(), r.words.len(), p)?;
-        if best.is_none_or(|b| s > b) {
-            best = Some(s);
-        }
-    }
-    best.ok_or_else(|| Error::InvalidOption {
-        name: "references".into(),
-        value: "an empty list".into(),
-        expected: "at least one reference (NLTK: max() arg is an empty sequence)".into(),
-    })
+    meteor_batch(std::slice::from_ref(hyp), &[refs.to_vec()], wn, p, 1).map(|v| v[0])
 }
 
 /// Segments per work chunk.
-const CHUNK: usize = 16;
+const CHUNK: usize = 64;
 
 /// [`meteor`] of every segment on `workers` threads (results do not depend on them); stops early
 /// (with zeros) when [`interrupt::requested`] says so. The first failing segment's error wins,
@@ -417,28 +234,48 @@ pub fn meteor_batch(
     p: Params,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    if hyps.len() != refs.len() {
-        return Err(Error::LengthMismatch {
-            what: "hypotheses and reference lists".into(),
-            expected: hyps.len(),
-            found: refs.len(),
-        });
+    let hw: Vec<Vec<&str>> = hyps
+        .iter()
+        .map(|h| h.words.iter().map(String::as_str).collect())
+        .collect();
+    let hs: Vec<Vec<&str>> = hyps
+        .iter()
+        .map(|h| h.stems.iter().map(String::as_str).collect())
+        .collect();
+    let side = |f: fn(&Words) -> &Vec<String>| -> Vec<Vec<Vec<&str>>> {
+        refs.iter()
+            .map(|rs| {
+                rs.iter()
+                    .map(|r| f(r).iter().map(String::as_str).collect())
+                    .collect()
+            })
+            .collect()
+    };
+    let (rw, rs) = (side(|w| &w.words), side(|w| &w.stems));
+    Batch {
+        hyps: &hw,
+        refs: &rw,
+        stems: Some((&hs, &rs)),
+        lower: false,
     }
-    run_batch(hyps.len(), workers, |i| meteor(&hyps[i], &refs[i], wn, p))
+    .scores(wn, p, workers)
 }
 
 fn run_batch(
     n: usize,
     workers: usize,
-    f: impl Fn(usize) -> Result<f64> + Sync,
+    ids: usize,
+    f: impl Fn(usize, &mut [u32]) -> Result<f64> + Sync,
 ) -> Result<Vec<f64>> {
     let mut out: Vec<Result<f64>> = (0..n).map(|_| Ok(0.0)).collect();
     parallel::for_each_chunk(workers, &mut out, CHUNK, |start, chunk| {
+        // One stack head per id, all empty between alignments.
+        let mut head = vec![align::NONE; ids];
         for (k, slot) in chunk.iter_mut().enumerate() {
             if interrupt::requested() {
                 return;
             }
-            *slot = f(start + k);
+            *slot = f(start + k, &mut head);
         }
     });
     out.into_iter()

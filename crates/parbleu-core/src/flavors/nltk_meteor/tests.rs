@@ -74,8 +74,8 @@ fn synonym_scan_equals_lookup_by_name() {
             Words::new(&t)
         };
         let (h, r) = (draw(), draw());
-        let scan = Segment::new(&h, std::slice::from_ref(&r)).align_by(0, &wn, Some(false));
-        let name = Segment::new(&h, std::slice::from_ref(&r)).align_by(0, &wn, Some(true));
+        let scan = align_by(&h, &r, &wn, Some(false));
+        let name = align_by(&h, &r, &wn, Some(true));
         assert_eq!(scan, name, "{:?} {:?}", h.words, r.words);
     }
 }

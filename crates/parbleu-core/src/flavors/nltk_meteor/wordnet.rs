@@ -226,21 +226,9 @@ impl Wordnet {
         out.dedup();
     }
 
-    /// Whether `name` is a lemma name (without `_`) of one of `synsets` (ascending).
-    pub fn names_any(&self, synsets: &[u32], name: &str) -> bool {
-        let Some(of_name) = self.by_name.get(name) else {
-            return false;
-        };
-        // Both sorted: a merge walk (the lists are short).
-        let (mut i, mut j) = (0, 0);
-        while i < synsets.len() && j < of_name.len() {
-            match synsets[i].cmp(&of_name[j]) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => return true,
-            }
-        }
-        false
+    /// The synsets with `name` among their lemma names (without `_`), ascending.
+    pub fn named(&self, name: &str) -> &[u32] {
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// Call `f` with every lemma name (without `_`) of `wordnet.synsets(word)`; `word` must be
