@@ -75,3 +75,16 @@ def test_empty_sides_are_zero() -> None:
     assert meteor_score([[]], H) == 0.0
     assert meteor_score([R], []) == 0.0
     assert single_meteor_score([], []) == 0.0
+
+
+def test_batch_errors_name_the_input() -> None:
+    for hyps, refs in (([[1]], [[R]]), (["a b"], [[R]]), ([H], [["a b"]]), ([H], [[[None]]])):
+        with pytest.raises(TypeError) as e:
+            meteor_scores(refs, hyps)
+        assert isinstance(e.value, FlavorError), e.value
+    with pytest.raises(InvalidTextError, match="U\\+DC80"):
+        meteor_scores([[R]], [["\udc80"]])
+    # Tuples and generators are token lists too, as for NLTK.
+    want = meteor_scores([[R]], [H])
+    assert meteor_scores([(tuple(R),)], [tuple(H)]) == want
+    assert meteor_scores([[iter(R)]], [iter(H)]) == want

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Callable
 
 from ... import _core
-from ...errors import InvalidOptionError
+from ...errors import FlavorError, InvalidOptionError
 from .._common import flavor_error
 from ._wordnet import WordNet, from_reader, load_wordnet
 
@@ -171,6 +171,12 @@ def _score_batch(
             raise flavor_error(
                 FLAVOR, f"frag_frac ** beta overflows ({e})", OverflowError
             ) from None
+        if "references" in str(e):
+            raise flavor_error(
+                FLAVOR,
+                f"a segment has no reference (NLTK: max() arg is an empty sequence): {e}",
+                ValueError,
+            ) from None
         raise
     except UnicodeEncodeError:
         from ..._inputs import diagnose_unencodable
@@ -300,6 +306,25 @@ def meteor_scores(
             f"{len(hypotheses)} hypotheses but {len(references)} reference lists",
             ValueError,
         )
+    args = (preprocess, stemmer, wordnet, alpha, beta, gamma, workers)
+    if preprocess is str.lower and _is_default_stemmer(stemmer) and _plain(hypotheses, references):
+        # Lists as given: the binding reads them (tokens that are not str raise TypeError there,
+        # and the checks below then name them); nothing in Python touches each token.
+        try:
+            return _score_batch(list(hypotheses), list(references), *args)  # type: ignore[arg-type]
+        except TypeError as e:
+            if isinstance(e, FlavorError):
+                raise
     hyps = [_tokens(h, "hypothesis") for h in hypotheses]
     refs = [_reference_list(r, i) for i, r in enumerate(references)]
-    return _score_batch(hyps, refs, preprocess, stemmer, wordnet, alpha, beta, gamma, workers)
+    return _score_batch(hyps, refs, *args)
+
+
+_SEQ = (list, tuple)
+
+
+def _plain(hypotheses: Sequence[Any], references: Sequence[Any]) -> bool:
+    """Whether every hypothesis and reference is a list or tuple (the binding's fast path)."""
+    return all(type(h) in _SEQ for h in hypotheses) and all(
+        type(rs) in _SEQ and all(type(r) in _SEQ for r in rs) for rs in references
+    )
