@@ -108,7 +108,7 @@ fn match_synonyms_by_name(
         let mut best: Option<(u32, u32)> = None;
         let mut consider = |id: u32, head: &[u32]| {
             let j = head[id as usize];
-            if j != NONE && best.is_none_or(|(b, _)| j > b) {
+            if j != NONE && better(best.map(|x| x.0), j) {
                 best = Some((j, id));
             }
         };
@@ -125,6 +125,15 @@ fn match_synonyms_by_name(
     }
     for &(_, w) in refs {
         head[w as usize] = NONE;
+    }
+}
+
+/// Whether position `j` beats the best so far (none yet: it does). A `match`, not
+/// `Option::is_none_or`, which is newer than the crate's minimum Rust.
+fn better(best: Option<u32>, j: u32) -> bool {
+    match best {
+        None => true,
+        Some(b) => j > b,
     }
 }
 

@@ -152,7 +152,11 @@ impl<S: AsRef<str> + Sync> Batch<'_, S> {
                 let (m, c) = align::align(h, r, &t, wn, head, None);
                 let s = score(m, c, h.words.len(), r.words.len(), p)?;
                 // Python's max: the first of equal scores, a NaN first stays.
-                if best.is_none_or(|b| s > b) {
+                let better = match best {
+                    None => true,
+                    Some(b) => s > b,
+                };
+                if better {
                     best = Some(s);
                 }
             }
