@@ -45,6 +45,7 @@ __all__ = [
     "flavor_mteval_stats",
     "flavor_nltk_corpus_gleu",
     "flavor_nltk_meteor",
+    "flavor_nltk_porter_stem",
     "flavor_nltk_sentence_bleu",
     "flavor_nltk_sentence_chrf",
     "flavor_nltk_sentence_gleu",
@@ -451,6 +452,9 @@ class NltkWordnet:
         """Lemma names (without ``_``) of ``wordnet.synsets(word)``, sorted, no repeats."""
     def sizes(self) -> tuple[int, int]:
         """``(index entries, synsets)``."""
+
+def flavor_nltk_porter_stem(words: list[str]) -> list[str]:
+    """NLTK's ``PorterStemmer().stem(w)`` of each word (any Unicode)."""
 
 def flavor_nltk_meteor(
     wordnet: NltkWordnet,

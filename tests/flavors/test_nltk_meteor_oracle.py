@@ -118,3 +118,16 @@ def test_nltk_reader_object_and_lazy_loader() -> None:
     h = ["the", "dogs", "chased", "a", "large", "cat"]
     r = ["a", "big", "cat", "chasing", "the", "dog"]
     assert same(ours.meteor_score([r], h, wordnet=wordnet), theirs.meteor_score([r], h))
+
+
+@settings(max_examples=500, deadline=None)
+@given(words=st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=12)), max_size=20))
+def test_porter_stems_of_any_text(words: list[str]) -> None:
+    # meteor_score stems every token, any Unicode (rouge-score only ever stems ASCII).
+    from nltk.stem.porter import PorterStemmer
+
+    from parbleu import _core
+
+    words = [w for w in words if not any("\ud800" <= c <= "\udfff" for c in w)]
+    ps = PorterStemmer()
+    assert _core.flavor_nltk_porter_stem(words) == [ps.stem(w) for w in words]

@@ -5,6 +5,7 @@ use crate::error::Result;
 use crate::interrupt::interruptible;
 use crate::parallel::Workers;
 use parbleu_core::flavors::nltk_meteor::{Batch, Params, Wordnet};
+use parbleu_core::rouge::porter::stem_unicode;
 use pyo3::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -68,7 +69,14 @@ fn flavor_nltk_meteor(
     Ok(interruptible(py, || batch.scores(&wn, p, workers.0))??)
 }
 
+/// NLTK's `PorterStemmer().stem(w)` of each word, any Unicode (what `meteor_score` stems).
+#[pyfunction]
+fn flavor_nltk_porter_stem(words: Vec<String>) -> Vec<String> {
+    words.iter().map(|w| stem_unicode(w)).collect()
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NltkWordnet>()?;
+    m.add_function(wrap_pyfunction!(flavor_nltk_porter_stem, m)?)?;
     m.add_function(wrap_pyfunction!(flavor_nltk_meteor, m)?)
 }
