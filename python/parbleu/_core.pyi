@@ -21,6 +21,7 @@ __all__ = [
     "BleuOptions",
     "ChrfOptions",
     "MeanOptions",
+    "NltkWordnet",
     "PairTable",
     "Refs",
     "Scorer",
@@ -42,6 +43,8 @@ __all__ = [
     "flavor_line_stats",
     "flavor_mteval_stats",
     "flavor_nltk_corpus_gleu",
+    "flavor_nltk_meteor",
+    "flavor_nltk_porter_stem",
     "flavor_nltk_sentence_bleu",
     "flavor_nltk_sentence_chrf",
     "flavor_nltk_sentence_gleu",
@@ -423,6 +426,39 @@ def flavor_nltk_sentence_chrf(
     """NLTK's ``sentence_chrf`` of two ``str`` given ``factor = beta**2``.
 
     Returns ``None`` when a string holds a lone surrogate.
+    """
+
+@final
+class NltkWordnet:
+    """WordNet as NLTK's ``wordnet.synsets()`` sees it, read from its dict files."""
+
+    @staticmethod
+    def from_files(files: dict[str, str]) -> NltkWordnet:
+        """Read ``{file name: text}`` (``index.noun``, ``data.noun``, ``noun.exc``, ...)."""
+    def synonyms(self, word: str) -> list[str]:
+        """Lemma names (without ``_``) of ``wordnet.synsets(word)``, sorted, no repeats."""
+    def sizes(self) -> tuple[int, int]:
+        """``(index entries, synsets)``."""
+
+def flavor_nltk_porter_stem(words: list[str]) -> list[str]:
+    """NLTK's ``PorterStemmer().stem(w)`` of each word (any Unicode)."""
+
+def flavor_nltk_meteor(
+    wordnet: NltkWordnet,
+    hypotheses: list[list[str]],
+    references: list[list[list[str]]],
+    alpha: float,
+    beta: float,
+    gamma: float,
+    workers: int,
+    lower: bool = True,
+    hyp_stems: list[list[str]] | None = None,
+    ref_stems: list[list[list[str]]] | None = None,
+) -> list[float]:
+    """NLTK's ``meteor_score`` of every segment (GIL released).
+
+    ``lower``: NLTK's ``preprocess=str.lower`` (else tokens are preprocessed already);
+    ``hyp_stems``/``ref_stems``: a caller's stemmer's output (else NLTK's Porter stemmer).
     """
 
 def bleu_ids_extract(

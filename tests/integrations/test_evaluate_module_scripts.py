@@ -18,6 +18,7 @@ from parbleu.integrations import evaluate as pe
 CLASS_NAMES = {
     "bleu": "Bleu",
     "chrf": "ChrF",
+    "meteor": "Meteor",
     "rouge": "Rouge",
     "sacrebleu": "Sacrebleu",
     "ter": "Ter",

@@ -234,6 +234,18 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         "parbleu.cli.flavor:run_nltk",
         ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
         _nltk,
+        metrics=(
+            (
+                "meteor_score.meteor_score(references, hypothesis)",
+                "NLTK's METEOR (exact, Porter-stem and WordNet-synonym matches, alpha 0.9, "
+                "beta 3, gamma 0.5; best reference), not METEOR 1.5's: the same bits, WordNet "
+                "from nltk_data or parbleu's WordNet 3.0 table (docs/meteor.md)",
+            ),
+            (
+                "meteor_score.meteor_scores(references, hypotheses)",
+                "the same for many segments in one core call, on several threads",
+            ),
+        ),
     ),
     FlavorInfo(
         "multi-bleu",

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: Names of the modules parbleu provides.
-MODULES = ("sacrebleu", "bleu", "chrf", "ter", "rouge")
+MODULES = ("sacrebleu", "bleu", "chrf", "ter", "rouge", "meteor")
 
 
 def _per_prediction(references: Sequence[Any], name: str) -> list[list[str]]:
@@ -199,12 +199,19 @@ def _rouge(predictions: Sequence[str], references: Sequence[Any], **kwargs: Any)
     return rouge_compute(predictions, references, **kwargs)
 
 
+def _meteor(predictions: Sequence[str], references: Sequence[Any], **kwargs: Any) -> dict[str, Any]:
+    from .evaluate_meteor import meteor_compute
+
+    return meteor_compute(predictions, references, **kwargs)
+
+
 _COMPUTE: dict[str, Callable[..., dict[str, Any]]] = {
     "sacrebleu": _sacrebleu,
     "bleu": _bleu,
     "chrf": _chrf,
     "ter": _ter,
     "rouge": _rouge,
+    "meteor": _meteor,
 }
 
 
@@ -482,6 +489,7 @@ _DESCRIPTIONS = {
     "chrf": "SacreBLEU's chrF / chrF++ (parbleu: same keys and numbers as the hub module).",
     "ter": "SacreBLEU's TER (parbleu: same keys and numbers as the hub module).",
     "rouge": "rouge-score's ROUGE (parbleu: same keys and numbers as the hub module).",
+    "meteor": "NLTK's meteor_score (parbleu: same keys and numbers as the hub module).",
 }
 
 

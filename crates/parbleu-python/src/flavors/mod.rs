@@ -7,6 +7,7 @@ mod fairseq;
 mod hf;
 mod nist;
 mod nltk;
+mod nltk_meteor;
 
 use crate::convert::{le_bytes, str_lists, strs};
 use crate::error::Result;
@@ -188,5 +189,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     nist::register(m)?;
     fairseq::register(m)?;
     nltk::register(m)?;
+    nltk_meteor::register(m)?;
     hf::register(m)
 }

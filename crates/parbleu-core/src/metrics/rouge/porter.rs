@@ -264,7 +264,49 @@ pub fn stem(word: &str) -> String {
     if word.len() <= 2 {
         return lower;
     }
-    let mut w = lower.into_bytes();
+    // Only ASCII bytes were moved around.
+    String::from_utf8(rules(lower.into_bytes())).unwrap_or_default()
+}
+
+/// `PorterStemmer().stem(word)` for any word, as NLTK's `meteor_score` calls it (its words are
+/// not rouge-score's ASCII tokens): Python's `str.lower()` first, then the rules on characters.
+///
+/// Every rule tests ASCII letters only, so a non-ASCII character acts as a consonant that no
+/// suffix names. The word is run through [`stem`]'s byte rules with each non-ASCII character
+/// replaced by a byte >= 0x80 that equals its left neighbour's byte exactly when the characters
+/// are equal (the double-consonant test compares neighbours; nothing else compares two
+/// characters). The rules only cut a suffix and append ASCII, so every byte >= 0x80 left in the
+/// result stands for the character at the same position of the word.
+pub fn stem_unicode(word: &str) -> String {
+    let lower = crate::text::py_lower(word);
+    if lower.is_ascii() {
+        return stem(&lower);
+    }
+    let chars: Vec<char> = lower.chars().collect();
+    if chars.len() <= 2 {
+        return lower; // not in the (ASCII) pool, and too short for the rules
+    }
+    let mut bytes = Vec::with_capacity(chars.len());
+    for (i, &c) in chars.iter().enumerate() {
+        bytes.push(if c.is_ascii() {
+            c as u8
+        } else if i > 0 && chars[i - 1] == c {
+            bytes[i - 1]
+        } else if i > 0 && bytes[i - 1] == 0x80 {
+            0x81
+        } else {
+            0x80
+        });
+    }
+    let out = rules(bytes);
+    out.iter()
+        .enumerate()
+        .map(|(i, &b)| if b < 0x80 { char::from(b) } else { chars[i] })
+        .collect()
+}
+
+/// Steps 1a to 5b of a lowercase word of 3 letters or more.
+fn rules(mut w: Vec<u8>) -> Vec<u8> {
     w = step1a(w);
     w = step1b(w);
     w = step1c(w);
@@ -272,14 +314,33 @@ pub fn stem(word: &str) -> String {
     w = step3(w);
     w = apply(w, &STEP4);
     w = step5a(w);
-    w = step5b(w);
-    // Only ASCII bytes were moved around.
-    String::from_utf8(w).unwrap_or_default()
+    step5b(w)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::stem;
+    use super::{stem, stem_unicode};
+
+    #[test]
+    fn unicode_words_as_nltk() {
+        // Outputs of NLTK 3.10.4's PorterStemmer().stem (live check: tests/flavors/).
+        for (w, s) in [
+            ("cafés", "café"),
+            ("naïvely", "naïv"),
+            ("ÉTÉS", "été"),
+            ("ßß", "ßß"),
+            ("ßßing", "ßßing"),
+            ("aßßing", "aß"),
+            ("aéàing", "aéà"),
+            ("aßing", "aße"),
+            ("İstanbul", "i\u{307}stanbul"),
+            ("ŝaŝaŝaŝaŝational", "ŝaŝaŝaŝaŝ"),
+            ("hopping", "hop"),
+            ("Running", "run"),
+        ] {
+            assert_eq!(stem_unicode(w), s, "{w}");
+        }
+    }
 
     #[test]
     fn known_nltk_stems() {
