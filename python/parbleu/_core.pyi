@@ -9,7 +9,7 @@ BLEU and chrF, float64 for TER and all scores) that the Python layer reads with
 errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar, final
 
 import numpy as np
@@ -23,6 +23,7 @@ __all__ = [
     "ChrfOptions",
     "ChrfRefs",
     "PairTable",
+    "RougePairScorer",
     "Scorer",
     "TerOptions",
     "TerRefs",
@@ -557,6 +558,21 @@ def rouge_score_batch(
     ``(precision, recall, fmeasure)`` and the int64 index of the chosen reference, as
     little-endian bytes.
     """
+
+@final
+class RougePairScorer:
+    """One scorer's options, scoring one (prediction, targets) pair per call."""
+
+    def __init__(
+        self,
+        rouge_types: Sequence[str],
+        names: Sequence[str],
+        tokenizer: str,
+        use_stemmer: bool,
+        score_class: Callable[[float, float, float], Any],
+    ) -> None: ...
+    def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, Any]:
+        """rouge-score's ``score_multi``: ``{name: score_class(precision, recall, fmeasure)}``."""
 
 def rouge_tokenize(texts: Sequence[str], tokenizer: str, use_stemmer: bool) -> list[list[str]]:
     """Tokens of each text (``tokenizer``: ``default``, ``unicode`` or ``none``)."""
