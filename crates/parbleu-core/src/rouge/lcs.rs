@@ -96,6 +96,9 @@ pub fn mark_lcs(reff: &[u32], can: &[u32], masks: &Masks, rows: &mut Vec<u64>, m
     if n == 0 || w == 0 {
         return;
     }
+    if w == 1 {
+        return mark_lcs_word(reff, can, masks, rows, marks);
+    }
     rows.clear();
     rows.resize((n + 1) * w, u64::MAX);
     for i in 0..n {
@@ -111,6 +114,43 @@ pub fn mark_lcs(reff: &[u32], can: &[u32], masks: &Masks, rows: &mut Vec<u64>, m
             i -= 1;
             j -= 1;
         } else if value(row(i), j - 1) > value(row(i - 1), j) {
+            j -= 1;
+        } else {
+            i -= 1;
+        }
+    }
+}
+
+/// [`mark_lcs`] for a `can` of at most 64 tokens: one word per row.
+fn mark_lcs_word(
+    reff: &[u32],
+    can: &[u32],
+    masks: &Masks,
+    rows: &mut Vec<u64>,
+    marks: &mut [bool],
+) {
+    rows.clear();
+    let mut v = u64::MAX;
+    rows.push(v);
+    for &t in reff {
+        let m = masks.masks.get(t as usize).copied().unwrap_or(0);
+        let u = v & m;
+        v = v.wrapping_add(u) | (v & !m);
+        rows.push(v);
+    }
+    if v == u64::MAX {
+        return; // no common token: an empty LCS marks nothing
+    }
+    let low = |j: usize| if j >= 64 { u64::MAX } else { (1u64 << j) - 1 };
+    // T[i][j] = j - popcount(rows[i] & low(j)).
+    let value = |i: usize, j: usize| j - (rows[i] & low(j)).count_ones() as usize;
+    let (mut i, mut j) = (reff.len(), can.len());
+    while i > 0 && j > 0 {
+        if reff[i - 1] == can[j - 1] {
+            marks[i - 1] = true;
+            i -= 1;
+            j -= 1;
+        } else if value(i, j - 1) > value(i - 1, j) {
             j -= 1;
         } else {
             i -= 1;

@@ -133,7 +133,7 @@ pub fn score_pair(opts: &RougeOpts, pred: &str, refs: &[&str]) -> Vec<TypeScore>
         .collect()
 }
 
-/// Pairs per work chunk: small enough to balance threads, large enough to amortize the handout.
+/// Most pairs per work chunk: large enough to amortize the handout on short texts.
 const CHUNK: usize = 16;
 
 /// [`score_pair`] for every pair, on `workers` threads (the result does not depend on them).
@@ -160,7 +160,10 @@ pub fn score_batch(
         });
     }
     let mut out: Vec<Vec<TypeScore>> = vec![Vec::new(); preds.len()];
-    parallel::for_each_chunk(workers, &mut out, CHUNK, |start, chunk| {
+    // At least 8 chunks per thread, so that a few long documents still spread over every
+    // thread (each pair's result does not depend on the chunking).
+    let chunk = (preds.len() / (8 * workers.max(1))).clamp(1, CHUNK);
+    parallel::for_each_chunk(workers, &mut out, chunk, |start, chunk| {
         for (k, row) in chunk.iter_mut().enumerate() {
             if interrupt::requested() {
                 return;
