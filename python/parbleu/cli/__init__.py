@@ -25,8 +25,6 @@ from contextlib import contextmanager
 from ..errors import ParbleuError
 from . import render
 from .arguments import check_metric_options, check_num_refs
-from .distributed import distributed_results
-from .distributed import run as run_distributed
 from .errors import CliError, ExitCode
 from .io import (
     STDIN_NAME,
@@ -226,7 +224,11 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
     # statistics kept instead of text (cli/stream.py)
     stream_fmt = "text" if args.detail and fmt == "json" else fmt
-    streamed = distributed_results(args, stream_fmt)
+    streamed = None
+    if args.scheduler is not None:
+        from .distributed import distributed_results  # Dask's client: only with --scheduler
+
+        streamed = distributed_results(args, stream_fmt)
     if streamed is None:
         streamed = stream_results(args, trg_lang, stream_fmt)
     if streamed is not None:
@@ -332,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return _subcommand(run_compare, argv[1:])
         if argv[:1] == ["distributed"]:
+            from .distributed import run as run_distributed
+
             return _subcommand(run_distributed, argv[1:])
         if argv[:1] == ["report"]:
             from .report import run as run_report

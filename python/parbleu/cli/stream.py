@@ -28,7 +28,6 @@ from typing import Any
 
 from ..errors import ParbleuError
 from ..progress import ProgressBar
-from ..streaming import FieldCountError, stream_scores
 from .errors import CliError, ExitCode
 
 __all__ = [
@@ -136,13 +135,14 @@ def in_memory_options(args: argparse.Namespace) -> list[str]:
 
 def should_stream(args: argparse.Namespace) -> bool:
     """Whether this command line is scored by streaming (see the module docstring)."""
-    if not args.input or len(args.input) != 1 or not args.refs or in_memory_options(args):
+    if not args.input or len(args.input) != 1 or not args.refs:
         return False
     try:
         size = sum(os.path.getsize(p) for p in (*args.refs, args.input[0]))
     except OSError:
         return False
-    return size >= _min_bytes()
+    # The size first: the options check builds a second parser, which small files never need.
+    return size >= _min_bytes() and not in_memory_options(args)
 
 
 def progress_bar(quiet: bool, unit: str) -> ProgressBar | None:
@@ -198,6 +198,7 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
     """
     if not should_stream(args):
         return None
+    from ..streaming import FieldCountError, stream_scores
     from .score import build_metrics, render_scores
 
     log = logging.getLogger("parbleu")

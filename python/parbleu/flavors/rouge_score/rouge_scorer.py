@@ -125,7 +125,7 @@ class RougeScorer(scoring.BaseScorer):
         pair = self._pair_scorer()
         if pair is not None and type(prediction) is str:
             try:
-                return pair.score_multi(targets, prediction)  # type: ignore[no-any-return]
+                return pair.score_multi(targets, prediction)
             except (TypeError, UnicodeEncodeError, InvalidOptionError):
                 pass  # the batch path below gives the error its message
         names = list(self.rouge_types)
