@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate `crates/parbleu-core/src/rouge/tables.rs`: the character classes of ROUGE's
+"""Generate `crates/parbleu-core/src/metrics/rouge/tables.rs`: the character classes of ROUGE's
 ``unicode`` tokenizer (parbleu's option; rouge-score has no such tokenizer).
 
 Brute force over all Unicode scalar values with CPython's ``unicodedata`` (Unicode 14.0,
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gen_output
 
-OUT = Path(__file__).resolve().parents[1] / "crates/parbleu-core/src/rouge/tables.rs"
+OUT = Path(__file__).resolve().parents[1] / "crates/parbleu-core/src/metrics/rouge/tables.rs"
 SOLO_PREFIXES = ("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HIRAGANA", "KATAKANA")
 
 

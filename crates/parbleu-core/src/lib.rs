@@ -5,7 +5,6 @@
 //! a score. Corpus scores, sentence scores, resampling and merging all follow from that.
 
 pub mod cache;
-pub mod caption;
 pub mod error;
 pub mod flavors;
 pub mod ids;
@@ -15,7 +14,7 @@ pub mod pairwise;
 pub mod parallel;
 pub mod pysum;
 pub mod refset;
-pub mod rouge;
+pub mod rng;
 pub mod significance;
 pub mod text;
 pub mod tokenize;

@@ -6,7 +6,7 @@ use crate::error::{ErrorClass, Result};
 use crate::interrupt::{blocks, for_each_block, interruptible};
 use crate::options::Order;
 use crate::parallel::Workers;
-use parbleu_core::caption::{cider, rouge};
+use parbleu_core::metrics::caption::{cider, rouge};
 use parbleu_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyString;

@@ -1,11 +1,11 @@
-//! ROUGE binding: `_core.rouge_*` over `parbleu_core::rouge` (rouge-score 0.1.2, exact).
+//! ROUGE binding: `_core.rouge_*` over `parbleu_core::metrics::rouge` (rouge-score 0.1.2, exact).
 
 use crate::convert::{le_bytes, strs};
 use crate::error::Result;
 use crate::interrupt::{blocks, for_each_block};
 use crate::parallel::Workers;
-use parbleu_core::rouge::tokenize::{self as rtok, Kind, Tokenizer};
-use parbleu_core::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
+use parbleu_core::metrics::rouge::tokenize::{self as rtok, Kind, Tokenizer};
+use parbleu_core::metrics::rouge::{self, bootstrap, porter, RougeOpts, RougeType};
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;

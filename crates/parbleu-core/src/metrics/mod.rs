@@ -2,10 +2,13 @@
 
 pub mod bleu;
 pub mod bleu_pairs;
+pub mod caption;
 mod check;
 pub mod chrf;
 pub mod count;
+pub mod mean;
 pub(crate) mod ngram;
 pub mod ngram_stats;
 pub mod ref_table;
+pub mod rouge;
 pub mod ter;

@@ -16,20 +16,20 @@
 //! from system A, that row from system B" are tabulated once, so one trial costs one lookup
 //! and one vector addition per 8 segments instead of 8.
 
-//! Files: [`rng`] (the counter-based PRNG), [`scorer`] (each metric's finalize, exact and
-//! SacreBLEU-compatible), [`bootstrap`], [`ar`]; statistics checks are here.
+//! Files: [`scorer`] (each metric's finalize, exact and SacreBLEU-compatible), [`bootstrap`],
+//! [`ar`]; statistics checks are here. The counter-based PRNG is [`crate::rng`] (ROUGE's
+//! bootstrap uses it too).
 
 mod ar;
 mod bootstrap;
-mod rng;
 mod rows;
 mod scorer;
 #[cfg(test)]
 mod tests;
 
+pub use crate::rng::{mix64, Domain, SplitMix64};
 pub use ar::{ar, ar_masks, ar_sums, mask_bytes};
 pub use bootstrap::{bootstrap, bootstrap_compat, bootstrap_indices};
-pub use rng::{mix64, Domain, SplitMix64};
 pub use rows::{ar_rows, bootstrap_indices_rows, bootstrap_rows, Rows};
 pub use scorer::{Num, Scorer};
 

@@ -6,7 +6,7 @@
 //! numpy itself (`engine.bootstrap_compat`).
 
 use super::score::{prf, Stats};
-use crate::significance::{Domain, SplitMix64};
+use crate::rng::{Domain, SplitMix64};
 use crate::{parallel, Error, Result};
 
 /// Mixed into the seed so that ROUGE's resamples are not BLEU's for the same seed.
