@@ -570,14 +570,14 @@ def rouge_score_batch(
 class RougePairScorer:
     """One scorer's options, scoring one (prediction, targets) pair per call."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rouge_types: Sequence[str],
         names: Sequence[str],
         tokenizer: str,
         use_stemmer: bool,
         score_class: Callable[[float, float, float], Any],
-    ) -> None: ...
+    ) -> Self: ...
     def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, Any]:
         """rouge-score's ``score_multi``: ``{name: score_class(precision, recall, fmeasure)}``."""
 

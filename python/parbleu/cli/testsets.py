@@ -202,11 +202,12 @@ def check_filters(args: argparse.Namespace) -> None:
 def filter_streams(args: argparse.Namespace, streams: list[list[str]]) -> list[list[str]]:
     """Apply ``--origlang``/``--subset`` to parallel streams."""
     try:
-        return _datasets().filter_subset(
+        out: list[list[str]] = _datasets().filter_subset(
             streams, args.test_set, args.langpair, args.origlang, args.subset
         )
     except DatasetError as e:
         raise CliError(str(e)) from None
+    return out
 
 
 def subset_lines(

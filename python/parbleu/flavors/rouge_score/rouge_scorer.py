@@ -81,7 +81,7 @@ class RougeScorer(scoring.BaseScorer):
         return self.score_multi([target], prediction)
 
     def _pair_scorer(self) -> _core.RougePairScorer | None:
-        """The core's one-pair scorer for these options, or None where only the batch applies.
+        """Return the core's one-pair scorer for these options (None: only the batch applies).
 
         Kept while ``rouge_types`` and the tokenizer are unchanged (both are attributes a
         caller may set), so a ``score`` loop pays one key comparison for its set-up.
