@@ -80,6 +80,12 @@ class RougeScorer(scoring.BaseScorer):
         """
         return self.score_multi([target], prediction)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the core's scorer (rebuilt on the next call), as before it existed."""
+        state = dict(self.__dict__)
+        state["_pair"] = state["_pair_key"] = None
+        return state
+
     def _pair_scorer(self) -> _core.RougePairScorer | None:
         """Return the core's one-pair scorer for these options (None: only the batch applies).
 
@@ -90,7 +96,7 @@ class RougeScorer(scoring.BaseScorer):
         if type(tok) is not tokenizers.DefaultTokenizer or self._split_summaries:
             return None
         key = (tuple(self.rouge_types), tok.use_stemmer)
-        if key != self._pair_key:
+        if key != getattr(self, "_pair_key", None):
             names = list(key[0])
             types = [_engine_type(t) for t in names]
             self._pair = (
