@@ -28,6 +28,7 @@ from typing import Any
 
 from ..errors import ParbleuError
 from ..progress import ProgressBar
+from ..streaming import FieldCountError, stream_scores
 from .errors import CliError, ExitCode
 
 __all__ = [
@@ -198,7 +199,6 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
     """
     if not should_stream(args):
         return None
-    from ..streaming import FieldCountError, stream_scores
     from .score import build_metrics, render_scores
 
     log = logging.getLogger("parbleu")
