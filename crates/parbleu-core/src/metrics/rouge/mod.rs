@@ -92,20 +92,32 @@ impl PredMasks {
     }
 }
 
-fn type_stats(t: RougeType, pred: &Text, pm: &PredMasks, reff: &Text, vocab: usize) -> Stats {
+fn type_stats(
+    t: RougeType,
+    pred: &Text,
+    pm: &PredMasks,
+    reff: &Text,
+    vocab: usize,
+    workers: usize,
+) -> Stats {
     match t {
         RougeType::N(n) => score::ngram_stats(&pred.all, &reff.all, n, vocab),
         RougeType::L => match &pm.whole {
             Some(m) => score::lcs_stats(m, pred.all.len(), &reff.all),
             None => unreachable!("masks are built for every type asked for"),
         },
-        RougeType::Lsum => score::lsum_stats(pred, &pm.sents, reff, vocab),
+        RougeType::Lsum => score::lsum_stats(pred, &pm.sents, reff, vocab, workers),
     }
 }
 
 /// rouge-score's `score_multi(refs, pred)` (`score(refs[0], pred)` for one reference), one
 /// [`TypeScore`] per type of `opts`. `refs` must not be empty.
 pub fn score_pair(opts: &RougeOpts, pred: &str, refs: &[&str]) -> Vec<TypeScore> {
+    score_pair_on(opts, pred, refs, 1)
+}
+
+/// [`score_pair`], a long rougeLsum pair on `workers` threads (the same result).
+fn score_pair_on(opts: &RougeOpts, pred: &str, refs: &[&str], workers: usize) -> Vec<TypeScore> {
     let mut texts = Vec::with_capacity(refs.len() + 1);
     texts.push(pred);
     texts.extend_from_slice(refs);
@@ -117,7 +129,7 @@ pub fn score_pair(opts: &RougeOpts, pred: &str, refs: &[&str]) -> Vec<TypeScore>
         .map(|&t| {
             let mut best = TypeScore::default();
             for (k, r) in rs.iter().enumerate() {
-                let stats = type_stats(t, p, &pm, r, v);
+                let stats = type_stats(t, p, &pm, r, v, workers);
                 let prf = score::prf(stats);
                 // numpy's argmax: the first of equal fmeasures wins.
                 if k == 0 || prf[2] > best.prf[2] {
@@ -160,6 +172,16 @@ pub fn score_batch(
         });
     }
     let mut out: Vec<Vec<TypeScore>> = vec![Vec::new(); preds.len()];
+    if preds.len() < 2 * workers {
+        // Fewer pairs than threads can share: the threads share each pair's sentences instead.
+        for (k, row) in out.iter_mut().enumerate() {
+            if interrupt::requested() {
+                break;
+            }
+            *row = score_pair_on(opts, preds[k], &refs[k], workers);
+        }
+        return Ok(out);
+    }
     // At least 8 chunks per thread, so that a few long documents still spread over every
     // thread (each pair's result does not depend on the chunking).
     let chunk = (preds.len() / (8 * workers.max(1))).clamp(1, CHUNK);

@@ -2,6 +2,7 @@
 //! statistics `[matches, prediction_count, reference_count]` and the floats made from them.
 
 use super::lcs::{self, Masks};
+use crate::parallel;
 use rustc_hash::FxHashMap;
 
 /// Tokens of one text as ids of a vocabulary shared by one prediction and its references,
@@ -81,10 +82,22 @@ pub fn lcs_stats(pred: &Masks, pred_len: usize, reff: &[u32]) -> Stats {
     ]
 }
 
+/// Sentence pairs of one text pair from which [`lsum_stats`] spreads its reference sentences
+/// over threads (below, a thread's handout costs more than it saves).
+const PARALLEL_PAIRS: usize = 256;
+
 /// rouge-score's `_summary_level_lcs` counts: union-LCS hits of each reference sentence over
 /// every prediction sentence, each token counted at most as often as it occurs on both sides.
-/// `masks` are those of each prediction sentence; `vocab` bounds the token ids.
-pub fn lsum_stats(pred: &Text, masks: &[Masks], reff: &Text, vocab: usize) -> Stats {
+/// `masks` are those of each prediction sentence; `vocab` bounds the token ids. With `workers`
+/// above 1 and a long text pair, the reference sentences' marks are found on that many threads
+/// (each sentence's marks do not depend on the others'); the hits are then counted in order.
+pub fn lsum_stats(
+    pred: &Text,
+    masks: &[Masks],
+    reff: &Text,
+    vocab: usize,
+    workers: usize,
+) -> Stats {
     let (n, m) = (pred.all.len() as u64, reff.all.len() as u64);
     if n == 0 || m == 0 {
         return [0, n, m];
@@ -97,16 +110,16 @@ pub fn lsum_stats(pred: &Text, masks: &[Masks], reff: &Text, vocab: usize) -> St
     for &t in &pred.all {
         cnt_c[t as usize] += 1;
     }
-    let mut hits = 0u64;
-    let mut rows = Vec::new();
-    let mut marks = Vec::new();
-    for r in reff.sents() {
+    let mark = |r: &[u32], rows: &mut Vec<u64>, marks: &mut Vec<bool>| {
         marks.clear();
         marks.resize(r.len(), false);
         for (c, mk) in pred.sents().zip(masks) {
-            lcs::mark_lcs(r, c, mk, &mut rows, &mut marks);
+            lcs::mark_lcs(r, c, mk, rows, marks);
         }
-        // `sorted(set().union(*lcs_list))`: the marked indices in increasing order.
+    };
+    // `sorted(set().union(*lcs_list))`: the marked indices in increasing order.
+    let mut hits = 0u64;
+    let mut count = |r: &[u32], marks: &[bool]| {
         for (k, _) in marks.iter().enumerate().filter(|(_, &m)| m) {
             let t = r[k] as usize;
             if cnt_c[t] > 0 && cnt_r[t] > 0 {
@@ -114,6 +127,25 @@ pub fn lsum_stats(pred: &Text, masks: &[Masks], reff: &Text, vocab: usize) -> St
                 cnt_c[t] -= 1;
                 cnt_r[t] -= 1;
             }
+        }
+    };
+    let sents: Vec<&[u32]> = reff.sents().collect();
+    if workers > 1 && sents.len() >= 2 * workers && sents.len() * masks.len() >= PARALLEL_PAIRS {
+        let mut marks: Vec<Vec<bool>> = vec![Vec::new(); sents.len()];
+        parallel::for_each_chunk(workers, &mut marks, 2, |start, chunk| {
+            let mut rows = Vec::new();
+            for (k, mk) in chunk.iter_mut().enumerate() {
+                mark(sents[start + k], &mut rows, mk);
+            }
+        });
+        for (r, mk) in sents.iter().zip(&marks) {
+            count(r, mk);
+        }
+    } else {
+        let (mut rows, mut marks) = (Vec::new(), Vec::new());
+        for r in sents {
+            mark(r, &mut rows, &mut marks);
+            count(r, &marks);
         }
     }
     [hits, n, m]
@@ -170,9 +202,27 @@ mod tests {
         let r = text(&[&[1, 2, 3, 4, 5]]);
         let c = text(&[&[1, 2, 6, 7, 8], &[1, 3, 8, 9, 5]]);
         let masks: Vec<Masks> = c.sents().map(|s| Masks::new(s, 10)).collect();
-        assert_eq!(lsum_stats(&c, &masks, &r, 10), [4, 10, 5]);
+        assert_eq!(lsum_stats(&c, &masks, &r, 10, 1), [4, 10, 5]);
         let whole = Masks::new(&c.all, 10);
         assert_eq!(lcs_stats(&whole, c.all.len(), &r.all), [4, 10, 5]);
+    }
+
+    proptest::proptest! {
+        // Reference sentences spread over threads: the same counts as on one.
+        #[test]
+        fn lsum_threads_do_not_change_counts(
+            p in proptest::collection::vec(proptest::collection::vec(0u32..12, 0..20), 1..40),
+            r in proptest::collection::vec(proptest::collection::vec(0u32..12, 0..20), 1..40),
+            workers in 2usize..5,
+        ) {
+            let (p, r) = (text(&p.iter().map(Vec::as_slice).collect::<Vec<_>>()),
+                          text(&r.iter().map(Vec::as_slice).collect::<Vec<_>>()));
+            let masks: Vec<Masks> = p.sents().map(|s| Masks::new(s, 12)).collect();
+            proptest::prop_assert_eq!(
+                lsum_stats(&p, &masks, &r, 12, 1),
+                lsum_stats(&p, &masks, &r, 12, workers)
+            );
+        }
     }
 
     #[test]
