@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -38,40 +39,40 @@ def _command(tool: str) -> list[str]:
     return [sys.executable, "-m", module]
 
 
-def wall(argv: list[str]) -> tuple[float, bytes]:
+def timed(argv: list[str]) -> tuple[float, float, bytes]:
+    """Wall and CPU seconds (user + system, the child's own) of one whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     run = subprocess.run(argv, capture_output=True, check=True, cwd=REPO, env=_ENV)
-    return time.perf_counter() - t0, run.stdout
+    dt = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return dt, cpu, run.stdout
 
 
 _ENV = {k: v for k, v in os.environ.items() if not k.startswith(("SACREBLEU_", "PARBLEU_"))}
 
 
-def processes(runs: int, metrics: list[str]) -> list[tuple[str, float, float]]:
+def processes(runs: int, metrics: list[str]) -> list[tuple[str, list[float], list[float]]]:
+    """Per metric: the command, then sacrebleu's and parbleu's median [wall, CPU] seconds."""
     rows = []
     for metric in metrics:
         args = [str(REF), "-i", str(HYP), "-m", metric, "-b"]
-        times: dict[str, list[float]] = {"parbleu": [], "sacrebleu": []}
+        times: dict[str, list[tuple[float, float]]] = {"parbleu": [], "sacrebleu": []}
         outs = {}
         for _ in range(runs):
             for tool in times:
-                dt, out = wall([*_command(tool), *args])
-                times[tool].append(dt)
-                outs[tool] = out
+                dt, cpu, outs[tool] = timed([*_command(tool), *args])
+                times[tool].append((dt, cpu))
         if outs["parbleu"] != outs["sacrebleu"]:
             raise SystemExit(f"{metric}: scores differ: {outs}")
-        rows.append(
-            (
-                f"`{{tool}} REF -i HYP -m {metric} -b`",
-                statistics.median(times["sacrebleu"]),
-                statistics.median(times["parbleu"]),
-            )
-        )
+        med = {t: [statistics.median(x[k] for x in v) for k in (0, 1)] for t, v in times.items()}
+        rows.append((f"`{{tool}} REF -i HYP -m {metric} -b`", med["sacrebleu"], med["parbleu"]))
     return rows
 
 
 def bare(code: str, runs: int) -> float:
-    return statistics.median(wall([sys.executable, "-c", code])[0] for _ in range(runs))
+    return statistics.median(timed([sys.executable, "-c", code])[0] for _ in range(runs))
 
 
 FIRST_CALL = """
@@ -135,11 +136,16 @@ def main() -> None:
         check=True,
     )
 
+    print(f"load average before: {os.getloadavg()[0]:.2f}\n")
     print("### (a) whole processes (median of", args.runs, "runs each, alternating)\n")
-    print("| command | sacrebleu | parbleu | parbleu / sacrebleu |")
+    print("wall time, and CPU time (user + system) of the process in parentheses\n")
+    print("| command | sacrebleu | parbleu | sacrebleu / parbleu |")
     print("|---|---:|---:|---:|")
     for what, sb, pb in processes(args.runs, args.metrics):
-        print(f"| {what} | {sb:.3f} s | {pb:.3f} s | {pb / sb:.2f} |")
+        print(
+            f"| {what} | {sb[0]:.3f} s ({sb[1]:.3f} s) | {pb[0]:.3f} s ({pb[1]:.3f} s) "
+            f"| {sb[0] / pb[0]:.1f}x ({sb[1] / pb[1]:.1f}x) |"
+        )
     for what, code in (
         ("`python -c pass`", "pass"),
         ("`python -c 'import numpy'`", "import numpy"),
@@ -162,6 +168,8 @@ def main() -> None:
                 f"| {name} | {tool} | {r[0] * 1000:.1f} ms | {r[1] * 1000:.1f} ms "
                 f"| {r[0] / r[1]:.1f} |"
             )
+
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

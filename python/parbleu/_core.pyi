@@ -9,8 +9,8 @@ BLEU and chrF, float64 for TER and all scores) that the Python layer reads with
 errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
-from collections.abc import Iterable, Sequence
-from typing import Any, final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +24,7 @@ __all__ = [
     "NltkWordnet",
     "PairTable",
     "Refs",
+    "RougePairScorer",
     "Scorer",
     "TerOptions",
     "__version__",
@@ -577,6 +578,21 @@ def rouge_score_batch(
     ``(precision, recall, fmeasure)`` and the int64 index of the chosen reference, as
     little-endian bytes.
     """
+
+@final
+class RougePairScorer:
+    """One scorer's options, scoring one (prediction, targets) pair per call."""
+
+    def __new__(
+        cls,
+        rouge_types: Sequence[str],
+        names: Sequence[str],
+        tokenizer: str,
+        use_stemmer: bool,
+        score_class: Callable[[float, float, float], Any],
+    ) -> Self: ...
+    def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, Any]:
+        """rouge-score's ``score_multi``: ``{name: score_class(precision, recall, fmeasure)}``."""
 
 def rouge_tokenize(texts: Sequence[str], tokenizer: str, use_stemmer: bool) -> list[list[str]]:
     """Tokens of each text (``tokenizer``: ``default``, ``unicode`` or ``none``)."""

@@ -193,3 +193,36 @@ def test_private_helpers_match() -> None:
     assert ours._summary_level_lcs([ref], cans) == theirs._summary_level_lcs([ref], cans)
     assert ours._score_lcs(ref, cans[1]) == theirs._score_lcs(ref, cans[1])
     assert ours._union_lcs(ref, cans) == theirs._union_lcs(ref, cans)
+
+
+def test_drop_in_loop_on_long_documents_and_long_sentences() -> None:
+    # The drop-in's one-pair path (`_core.RougePairScorer`) on 40-sentence documents, and on
+    # sentences of more than 64 tokens (several words per bit-parallel LCS row).
+    hyp = _lines("system-outputs/newstest2021.de-en.hyp.Online-B.en")
+    ref = _lines("references/newstest2021.de-en.ref.A.en")
+    pairs = [("\n".join(ref[i : i + 40]), "\n".join(hyp[i : i + 40])) for i in range(0, 80, 40)]
+    pairs += [
+        (
+            "\n".join(" ".join(ref[j : j + 4]) for j in range(i, i + 12, 4)),
+            "\n".join(" ".join(hyp[j : j + 4]) for j in range(i, i + 12, 4)),
+        )
+        for i in range(500, 548, 12)
+    ]
+    for stem in (False, True):
+        mine, theirs_ = (
+            ours.RougeScorer(ALL, use_stemmer=stem),
+            theirs.RougeScorer(ALL, use_stemmer=stem),
+        )
+        for target, prediction in pairs:
+            assert mine.score(target, prediction) == theirs_.score(target, prediction)
+
+
+def test_drop_in_pickles_and_follows_changed_types() -> None:
+    import pickle
+
+    scorer = ours.RougeScorer(["rouge1"], use_stemmer=True)
+    scorer.score("the cats ran", "a cat runs")  # builds the core's one-pair scorer
+    again = pickle.loads(pickle.dumps(scorer))
+    want = theirs.RougeScorer(["rouge1", "rougeL"], use_stemmer=True).score("a b c", "c b a")
+    again.rouge_types = ["rouge1", "rougeL"]  # an attribute callers may change
+    assert again.score("a b c", "c b a") == want

@@ -45,7 +45,7 @@ fn caption_cider_sums(
         log_df: &log_df,
     };
     // Document frequencies need every image first: cooked once, then scored in blocks.
-    let prep = interruptible(py, || cider::Prepared::new(&h, &r, p.n))?;
+    let prep = interruptible(py, || cider::Prepared::new(&h, &r, p.n, workers.0))?;
     if !prep.scorable(&p) {
         return Err(ErrorClass::InvalidOption.err(
             "coco: CIDEr needs at least one reference n-gram (the original: max() arg is an \

@@ -10,7 +10,7 @@ use parbleu_core::metrics::rouge::{self, bootstrap, porter, RougeOpts, RougeType
 use parbleu_core::Error;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 /// Pairs per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 12;
@@ -78,6 +78,73 @@ fn rouge_score_batch<'py>(
     ))
 }
 
+/// One scorer's options, for rouge-score's `score`/`score_multi` one pair at a time: the per
+/// call cost is this lookup, the scoring and the result dict (no batch arrays).
+#[pyclass(module = "parbleu._core", frozen)]
+struct RougePairScorer {
+    opts: RougeOpts,
+    /// The dict keys, as given (a repeated type is one key, as rouge-score's dict).
+    names: Vec<Py<PyString>>,
+    score_class: Py<PyAny>,
+}
+
+#[pymethods]
+impl RougePairScorer {
+    #[new]
+    #[pyo3(signature = (rouge_types, names, tokenizer, use_stemmer, score_class))]
+    fn new(
+        rouge_types: Vec<Named<RougeType>>,
+        names: Vec<Py<PyString>>,
+        tokenizer: Named<Kind>,
+        use_stemmer: bool,
+        score_class: Py<PyAny>,
+    ) -> Result<Self> {
+        if names.len() != rouge_types.len() {
+            let e = Error::LengthMismatch {
+                what: "rouge type names".into(),
+                expected: rouge_types.len(),
+                found: names.len(),
+            };
+            return Err(e.into());
+        }
+        Ok(RougePairScorer {
+            opts: opts(&rouge_types, tokenizer, use_stemmer),
+            names,
+            score_class,
+        })
+    }
+
+    /// rouge-score's `score_multi(targets, prediction)`: `{name: score_class(p, r, f)}`.
+    fn score_multi<'py>(
+        &self,
+        py: Python<'py>,
+        targets: Vec<Bound<'py, PyString>>,
+        prediction: &Bound<'py, PyString>,
+    ) -> Result<Bound<'py, PyDict>> {
+        let refs = strs(&targets)?;
+        if refs.is_empty() {
+            let e = Error::InvalidOption {
+                name: "targets".into(),
+                value: "an empty list".into(),
+                expected: "at least one target".into(),
+            };
+            return Err(e.into());
+        }
+        let pred = prediction.to_str()?;
+        let row = rouge::score_pair(&self.opts, pred, &refs);
+        let d = PyDict::new(py);
+        for (name, t) in self.names.iter().zip(row) {
+            d.set_item(
+                name.bind(py),
+                self.score_class
+                    .bind(py)
+                    .call1((t.prf[0], t.prf[1], t.prf[2]))?,
+            )?;
+        }
+        Ok(d)
+    }
+}
+
 /// Tokens of each text.
 #[pyfunction]
 #[pyo3(signature = (texts, tokenizer, use_stemmer))]
@@ -140,5 +207,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(rouge_discarded, m)?,
         wrap_pyfunction!(rouge_bootstrap, m)?,
     ];
-    functions.into_iter().try_for_each(|f| m.add_function(f))
+    functions.into_iter().try_for_each(|f| m.add_function(f))?;
+    m.add_class::<RougePairScorer>()
 }

@@ -32,8 +32,6 @@ from .arguments import (
     hyp_encoding,
     ref_encoding,
 )
-from .distributed import distributed_results
-from .distributed import run as run_distributed
 from .errors import CliError, ExitCode
 from .io import (
     STDIN_NAME,
@@ -235,7 +233,11 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
     # statistics kept instead of text (cli/stream.py)
     stream_fmt = "text" if args.detail and fmt == "json" else fmt
-    streamed = distributed_results(args, stream_fmt)
+    streamed = None
+    if args.scheduler is not None:
+        from .distributed import distributed_results  # Dask's client: only with --scheduler
+
+        streamed = distributed_results(args, stream_fmt)
     if streamed is None:
         streamed = stream_results(args, trg_lang, stream_fmt)
     if streamed is not None:
@@ -341,6 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return _subcommand(run_compare, argv[1:])
         if argv[:1] == ["distributed"]:
+            from .distributed import run as run_distributed
+
             return _subcommand(run_distributed, argv[1:])
         if argv[:1] == ["report"]:
             from .report import run as run_report

@@ -137,13 +137,14 @@ def in_memory_options(args: argparse.Namespace) -> list[str]:
 
 def should_stream(args: argparse.Namespace) -> bool:
     """Whether this command line is scored by streaming (see the module docstring)."""
-    if not args.input or len(args.input) != 1 or not args.refs or in_memory_options(args):
+    if not args.input or len(args.input) != 1 or not args.refs:
         return False
     try:
         size = sum(os.path.getsize(p) for p in (*args.refs, args.input[0]))
     except OSError:
         return False
-    return size >= _min_bytes()
+    # The size first: the options check builds a second parser, which small files never need.
+    return size >= _min_bytes() and not in_memory_options(args)
 
 
 def progress_bar(quiet: bool, unit: str) -> ProgressBar | None:

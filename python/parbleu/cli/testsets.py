@@ -1,7 +1,7 @@
 """SacreBLEU's test-set options: ``--download``, ``--list``, ``--citation``, ``--echo``, ``-t``.
 
 The order of the checks and the standard output are SacreBLEU 2.6's (``sacrebleu.py``);
-errors are parbleu's one-line messages. See ``docs/datasets.md``.
+errors are parbleu's one-line messages. See ``docs/_datasets().md``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import logging
 from collections import defaultdict
 from typing import Any, Callable
 
-from .. import datasets
 from ..errors import DatasetError
 from . import render
 from .arguments import ref_encoding
@@ -24,6 +23,13 @@ _log = logging.getLogger("parbleu.cli")
 
 def _names(args: argparse.Namespace) -> list[str]:
     return str(args.test_set).split(",")
+
+
+def _datasets() -> Any:
+    """:mod:`parbleu.datasets`, imported when a test-set option is used (not to score files)."""
+    from .. import datasets
+
+    return datasets
 
 
 def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> bool:
@@ -42,7 +48,7 @@ def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> boo
         Whether the command is done (one of those options ran).
     """
     if args.download:
-        datasets.download(args.download, args.langpair)
+        _datasets().download(args.download, args.langpair)
         return True
     if args.list:
         _list(args, line)
@@ -53,7 +59,7 @@ def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> boo
         if not args.test_set:
             raise CliError("--citation: needs a test set (-t)")
         for name in _names(args):
-            cite = datasets.describe(name).get("citation")
+            cite = _datasets().describe(name).get("citation")
             if not cite:
                 _log.error(f"No citation found for {name}")
             else:
@@ -68,7 +74,7 @@ def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> boo
             "--num-refs: tab-separated references are for reference files, not test sets (-t)"
         )
     for name in _names(args):
-        datasets.get_test_set(name)
+        _datasets().get_test_set(name)
     if args.refs:
         raise CliError(
             "give either a test set (-t) or reference files, not both "
@@ -80,7 +86,7 @@ def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> boo
             f"{args.test_set} for the available ones"
         )
     for name in _names(args):
-        pairs = datasets.langpairs(name)
+        pairs = _datasets().langpairs(name)
         if args.langpair not in pairs:
             raise CliError(
                 f"-l/--language-pair: no language pair {args.langpair!r} in test set {name!r}; "
@@ -95,24 +101,24 @@ def early_commands(args: argparse.Namespace, line: Callable[[str], None]) -> boo
 
 def _list(args: argparse.Namespace, line: Callable[[str], None]) -> None:
     if args.test_set:
-        ts = datasets.get_test_set(args.test_set)
+        ts = _datasets().get_test_set(args.test_set)
         pairs = [args.langpair] if args.langpair else list(ts.langpairs)
         for pair in pairs:
             line(f"{pair}: {', '.join(ts.fieldnames(pair))}")
         return
     if args.langpair:
         line(f"The available test sets for {args.langpair} are:")
-        names = datasets.list_test_sets(args.langpair)
+        names = _datasets().list_test_sets(args.langpair)
     else:
         line("The available test sets are:")
-        names = datasets.list_test_sets()
+        names = _datasets().list_test_sets()
     for name in names:
-        desc = str(datasets.describe(name)["description"]).strip()
+        desc = str(_datasets().describe(name)["description"]).strip()
         line(f"{name:<30}: {desc}")
 
 
 def _echo(name: str, args: argparse.Namespace, line: Callable[[str], None]) -> None:
-    ts = datasets.get_test_set(name)
+    ts = _datasets().get_test_set(name)
     fields = ts.fieldnames(args.langpair)
     paths = ts.files(args.langpair)
     wanted: list[str] = list(args.echo)
@@ -137,7 +143,7 @@ def _echo(name: str, args: argparse.Namespace, line: Callable[[str], None]) -> N
                 )
             )
         chosen.append(paths[fields.index(f)])
-    columns = [datasets.read_lines(p) for p in chosen]
+    columns = [_datasets().read_lines(p) for p in chosen]
     for path, column in zip(chosen, columns):
         if len(column) != len(columns[0]):
             # A damaged cache: printing the rows side by side would cut the longer one short.
@@ -145,7 +151,7 @@ def _echo(name: str, args: argparse.Namespace, line: Callable[[str], None]) -> N
                 f"--echo: {path} has {len(column)} lines but {chosen[0]} has "
                 f"{len(columns[0])}; the test-set files are damaged: delete them and run again"
             )
-    columns = datasets.filter_subset(
+    columns = _datasets().filter_subset(
         columns, name, args.langpair, args.origlang, args.subset, names=chosen
     )
     for row in zip(*columns):
@@ -162,7 +168,7 @@ def test_set_refs(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]
         _log.warning("Published numbers will not be comparable to other papers.")
     per_set = []
     for name in _names(args):
-        ref_files = datasets.get_test_set(name).reference_files(args.langpair)
+        ref_files = _datasets().get_test_set(name).reference_files(args.langpair)
         if not ref_files:
             _log.warning(f"No references found for test set {name}/{args.langpair}.")
         per_set.append(ref_files)
@@ -173,7 +179,7 @@ def test_set_refs(args: argparse.Namespace) -> tuple[list[list[str]], list[str]]
                 raise CliError(
                     f"-t {args.test_set}: the test sets have different numbers of references"
                 )
-            refs[i] += datasets.read_lines(path, ref_encoding(args))
+            refs[i] += _datasets().read_lines(path, ref_encoding(args))
     names = [
         f"reference {i + 1} of test set {args.test_set}/{args.langpair}" for i in range(len(refs))
     ]
@@ -186,8 +192,10 @@ def check_filters(args: argparse.Namespace) -> None:
     Checked once for every scoring path (in memory, streamed, ``--scheduler``), so that none
     of them can score the unfiltered files where another refuses.
     """
+    if args.origlang is None and args.subset is None:
+        return  # nothing to filter (and no test-set module to import)
     try:
-        datasets.check_filter(args.test_set, args.langpair, args.origlang, args.subset)
+        _datasets().check_filter(args.test_set, args.langpair, args.origlang, args.subset)
     except DatasetError as e:
         raise CliError(str(e)) from None
 
@@ -195,11 +203,12 @@ def check_filters(args: argparse.Namespace) -> None:
 def filter_streams(args: argparse.Namespace, streams: list[list[str]]) -> list[list[str]]:
     """Apply ``--origlang``/``--subset`` to parallel streams."""
     try:
-        return datasets.filter_subset(
+        out: list[list[str]] = _datasets().filter_subset(
             streams, args.test_set, args.langpair, args.origlang, args.subset
         )
     except DatasetError as e:
         raise CliError(str(e)) from None
+    return out
 
 
 def subset_lines(
@@ -214,7 +223,7 @@ def subset_lines(
     origlangs = (
         [args.origlang]
         if args.origlang
-        else datasets.available_origlangs(args.test_set, args.langpair)
+        else _datasets().available_origlangs(args.test_set, args.langpair)
     )
     if not origlangs:
         return ["No subset information found. Consider using --origlang argument."]
@@ -224,9 +233,9 @@ def subset_lines(
         if args.subset is not None:
             subsets.append(args.subset)
         else:
-            subsets += datasets.available_subsets(args.test_set, args.langpair)
+            subsets += _datasets().available_subsets(args.test_set, args.langpair)
         for subset in subsets:
-            sys_f, *refs_f = datasets.filter_subset(
+            sys_f, *refs_f = _datasets().filter_subset(
                 [system, *refs], args.test_set, args.langpair, origlang, subset
             )
             if not sys_f:

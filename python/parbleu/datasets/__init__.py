@@ -11,13 +11,15 @@ share one cache. See ``docs/datasets.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DatasetError, DownloadError
-from ._download import download_file, file_digest
 from ._registry import ENV_REGISTRY, get_test_set, registry, spm_model
 from ._subsets import available_origlangs, available_subsets, check_filter, filter_subset
 from ._testset import TestSet, cache_dir
+
+if TYPE_CHECKING:
+    from ._download import download_file, file_digest
 
 __all__ = [
     "ENV_REGISTRY",
@@ -192,3 +194,12 @@ def field(name: str, langpair: str, fieldname: str) -> list[str]:
             f"no field {fieldname!r} in {name}/{langpair}; available: {', '.join(names)}"
         )
     return read_lines(ts.files(langpair)[names.index(fieldname)])
+
+
+def __getattr__(name: str) -> Any:
+    """``download_file`` and ``file_digest``, imported on first use (they pull in http.client)."""
+    if name in ("download_file", "file_digest"):
+        from . import _download
+
+        return getattr(_download, name)
+    raise AttributeError(f"module 'parbleu.datasets' has no attribute {name!r}")

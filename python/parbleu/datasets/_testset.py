@@ -14,7 +14,6 @@ from typing import Any
 
 from ..errors import DatasetError, ParbleuError
 from . import _readers
-from ._download import download_file
 
 __all__ = ["TestSet", "cache_dir"]
 
@@ -91,6 +90,8 @@ class TestSet:
         """Download (and unpack) what is not in the cache yet."""
         md5s: list[str | None] = list(self.md5) if self.md5 else [None] * len(self.data)
         for url, md5 in zip(self.data, md5s):
+            from ._download import download_file  # http.client etc.: only to download
+
             download_file(url, self.download_path(url), self.rawdir, md5=md5, progress=progress)
 
     # --- fields -----------------------------------------------------------------------------

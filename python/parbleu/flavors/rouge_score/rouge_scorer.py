@@ -20,6 +20,7 @@ import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from parbleu import _core
 from parbleu.errors import InvalidOptionError
 
 from . import engine, scoring, tokenizers
@@ -69,6 +70,8 @@ class RougeScorer(scoring.BaseScorer):
         self.rouge_types = rouge_types
         self._tokenizer: Any = tokenizer or tokenizers.DefaultTokenizer(use_stemmer)
         self._split_summaries = split_summaries
+        self._pair_key: tuple[Any, ...] | None = None
+        self._pair: _core.RougePairScorer | None = None
 
     def score(self, target: str, prediction: str) -> dict[str, scoring.Score]:
         """Score ``prediction`` against ``target``: :meth:`score_multi` with one target.
@@ -76,6 +79,33 @@ class RougeScorer(scoring.BaseScorer):
         Raises ``ValueError`` for an invalid rouge type, as rouge-score does.
         """
         return self.score_multi([target], prediction)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the core's scorer (rebuilt on the next call), as before it existed."""
+        state = dict(self.__dict__)
+        state["_pair"] = state["_pair_key"] = None
+        return state
+
+    def _pair_scorer(self) -> _core.RougePairScorer | None:
+        """Return the core's one-pair scorer for these options (None: only the batch applies).
+
+        Kept while ``rouge_types`` and the tokenizer are unchanged (both are attributes a
+        caller may set), so a ``score`` loop pays one key comparison for its set-up.
+        """
+        tok = self._tokenizer
+        if type(tok) is not tokenizers.DefaultTokenizer or self._split_summaries:
+            return None
+        key = (tuple(self.rouge_types), tok.use_stemmer)
+        if key != getattr(self, "_pair_key", None):
+            names = list(key[0])
+            types = [_engine_type(t) for t in names]
+            self._pair = (
+                _core.RougePairScorer(types, names, "default", key[1], scoring.Score)
+                if types
+                else None
+            )
+            self._pair_key = key
+        return self._pair
 
     def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, scoring.Score]:
         """Score against each target and keep, per rouge type, the best fmeasure's scores.
@@ -98,6 +128,12 @@ class RougeScorer(scoring.BaseScorer):
         ValueError
             An invalid rouge type, or no target.
         """
+        pair = self._pair_scorer()
+        if pair is not None and type(prediction) is str:
+            try:
+                return pair.score_multi(targets, prediction)
+            except (TypeError, UnicodeEncodeError, InvalidOptionError):
+                pass  # the batch path below gives the error its message
         names = list(self.rouge_types)
         types = [_engine_type(t) for t in names]
         if not types:

@@ -149,10 +149,22 @@ pub struct Prepared {
     max_df: u32,
 }
 
-impl Prepared {
-    /// Cook every caption up to order `n` (serial: the ids are shared) and count document
-    /// frequencies over the references, one count per image as the original's `set()`.
-    pub fn new(hyps: &[&str], refs: &[Vec<&str>], n: usize) -> Self {
+/// Images cooked by one thread, with ids of its own interner.
+struct Part<'a> {
+    /// Local word ids -> the words, and local n-gram ids -> (prefix id, last word id).
+    words: Vec<&'a str>,
+    grams: Vec<(u32, u32)>,
+    cooked: Vec<(Cooked, Vec<Cooked>)>,
+    /// Per local n-gram id: images of this part whose references have it.
+    df: Vec<u32>,
+}
+
+/// Images per part of the preparation: a fixed size, so the parts never depend on the
+/// thread count (and the ids only name n-grams: no number depends on them).
+const PART: usize = 2048;
+
+impl<'a> Part<'a> {
+    fn cook(hyps: &[&'a str], refs: &[Vec<&'a str>], n: usize) -> Self {
         let mut it = Interner::default();
         let cooked: Vec<(Cooked, Vec<Cooked>)> = hyps
             .iter()
@@ -162,25 +174,105 @@ impl Prepared {
                 (it.cook(h, n), rc)
             })
             .collect();
+        // Document frequencies: one count per image, as the original's `set()`.
         let mut df = vec![0u32; it.grams.len()];
         let mut seen = vec![u32::MAX; it.grams.len()];
-        let mut max_df = 0u32;
         for (img, (_, rc)) in cooked.iter().enumerate() {
             let img = img as u32;
-            for c in rc {
-                for &(id, _) in c.iter().flatten() {
-                    let id = id as usize;
-                    if seen[id] != img {
-                        seen[id] = img;
-                        df[id] += 1;
-                        max_df = max_df.max(df[id]);
-                    }
+            for &(id, _) in rc.iter().flatten().flatten() {
+                let id = id as usize;
+                if seen[id] != img {
+                    seen[id] = img;
+                    df[id] += 1;
                 }
             }
         }
+        let mut words = vec![""; it.words.len()];
+        for (w, id) in it.words {
+            words[id as usize] = w;
+        }
+        let mut grams = vec![(0, 0); it.grams.len()];
+        for (g, id) in it.grams {
+            grams[id as usize] = g;
+        }
+        Part {
+            words,
+            grams,
+            cooked,
+            df,
+        }
+    }
+}
+
+impl Prepared {
+    /// Cook every caption up to order `n` and count document frequencies over the
+    /// references, on `workers` threads: parts of [`PART`] images are cooked apart, then
+    /// their n-grams get one id each (in part order) and their counts are added.
+    pub fn new(hyps: &[&str], refs: &[Vec<&str>], n: usize, workers: usize) -> Self {
+        Self::in_parts(hyps, refs, n, workers, PART)
+    }
+
+    fn in_parts(hyps: &[&str], refs: &[Vec<&str>], n: usize, workers: usize, part: usize) -> Self {
+        let ranges: Vec<Range<usize>> = (0..hyps.len())
+            .step_by(part)
+            .map(|s| s..s.saturating_add(part).min(hyps.len()))
+            .collect();
+        let mut parts: Vec<Option<Part<'_>>> = ranges.iter().map(|_| None).collect();
+        parallel::for_each_chunk(workers, &mut parts, 1, |i, slot| {
+            let r = ranges[i].clone();
+            slot[0] = Some(Part::cook(&hyps[r.clone()], &refs[r], n));
+        });
+        let mut parts: Vec<Part<'_>> = parts.into_iter().flatten().collect();
+        // One id per word and per n-gram over all parts. A local n-gram's prefix has a lower
+        // local id (order k-1 is cooked before order k), so it is mapped before it is used.
+        let mut words: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut grams: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+        let mut df: Vec<u32> = Vec::new();
+        let maps: Vec<Vec<u32>> = parts
+            .iter()
+            .map(|part| {
+                let wmap: Vec<u32> = part
+                    .words
+                    .iter()
+                    .map(|w| {
+                        let next = words.len() as u32;
+                        *words.entry(w).or_insert(next)
+                    })
+                    .collect();
+                let mut gmap: Vec<u32> = Vec::with_capacity(part.grams.len());
+                for (l, &(prefix, word)) in part.grams.iter().enumerate() {
+                    let prefix = if prefix == u32::MAX {
+                        u32::MAX
+                    } else {
+                        gmap[prefix as usize]
+                    };
+                    let next = grams.len() as u32;
+                    let g = *grams.entry((prefix, wmap[word as usize])).or_insert(next);
+                    if g as usize == df.len() {
+                        df.push(0);
+                    }
+                    df[g as usize] += part.df[l];
+                    gmap.push(g);
+                }
+                gmap
+            })
+            .collect();
+        // The first part's ids are the global ones (it was mapped first, in id order).
+        parallel::for_each_chunk(workers, &mut parts, 1, |i, part| {
+            if i == 0 {
+                return;
+            }
+            let map = &maps[i];
+            for (hc, rc) in &mut part[0].cooked {
+                for (id, _) in hc.iter_mut().chain(rc.iter_mut().flatten()).flatten() {
+                    *id = map[*id as usize];
+                }
+            }
+        });
+        let max_df = df.iter().copied().max().unwrap_or(0);
         Prepared {
             n,
-            cooked,
+            cooked: parts.into_iter().flat_map(|p| p.cooked).collect(),
             df,
             max_df,
         }
@@ -234,7 +326,7 @@ pub fn sums(
     p: &CiderParams<'_>,
     workers: usize,
 ) -> Option<Vec<f64>> {
-    let prep = Prepared::new(hyps, refs, p.n);
+    let prep = Prepared::new(hyps, refs, p.n, workers);
     prep.scorable(p)
         .then(|| prep.sums(0..prep.len(), p, workers))
 }
@@ -242,6 +334,44 @@ pub fn sums(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // Cooked in parts (any size, any thread count) or in one: the same bits.
+        #[test]
+        fn parts_and_threads_do_not_change_bits(
+            caps in proptest::collection::vec(
+                (
+                    proptest::collection::vec(0u8..6, 0..9),
+                    proptest::collection::vec(proptest::collection::vec(0u8..6, 0..9), 1..4),
+                ),
+                1..40,
+            ),
+            part in 1usize..9,
+            workers in 1usize..4,
+        ) {
+            let text = |w: &Vec<u8>| w.iter().map(|x| format!("w{x}")).collect::<Vec<_>>().join(" ");
+            let hyps: Vec<String> = caps.iter().map(|(h, _)| text(h)).collect();
+            let refs: Vec<Vec<String>> =
+                caps.iter().map(|(_, rs)| rs.iter().map(text).collect()).collect();
+            let h: Vec<&str> = hyps.iter().map(String::as_str).collect();
+            let r: Vec<Vec<&str>> =
+                refs.iter().map(|v| v.iter().map(String::as_str).collect()).collect();
+            let l = logs(caps.len());
+            let p = CiderParams { n: 4, sigma: 6.0, ref_len: (caps.len() as f64).ln(), log_df: &l };
+            let one = Prepared::in_parts(&h, &r, 4, 1, usize::MAX);
+            let many = Prepared::in_parts(&h, &r, 4, workers, part);
+            prop_assert_eq!(one.max_df, many.max_df);
+            if one.scorable(&p) {
+                let a = one.sums(0..one.len(), &p, 1);
+                let b = many.sums(0..many.len(), &p, workers);
+                prop_assert_eq!(
+                    a.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                    b.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
 
     fn logs(n: usize) -> Vec<f64> {
         (0..=n).map(|k| (k.max(1) as f64).ln()).collect()

@@ -7,13 +7,15 @@
 //! them with rouge-score's own operations ([`score::prf`]), so they are its bits.
 
 pub mod bootstrap;
+mod intern;
+pub mod lcs;
 pub mod porter;
 pub mod score;
 mod tables;
 pub mod tokenize;
 
 use crate::{interrupt, parallel, Error, Result};
-use rustc_hash::FxHashMap;
+use lcs::Masks;
 use score::{Stats, Text};
 use tokenize::RougeTokenizer;
 
@@ -70,52 +72,64 @@ pub struct TypeScore {
     pub best: u32,
 }
 
-/// Tokenize `text` line by line (rouge-score's `text.split("\n")`, empty lines dropped) into
-/// ids of `vocab`. Every tokenizer splits at a newline, so the concatenated lines are the tokens
-/// of the whole text (rougeN and rougeL's).
-fn prepare(tok: &RougeTokenizer, text: &str, vocab: &mut FxHashMap<String, u32>) -> Text {
-    let mut out = Text::default();
-    let mut buf = Vec::new();
-    for line in text.split('\n').filter(|l| !l.is_empty()) {
-        buf.clear();
-        tok.tokenize_into(line, &mut buf);
-        let ids: Vec<u32> = buf
-            .drain(..)
-            .map(|t| {
-                let next = vocab.len() as u32;
-                *vocab.entry(t).or_insert(next)
-            })
-            .collect();
-        out.all.extend_from_slice(&ids);
-        out.sents.push(ids);
-    }
-    out
+/// The prediction's LCS masks, built once for all its references (only those its types use).
+struct PredMasks {
+    whole: Option<Masks>,
+    sents: Vec<Masks>,
 }
 
-fn type_stats(t: RougeType, pred: &Text, reff: &Text, vocab: usize) -> Stats {
+impl PredMasks {
+    fn new(types: &[RougeType], pred: &Text, vocab: usize) -> Self {
+        let has = |t: RougeType| types.contains(&t);
+        PredMasks {
+            whole: has(RougeType::L).then(|| Masks::new(&pred.all, vocab)),
+            sents: if has(RougeType::Lsum) {
+                pred.sents().map(|s| Masks::new(s, vocab)).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
+fn type_stats(
+    t: RougeType,
+    pred: &Text,
+    pm: &PredMasks,
+    reff: &Text,
+    vocab: usize,
+    workers: usize,
+) -> Stats {
     match t {
-        RougeType::N(n) => score::ngram_stats(&pred.all, &reff.all, n),
-        RougeType::L => score::lcs_stats(&pred.all, &reff.all),
-        RougeType::Lsum => score::lsum_stats(pred, reff, vocab),
+        RougeType::N(n) => score::ngram_stats(&pred.all, &reff.all, n, vocab),
+        RougeType::L => match &pm.whole {
+            Some(m) => score::lcs_stats(m, pred.all.len(), &reff.all),
+            None => unreachable!("masks are built for every type asked for"),
+        },
+        RougeType::Lsum => score::lsum_stats(pred, &pm.sents, reff, vocab, workers),
     }
 }
 
 /// rouge-score's `score_multi(refs, pred)` (`score(refs[0], pred)` for one reference), one
 /// [`TypeScore`] per type of `opts`. `refs` must not be empty.
 pub fn score_pair(opts: &RougeOpts, pred: &str, refs: &[&str]) -> Vec<TypeScore> {
-    let mut vocab = FxHashMap::default();
-    let p = prepare(&opts.tokenizer, pred, &mut vocab);
-    let rs: Vec<Text> = refs
-        .iter()
-        .map(|r| prepare(&opts.tokenizer, r, &mut vocab))
-        .collect();
-    let v = vocab.len();
+    score_pair_on(opts, pred, refs, 1)
+}
+
+/// [`score_pair`], a long rougeLsum pair on `workers` threads (the same result).
+fn score_pair_on(opts: &RougeOpts, pred: &str, refs: &[&str], workers: usize) -> Vec<TypeScore> {
+    let mut texts = Vec::with_capacity(refs.len() + 1);
+    texts.push(pred);
+    texts.extend_from_slice(refs);
+    let (texts, v) = intern::prepare_pair(&opts.tokenizer, &texts);
+    let (p, rs) = texts.split_first().expect("the prediction is there");
+    let pm = PredMasks::new(&opts.types, p, v);
     opts.types
         .iter()
         .map(|&t| {
             let mut best = TypeScore::default();
             for (k, r) in rs.iter().enumerate() {
-                let stats = type_stats(t, &p, r, v);
+                let stats = type_stats(t, p, &pm, r, v, workers);
                 let prf = score::prf(stats);
                 // numpy's argmax: the first of equal fmeasures wins.
                 if k == 0 || prf[2] > best.prf[2] {
@@ -131,7 +145,7 @@ pub fn score_pair(opts: &RougeOpts, pred: &str, refs: &[&str]) -> Vec<TypeScore>
         .collect()
 }
 
-/// Pairs per work chunk: small enough to balance threads, large enough to amortize the handout.
+/// Most pairs per work chunk: large enough to amortize the handout on short texts.
 const CHUNK: usize = 16;
 
 /// [`score_pair`] for every pair, on `workers` threads (the result does not depend on them).
@@ -158,7 +172,20 @@ pub fn score_batch(
         });
     }
     let mut out: Vec<Vec<TypeScore>> = vec![Vec::new(); preds.len()];
-    parallel::for_each_chunk(workers, &mut out, CHUNK, |start, chunk| {
+    if preds.len() < 2 * workers {
+        // Fewer pairs than threads can share: the threads share each pair's sentences instead.
+        for (k, row) in out.iter_mut().enumerate() {
+            if interrupt::requested() {
+                break;
+            }
+            *row = score_pair_on(opts, preds[k], &refs[k], workers);
+        }
+        return Ok(out);
+    }
+    // At least 8 chunks per thread, so that a few long documents still spread over every
+    // thread (each pair's result does not depend on the chunking).
+    let chunk = (preds.len() / (8 * workers.max(1))).clamp(1, CHUNK);
+    parallel::for_each_chunk(workers, &mut out, chunk, |start, chunk| {
         for (k, row) in chunk.iter_mut().enumerate() {
             if interrupt::requested() {
                 return;

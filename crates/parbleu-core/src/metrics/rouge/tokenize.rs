@@ -95,15 +95,14 @@ fn is_ascii_token(t: &str) -> bool {
 impl RougeTokenizer {
     /// Append the tokens of `text` to `out`.
     pub fn tokenize_into(&self, text: &str, out: &mut Vec<String>) {
-        match self.kind {
-            Kind::Default => self.default_into(text, out),
-            Kind::Unicode => self.unicode_into(text, out),
-            Kind::None => {
-                for t in py_split(text) {
-                    out.push(self.maybe_stem(t.to_owned()));
-                }
+        self.raw_tokens(text, &mut |raw| {
+            let tok = self.maybe_stem(raw.to_owned());
+            // rouge-score's final `VALID_TOKEN_RE` check: the stem of an `[a-z0-9]+` word is
+            // again one (NLTK only moves ASCII letters), so only an empty string is dropped.
+            if !tok.is_empty() {
+                out.push(tok);
             }
-        }
+        });
     }
 
     /// The tokens of `text`.
@@ -113,63 +112,75 @@ impl RougeTokenizer {
         out
     }
 
+    /// Whether the token `raw` is stemmed: with the stemmer, an `[a-z0-9]+` token longer than
+    /// 3 characters (rouge-score's `len(x) > 3`; every default token is `[a-z0-9]+`).
+    #[inline]
+    pub fn stems(&self, raw: &str) -> bool {
+        self.stem && raw.len() > 3 && is_ascii_token(raw)
+    }
+
     fn maybe_stem(&self, t: String) -> String {
-        if self.stem && is_ascii_token(&t) {
+        if self.stems(&t) {
             stem_token(t)
         } else {
             t
         }
     }
 
-    fn default_into(&self, text: &str, out: &mut Vec<String>) {
-        // `str.lower()` can turn non-ASCII into ASCII (KELVIN SIGN -> 'k', 'İ' -> 'i' + U+0307).
-        let lower = if text.is_ascii() {
-            text.to_ascii_lowercase()
-        } else {
-            py_lower(text)
-        };
-        let b = lower.as_bytes();
-        let mut i = 0;
-        while i < b.len() {
-            if !b[i].is_ascii_lowercase() && !b[i].is_ascii_digit() {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_lowercase() || b[i].is_ascii_digit()) {
-                i += 1;
-            }
-            let tok = lower[start..i].to_owned();
-            // The stem of an `[a-z0-9]+` word is again one (NLTK only moves ASCII letters), so
-            // rouge-score's final `VALID_TOKEN_RE` check only drops empty strings.
-            let tok = if self.stem { stem_token(tok) } else { tok };
-            if !tok.is_empty() {
-                out.push(tok);
-            }
+    /// Call `f` with each token of `text` before stemming.
+    pub fn raw_tokens(&self, text: &str, f: &mut impl FnMut(&str)) {
+        match self.kind {
+            Kind::Default => default_raw(text, f),
+            Kind::Unicode => unicode_raw(text, f),
+            Kind::None => py_split(text).for_each(f),
         }
     }
+}
 
-    fn unicode_into(&self, text: &str, out: &mut Vec<String>) {
-        let lower = py_lower(text);
-        let mut cur = String::new();
-        for c in lower.chars() {
-            if !is_word_char(c) {
-                self.flush(&mut cur, out);
-            } else if is_solo(c) {
-                self.flush(&mut cur, out);
-                out.push(c.to_string());
-            } else {
-                cur.push(c);
-            }
+fn default_raw(text: &str, f: &mut impl FnMut(&str)) {
+    // `str.lower()` can turn non-ASCII into ASCII (KELVIN SIGN -> 'k', 'İ' -> 'i' + U+0307).
+    let lower = if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        py_lower(text)
+    };
+    let b = lower.as_bytes();
+    let keep = |c: u8| c.is_ascii_lowercase() || c.is_ascii_digit();
+    let mut i = 0;
+    while i < b.len() {
+        if !keep(b[i]) {
+            i += 1;
+            continue;
         }
-        self.flush(&mut cur, out);
+        let start = i;
+        while i < b.len() && keep(b[i]) {
+            i += 1;
+        }
+        f(&lower[start..i]);
     }
+}
 
-    fn flush(&self, cur: &mut String, out: &mut Vec<String>) {
+fn unicode_raw(text: &str, f: &mut impl FnMut(&str)) {
+    let lower = py_lower(text);
+    let mut cur = String::new();
+    let flush = |cur: &mut String, f: &mut dyn FnMut(&str)| {
         if !cur.is_empty() {
-            out.push(self.maybe_stem(std::mem::take(cur)));
+            f(cur);
+            cur.clear();
+        }
+    };
+    let mut buf = [0u8; 4];
+    for c in lower.chars() {
+        if !is_word_char(c) {
+            flush(&mut cur, f);
+        } else if is_solo(c) {
+            flush(&mut cur, f);
+            f(c.encode_utf8(&mut buf));
+        } else {
+            cur.push(c);
         }
     }
+    flush(&mut cur, f);
 }
 
 /// Word characters (letters, marks, numbers) rouge-score's default tokenizer keeps and drops.
