@@ -22,6 +22,7 @@ from parbleu.cli import main
 from parbleu.errors import InvalidOptionError
 from parbleu.metrics import CHRF, CHRFScore
 from parbleu.metrics.registry import (
+    Capabilities,
     MetricEntry,
     MetricProfile,
     get_metric,
@@ -66,6 +67,7 @@ def toy() -> Iterator[MetricEntry]:
         help="a toy metric",
         profile=MetricProfile(higher_is_better=True, title="Toy"),
         add_arguments=_add_toy_arguments,
+        capabilities=Capabilities(resample=True, pairwise=True),
     )
     register_metric(entry)
     yield entry

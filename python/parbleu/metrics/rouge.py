@@ -15,11 +15,13 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
-from .._options import MAX_RESAMPLES, check_count, check_flag, check_probability
+from .._options import MAX_RESAMPLES, check_count
 from ..errors import InputTypeError, InvalidOptionError
 from ..signature import Signature
 from .base import Metric
+from .options import ROUGE_OPTIONS
 from .rouge_results import RougeAggregate, RougeMeasures, RougeScore
+from .schema import abbreviations, check_option
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,10 +36,6 @@ _Streams = Optional[Sequence[Sequence[Optional[str]]]]
 
 logger = logging.getLogger("parbleu")
 
-#: The tokenizer names (``"default"``: rouge-score's; see the engine's docstring).
-TOKENIZERS = ("default", "unicode", "none")
-#: Bootstrap engines: parbleu's (core RNG, thread-independent) or rouge-score's numpy draws.
-BOOTSTRAPS = ("parbleu", "rouge-score")
 #: Share of letters and digits the default tokenizer may drop before ROUGE warns.
 _DISCARD_WARN = 0.5
 #: Pairs looked at for that warning (the share of a large input is stable long before).
@@ -49,17 +47,7 @@ class ROUGESignature(Signature):
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update(
-            {
-                "types": "r",
-                "tok": "t",
-                "stem": "st",
-                "split": "sp",
-                "boot": "bt",
-                "ci": "ci",
-                "nl": "nl",
-            }
-        )
+        self.abbreviate(abbreviations(ROUGE_OPTIONS))
         boot = args.get("n_bootstrap")
         self.info.update(
             {
@@ -153,14 +141,14 @@ class ROUGE(Metric[RougeScore]):
         if isinstance(rouge_types, str):
             rouge_types = rouge_types.replace("+", " ").replace(",", " ").split()
         self.rouge_types = check_rouge_types(rouge_types)
-        self.use_stemmer = check_flag("use_stemmer", use_stemmer)
-        self.split_summaries = check_flag("split_summaries", split_summaries)
-        self.tokenize = _choice("tokenize", tokenize, TOKENIZERS)
-        self.bootstrap = _choice("bootstrap", bootstrap, BOOTSTRAPS)
-        self.confidence_interval = check_probability("confidence_interval", confidence_interval)
-        if seed is not None:
-            seed = check_count("seed", seed, 0, 2**32 - 1)
-        self.seed = seed
+        # The option checks come from the schema (metrics/options.py), as the CLI flags do.
+        opts = {o.name: o for o in ROUGE_OPTIONS}
+        self.use_stemmer = check_option(opts["use_stemmer"], use_stemmer)
+        self.split_summaries = check_option(opts["split_summaries"], split_summaries)
+        self.tokenize = check_option(opts["tokenize"], tokenize)
+        self.bootstrap = check_option(opts["bootstrap"], bootstrap)
+        self.confidence_interval = check_option(opts["confidence_interval"], confidence_interval)
+        self.seed = check_option(opts["seed"], seed)
         if newline is not None and (not isinstance(newline, str) or not newline):
             raise InvalidOptionError(f"newline={newline!r}: expected a non-empty string or None")
         self.newline = newline
@@ -215,7 +203,7 @@ class ROUGE(Metric[RougeScore]):
             self.rouge_types,
             use_stemmer=self.use_stemmer,
             split_summaries=self.split_summaries,
-            tokenizer=self.tokenize,  # type: ignore[arg-type]
+            tokenizer=self.tokenize,
             workers=workers,
         )
 
@@ -334,26 +322,6 @@ class ROUGE(Metric[RougeScore]):
                 out[t] = RougeAggregate(*(RougeMeasures(*map(float, b[i])) for i in range(3)))
         return out
 
-    # --- what ROUGE is not ------------------------------------------------------------------
-    def core_scorer(self) -> Any:
-        """Raise :class:`InvalidOptionError`: a mean of per-pair ratios has no core scorer.
-
-        Paired significance tests resample summed statistics and finalize them in the core;
-        they take BLEU, chrF and TER.
-        """
-        raise InvalidOptionError(
-            "metric: ROUGE is not supported by parbleu.significance (paired tests take BLEU, "
-            "chrF or TER); for ROUGE's confidence interval use ROUGE().corpus_score(..., "
-            "n_bootstrap=1000)"
-        )
-
-    def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Raise :class:`InvalidOptionError`: ``pairwise``/``mbr`` take BLEU, chrF or TER."""
-        raise InvalidOptionError(
-            "metric: ROUGE has no pairwise scoring (pairwise and mbr take BLEU, chrF or TER); "
-            "score pairs with ROUGE().sentence_scores(hypotheses, [references])"
-        )
-
 
 def _workers(kw: dict[str, Any]) -> int | None:
     """``workers`` of ``corpus_score``'s keywords (the only one it takes)."""
@@ -366,14 +334,6 @@ def _workers(kw: dict[str, Any]) -> int | None:
 def _breaks(text: Any, newline: str) -> Any:
     """``text`` with ``newline`` replaced by newlines (a non-string is left to the engine)."""
     return text.replace(newline, "\n") if isinstance(text, str) else text
-
-
-def _choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise InvalidOptionError(
-            f"{name}={value!r}: expected one of " + ", ".join(repr(c) for c in choices)
-        )
-    return value
 
 
 def _numpy_bootstrap(

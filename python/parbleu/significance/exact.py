@@ -452,8 +452,7 @@ def compare_all(
         sig = metric.get_signature()
         sig.update("bs" if test == "bootstrap" else "ar", n)
         sig.update("seed", s)
-        sig._abbr.setdefault("rng", "rng")
-        sig.update("rng", "splitmix64")
+        sig.update("rng", "splitmix64", abbr="rng")
         results.append(
             MetricComparison(
                 metric=name,
