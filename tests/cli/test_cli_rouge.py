@@ -115,7 +115,8 @@ def test_paired_test_names_rouge(
     other.write_text("\n".join(reversed(HYP)) + "\n", encoding="utf-8")
     run = run_main([ref, "-m", "rouge", "-i", hyp, str(other), "--paired-bs"], monkeypatch)
     assert run.code not in (0, 70)
-    assert b"ROUGE is not supported by parbleu.significance" in run.err
+    assert run.err.startswith(b"parbleu: error: --paired-bs: metric ROUGE lacks the 'resample'")
+    assert run.err.count(b"\n") == 1  # refused before any progress line
     assert b"Traceback" not in run.err
 
 

@@ -98,7 +98,7 @@ def _compare(args: argparse.Namespace) -> tuple[int, str]:
     check_refs_and_systems(args, "compare")
     if len(args.input) < 2:
         raise CliError("compare: -i/--input needs at least two system files")
-    trg_lang = check_metric_options(args)
+    trg_lang = check_metric_options(args, [("resample", "compare")])
     refs, systems = read_systems(args, nonempty=True)
     labels = short_names(list(systems))
     systems = {label: systems[path] for label, path in zip(labels, systems)}
