@@ -548,7 +548,7 @@ def sig_ar_masks(
     ``compat``: score as SacreBLEU does, else with the exact finalize.
     """
 
-# ROUGE (rouge-score 0.1.2, exact): parbleu.flavors.rouge_score.engine wraps these.
+# ROUGE (rouge-score 0.1.2, exact): parbleu.metrics.rouge_engine wraps these.
 
 def rouge_score_batch(
     predictions: Sequence[str],

@@ -172,6 +172,19 @@ class MetricCapabilities:
         """
         raise self._unsupported("pairwise", "pairwise")
 
+    def columns(self) -> list[Any]:
+        """Return the metrics this one reports as columns: itself, or one per sub-score.
+
+        A table, a significance test and the report show one column per returned metric,
+        each with its own scores, intervals and pairs (ROUGE: one per rouge type).
+
+        Returns
+        -------
+        list of Metric
+            ``[self]`` unless the metric has several reported scores.
+        """
+        return [self]
+
     def word_tokenization(self) -> tuple[Callable[[str], str], bool]:
         """Return the word tokenizer and lowercasing of metrics with ``word_ngram_stats``.
 

@@ -386,16 +386,17 @@ register_metric(
         option_group="TER related arguments (The defaults replicate TERCOM's behavior)",
     )
 )
-# ROUGE (issue 27): a mean of per-pair scores; float rows that add (streaming, corpus_scores),
-# no pair table (precision and recall swap with the roles).
+# ROUGE (issue 27): a mean of per-pair scores; float rows that add (streaming, corpus_scores)
+# and resample in the core (Scorer.mean), one column per rouge type (ROUGE.columns()); no
+# pair table (precision and recall swap with the roles).
 register_metric(
     MetricEntry(
         name="rouge",
         factory="parbleu.metrics.rouge:ROUGE",
         help="ROUGE-N/L/Lsum (Lin 2004), as Google's rouge-score 0.1.2 computes them "
-        "(not for paired significance, pairwise or mbr)",
+        "(each type its own column; not for pairwise or mbr)",
         profile=MetricProfile(higher_is_better=True, in_report_default=False, title="ROUGE"),
-        capabilities=Capabilities(resample=False, pairwise=False, rows="float"),
+        capabilities=Capabilities(resample=True, pairwise=False, rows="float"),
         options=_OPTS + "ROUGE_OPTIONS",
     )
 )

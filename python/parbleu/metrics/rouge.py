@@ -1,6 +1,6 @@
 """ROUGE (Lin 2004) exactly as Google's ``rouge-score`` 0.1.2 computes it, in parbleu's API.
 
-The numbers come from the core's engine (:mod:`parbleu.flavors.rouge_score.engine`); this
+The numbers come from the core's engine (:mod:`parbleu.metrics.rouge_engine`); this
 module fits them into :class:`~parbleu.metrics.base.Metric`. rouge-score's corpus number is an
 average of per-pair scores, not a ratio of summed counts, so a statistics row is one pair's
 precision, recall and F-measure of every type plus a pair count of 1 (float64, like TER's
@@ -11,10 +11,12 @@ ROUGE instead of computing another number.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
+from .. import _core
 from .._options import MAX_RESAMPLES, check_count
 from ..errors import InputTypeError, InvalidOptionError
 from ..signature import Signature
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from ..flavors.rouge_score.engine import RougeBatch
+    from .rouge_engine import RougeBatch
 
 __all__ = ["ROUGE", "ROUGESignature", "RougeScore"]
 
@@ -136,7 +138,7 @@ class ROUGE(Metric[RougeScore]):
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
-        from ..flavors.rouge_score.engine import check_rouge_types
+        from .rouge_engine import check_rouge_types
 
         if isinstance(rouge_types, str):
             rouge_types = rouge_types.replace("+", " ").replace(",", " ").split()
@@ -180,7 +182,7 @@ class ROUGE(Metric[RougeScore]):
 
     def _batch(self, prepared: Any, hyps: list[str], workers: int) -> RougeBatch:
         """Score every pair in the engine (warning once about a discarding tokenizer)."""
-        from ..flavors.rouge_score import engine
+        from . import rouge_engine as engine
 
         refs: list[list[str]] = prepared.per_segment
         if self.newline is not None:
@@ -243,6 +245,52 @@ class ROUGE(Metric[RougeScore]):
             return self._sum_rows(rows)
         return self._sum_rows(np.vstack([np.asarray([total], dtype=np.float64), rows]))
 
+    # --- one column per rouge type, resampled in the core --------------------------------
+    #: The rouge type this object is the column of (``columns()``), else ``None``.
+    _column: str | None = None
+
+    def columns(self) -> list[Any]:
+        """Return one single-type ROUGE per rouge type (itself with a single type).
+
+        Each column's score is its type's mean F-measure x 100, named after the type
+        (``rouge1``): tables, significance and the report show every type with its own
+        intervals and pairs.
+
+        Returns
+        -------
+        list of ROUGE
+            One per distinct type, in order.
+        """
+        types = tuple(dict.fromkeys(self.rouge_types))
+        if len(types) == 1 and self._column is not None:
+            return [self]
+        out = []
+        for t in types:
+            col = copy.copy(self)
+            col.rouge_types = (t,)
+            col._column = t
+            out.append(col)
+        return out
+
+    @property
+    def title(self) -> str:
+        """``ROUGE``, or a column's rouge type (``rouge1``)."""
+        return self._column if self._column is not None else "ROUGE"
+
+    def core_scorer(self) -> Any:
+        """Return the core's mean scorer: the first type's F-measure x 100, resampled.
+
+        A row is per type precision, recall, F-measure, then a count of 1.0; a summed row
+        scores ``100 * row[2] / row[-1]`` (``_core.Scorer.mean``), the mean of the resampled
+        segments' F-measures.
+
+        Returns
+        -------
+        parbleu._core.Scorer
+            The scorer (float rows).
+        """
+        return _core.Scorer.mean(self.stats_width, 2, 100.0)
+
     def _score_row(self, row: Sequence[Any]) -> RougeScore:
         n = float(row[-1])
         if n <= 0:
@@ -253,7 +301,10 @@ class ROUGE(Metric[RougeScore]):
             t: RougeMeasures(*(float(row[3 * k + j]) / n for j in range(3)))
             for k, t in enumerate(self.rouge_types)
         }
-        return RougeScore(self.rouge_types, mean, int(n))
+        score = RougeScore(self.rouge_types, mean, int(n))
+        if self._column is not None:
+            score.name = self._column
+        return score
 
     def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
         import numpy as np
@@ -300,7 +351,7 @@ class ROUGE(Metric[RougeScore]):
     def _bootstrap(
         self, batch: RougeBatch, n_samples: int, workers: int | None
     ) -> dict[str, RougeAggregate]:
-        from ..flavors.rouge_score import engine
+        from . import rouge_engine as engine
 
         bounds: list[Any]
         if self.bootstrap == "parbleu":
@@ -342,7 +393,7 @@ def _numpy_bootstrap(
     """rouge-score's draws from numpy's global RNG, one type after the other as it does."""
     import numpy as np
 
-    from ..flavors.rouge_score import engine
+    from . import rouge_engine as engine
 
     state = None
     if seed is not None:

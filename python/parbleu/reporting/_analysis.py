@@ -66,6 +66,8 @@ def analyze(
     dict
         The report's data (JSON-serializable; :mod:`._html` renders it).
     """
+    # One column per reported score: ROUGE's types each get scores, intervals and pairs.
+    metrics = [c for m in metrics for c in m.columns()]
     names = list(systems)
     if opts.baseline is not None and opts.baseline not in systems:
         raise InvalidOptionError(
