@@ -91,8 +91,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
 
 def _compare(args: argparse.Namespace) -> tuple[int, str]:
     """Compare the systems: the exit code and the report."""
-    from ..significance import compare_all
-    from ..significance._count import MIN_SEGMENTS
+    from ..significance import MIN_SEGMENTS, compare_all
     from .score import build_metrics
 
     check_refs_and_systems(args, "compare")

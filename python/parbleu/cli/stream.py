@@ -111,7 +111,7 @@ def _defaults() -> dict[str, tuple[Any, str]]:
 
     return {
         a.dest: (a.default, a.option_strings[0] if a.option_strings else a.dest)
-        for a in build_parser()._actions
+        for a in build_parser().options
         if a.default != argparse.SUPPRESS
     }
 

@@ -13,6 +13,7 @@ This module imports nothing heavy and no metric.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
@@ -104,7 +105,7 @@ def lacks(title: str, capability: str, surface: str) -> InvalidOptionError:
 OptionType = Literal["int", "float", "str", "bool", "list"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, **({"kw_only": True} if sys.version_info >= (3, 10) else {}))
 class MetricOption:
     """One constructor option of a metric, and its command-line flag.
 
