@@ -320,9 +320,9 @@ def test_nothing_below_the_cli_names_it() -> None:
         if name.startswith("parbleu.cli") or name in ROOT_USERS:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if node.value.startswith("parbleu.cli"):
-                    found.append(f"{name}: {node.value!r}")
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and text.startswith("parbleu.cli"):
+                found.append(f"{name}: {text!r}")
     assert not found, found
 
 
