@@ -320,9 +320,12 @@ def resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
     from .metrics.registry import make_metric, metric_aliases
 
     if isinstance(metric, Metric):
+        metric.require("streaming", "streaming")
         return metric.metric_name, metric
     if isinstance(metric, str) and metric.lower() in metric_aliases():
-        return metric, make_metric(metric)
+        made = make_metric(metric)
+        made.require("streaming", "streaming")
+        return metric, made
     # The names are read now: a metric registered later is listed.
     raise InvalidOptionError(
         f"metrics: {metric!r} is not one of {', '.join(map(repr, metric_aliases()))} or a "

@@ -116,3 +116,20 @@ def test_stream_threshold_must_be_a_number(
         )
     run = run_main([ref, "-i", a], monkeypatch, env={"PARBLEU_STREAM_MIN_BYTES": "0"})
     assert run.code == 0, run.err
+
+
+@pytest.mark.usefixtures("plain")
+def test_the_library_surfaces_read_the_same_declarations() -> None:
+    from parbleu.distributed.partials import resolve_metrics
+    from parbleu.errors import InvalidOptionError
+    from parbleu.significance import confidence_interval
+
+    with pytest.raises(InvalidOptionError, match=r"^parbleu\.distributed: metric Plain lacks"):
+        resolve_metrics(["plain"])
+    with pytest.raises(InvalidOptionError, match=r"^parbleu\.significance: metric Plain lacks"):
+        confidence_interval(Plain(), LINES, [LINES], n=10)
+    with pytest.raises(InvalidOptionError, match=r"^pairwise: metric Plain lacks"):
+        import parbleu
+
+        parbleu.pairwise(LINES, LINES, "plain")
+    assert resolve_metrics(["chrf"])[0] == ["chrf"]

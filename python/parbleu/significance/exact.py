@@ -56,6 +56,7 @@ def _exact_bootstrap(
     """Return resampled scores, ``(n, len(rows))``, every system on the same segments."""
     import numpy as np
 
+    metric.require("resample", "parbleu.significance")
     scorer = metric.core_scorer()
     n_seg = len(rows[0])
     w = resolve_workers(workers, n * n_seg * len(rows))
@@ -73,6 +74,7 @@ def _exact_ar(
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
     import numpy as np
 
+    metric.require("resample", "parbleu.significance")
     scorer = metric.core_scorer()
     w = resolve_workers(workers, n * len(a))
     sa, sb = _core.sig_ar(scorer, a, b, len(a), n, seed, w)
