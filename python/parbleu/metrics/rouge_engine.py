@@ -63,6 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parbleu import _core
+from parbleu._options import MAX_RESAMPLES
 from parbleu._workers import resolve_workers
 from parbleu.errors import (
     EmptyInputError,
@@ -412,7 +413,7 @@ def bootstrap_stats(
     confidence_interval : float, default 0.95
         In ``[0, 1]``.
     n_samples : int, default 1000
-        Bootstrap samples, positive.
+        Bootstrap samples, from 1 to ``parbleu._options.MAX_RESAMPLES`` (1,000,000).
     seed : int, default 12345
         Seed of the core RNG.
     workers : int or None, default None
@@ -425,6 +426,12 @@ def bootstrap_stats(
         recall, fmeasure.
     """
     check_bootstrap(confidence_interval, n_samples)
+    if n_samples > MAX_RESAMPLES:
+        # The core keeps every resample's means: 10**9 samples aborted on the allocation.
+        raise InvalidOptionError(
+            f"n_samples={n_samples!r}: expected at most {MAX_RESAMPLES:,} (as corpus_score's "
+            "n_bootstrap)"
+        )
     if len(batch) == 0:
         raise EmptyInputError("bootstrap_stats: the batch has no pairs")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
