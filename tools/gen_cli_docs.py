@@ -120,6 +120,16 @@ The main command takes `--scheduler` too (one system, corpus scores).
 
 {distributed_options}
 
+## `parbleu metrics`
+
+Every registered metric (the `-m` choices) with its aliases, direction and capabilities, read
+from the metric registry (`parbleu.metrics.registry`): `resample` (paired tests, intervals,
+`compare`, the report's clusters), `pairwise` (`pairwise`, `mbr`), `rows` (int or float
+statistics), `sentence`, `streaming` and `merge` (Dask). A command that needs a capability a
+metric lacks refuses it in one line naming both, before reading any file.
+
+{metrics_table}
+
 ## `parbleu --flavor NAME`
 
 Scores as another BLEU implementation does, to the last bit (see `docs/flavors.md` for what
@@ -392,6 +402,7 @@ def render() -> str:
         flavor_options=_options(build_library_parser("NAME"), "####"),
         explain_options=_options(build_explain_parser(), "####"),
         report_options=_options(build_report_parser(), "####"),
+        metrics_table=run_example(["metrics"]),
         exit_codes=codes,
         examples="\n\n".join(run_example(list(a)) for a in EXAMPLES),
     )

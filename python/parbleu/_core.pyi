@@ -491,6 +491,13 @@ class Scorer:
         summed row scores ``scale * row[column] / row[-1]``.
         """
 
+    @staticmethod
+    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
+        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
+
+        A summed row scores ``scale * row[column] / row[-1]``.
+        """
+
     @property
     def width(self) -> int:
         """Width of a statistics row."""
@@ -562,7 +569,7 @@ def sig_ar_masks(
     ``compat``: score as SacreBLEU does, else with the exact finalize.
     """
 
-# ROUGE (rouge-score 0.1.2, exact): parbleu.flavors.rouge_score.engine wraps these.
+# ROUGE (rouge-score 0.1.2, exact): parbleu.metrics.rouge_engine wraps these.
 
 def rouge_score_batch(
     predictions: Sequence[str],

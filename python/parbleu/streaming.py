@@ -178,7 +178,6 @@ class LineReader:
         #: Complete lines split off so far (returned or buffered), plus ``first_line - 1``.
         self._split = first_line - 1
         #: Lines returned so far.
-        self.lines_read = 0
 
     def close(self) -> None:
         """Close the file."""
@@ -234,7 +233,6 @@ class LineReader:
             self._fill()
         out = self._lines[self._pos : self._pos + n]
         self._pos += len(out)
-        self.lines_read += len(out)
         return out
 
 
@@ -322,9 +320,12 @@ def resolve_corpus_metric(metric: str | Metric[Any]) -> tuple[str, Metric[Any]]:
     from .metrics.registry import make_metric, metric_aliases
 
     if isinstance(metric, Metric):
+        metric.require("streaming", "streaming")
         return metric.metric_name, metric
     if isinstance(metric, str) and metric.lower() in metric_aliases():
-        return metric, make_metric(metric)
+        made = make_metric(metric)
+        made.require("streaming", "streaming")
+        return metric, made
     # The names are read now: a metric registered later is listed.
     raise InvalidOptionError(
         f"metrics: {metric!r} is not one of {', '.join(map(repr, metric_aliases()))} or a "

@@ -250,3 +250,13 @@ def test_drop_in_raises_where_rouge_score_raises() -> None:
     assert rouge_scorer.RougeScorer(["rouge1\n"]).score("a b", "a")["rouge1\n"].recall == 0.5
     with pytest.raises(ValueError):
         rouge_scorer.RougeScorer(["rouge1"]).score_multi([], "a")
+
+
+def test_bootstrap_stats_bounds_the_samples() -> None:
+    # 10**9 samples aborted in the core ("memory allocation of 24000000000 bytes failed").
+    from parbleu.errors import InvalidOptionError
+
+    batch = engine.score_batch(["a b c"], [["a b"]], ["rouge1"])
+    with pytest.raises(InvalidOptionError, match=r"^n_samples=1000000000: expected at most"):
+        engine.bootstrap_stats(batch, n_samples=10**9)
+    assert engine.bootstrap_stats(batch, n_samples=10).shape == (1, 3, 3)

@@ -219,7 +219,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
     from .stream import wants_progress
 
     check_refs_and_systems(args, "report")
-    trg_lang = check_metric_options(args)
+    trg_lang = check_metric_options(args, [("sentence_scores", "report")])
     if args.flavors:
         unknown = [f for f in args.flavors if f not in flavor_names()]
         if unknown:

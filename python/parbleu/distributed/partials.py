@@ -54,6 +54,8 @@ def resolve_metrics(metrics: MetricsArg) -> tuple[list[str], list[Metric[Any]]]:
     given = [m for m in metrics if isinstance(m, str)]
     if not named or len(set(given)) != len(given):
         raise InvalidOptionError(f"metrics: expected distinct metric names, got {list(metrics)}")
+    for _, m in named:
+        m.require("merge", "parbleu.distributed")
     for m in metrics:
         _check_sendable(m)
     names: list[str] = []

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import _core
 from .._options import (
     SMOOTH_DEFAULTS,
-    check_flag,
-    check_order,
     check_smooth,
     check_smooth_method,
 )
@@ -21,6 +19,8 @@ from ..score import BLEUScore, Number
 from ..signature import Signature
 from ..tokenizers import PythonTokenizer, TokenizerNames, get_tokenizer, is_rust_tokenizer
 from .base import Metric
+from .options import BLEU_OPTIONS
+from .schema import abbreviations, check_option
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,12 +49,16 @@ def warn_tokenized_period() -> None:
     )
 
 
+#: The option schema by name (the constructor's checks).
+_OPTS = {o.name: o for o in BLEU_OPTIONS}
+
+
 class BLEUSignature(Signature):
     """BLEU's signature: ``nrefs|case|eff|tok|smooth`` (+ ``ngram`` when not 4) ``|version``."""
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s", "ngram": "n"})
+        self.abbreviate(abbreviations(BLEU_OPTIONS))
         smooth_str = args["smooth_method"]
         smooth_def = BLEU.SMOOTH_DEFAULTS[smooth_str]
         if smooth_def is not None:
@@ -121,11 +125,12 @@ class BLEU(Metric[BLEUScore]):
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
-        self._force = check_flag("force", force)
+        # The checks of the option schema (metrics/options.py), as the CLI group.
+        self._force: bool = check_option(_OPTS["force"], force)
         self.trg_lang = trg_lang
-        self.lowercase = check_flag("lowercase", lowercase)
-        self.max_ngram_order = check_order("max_ngram_order", max_ngram_order)
-        self.effective_order = check_flag("effective_order", effective_order)
+        self.lowercase: bool = check_option(_OPTS["lowercase"], lowercase)
+        self.max_ngram_order: int = check_option(_OPTS["max_ngram_order"], max_ngram_order)
+        self.effective_order: bool = check_option(_OPTS["effective_order"], effective_order)
         self.smooth_method = check_smooth_method(smooth_method)
         self.smooth_value = check_smooth(self.smooth_method, smooth_value)
         self._warned_sentence = False

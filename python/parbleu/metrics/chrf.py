@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
-from .._options import check_flag, check_order
 from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
 from .base import Metric
+from .options import CHRF_OPTIONS
+from .schema import abbreviations, check_option
 
 #: Integers below this (in magnitude) are exact in a float: Python divides them as floats,
 #: so the core's float arithmetic is SacreBLEU's operation for operation.
@@ -23,12 +24,16 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 
+#: The option schema by name (the constructor's checks).
+_OPTS = {o.name: o for o in CHRF_OPTIONS}
+
+
 class CHRFSignature(Signature):
     """chrF's signature: ``nrefs|case|eff|nc|nw|space|version``."""
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
+        self.abbreviate(abbreviations(CHRF_OPTIONS))
         self.info.update(
             {
                 "case": "lc" if args["lowercase"] else "mixed",
@@ -116,8 +121,9 @@ class CHRF(Metric[CHRFScore]):
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
-        char_order = check_order("char_order", char_order, minimum=0)
-        word_order = check_order("word_order", word_order, minimum=0)
+        # The checks of the option schema (metrics/options.py), as the CLI group.
+        char_order = check_option(_OPTS["char_order"], char_order)
+        word_order = check_option(_OPTS["word_order"], word_order)
         if char_order + word_order < 1:
             raise InvalidOptionError(
                 f"char_order={char_order}, word_order={word_order}: expected at least one "
@@ -129,9 +135,9 @@ class CHRF(Metric[CHRFScore]):
         self.char_order = char_order
         self.word_order = word_order
         self.order = self.char_order + self.word_order
-        self.lowercase = check_flag("lowercase", lowercase)
-        self.whitespace = check_flag("whitespace", whitespace)
-        self.eps_smoothing = check_flag("eps_smoothing", eps_smoothing)
+        self.lowercase = check_option(_OPTS["lowercase"], lowercase)
+        self.whitespace = check_option(_OPTS["whitespace"], whitespace)
+        self.eps_smoothing = check_option(_OPTS["eps_smoothing"], eps_smoothing)
         # beta ** 2 and 1 + beta ** 2 exactly as Python evaluates them (int for an int beta),
         # converted to float the way Python's int * float does.
         self._factor = beta**2

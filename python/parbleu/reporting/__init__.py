@@ -214,6 +214,8 @@ def report(
         if metrics is None
         else list(metrics)
     )
+    for m in metric_list:  # histograms and examples are sentence scores: checked first
+        m.require("sentence_scores", "report")
     opts = Options(
         baseline=baseline,
         test=test,

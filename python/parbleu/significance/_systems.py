@@ -53,6 +53,7 @@ def _system_rows(
 
     check_systems(systems, "hypotheses (list of str) or statistics matrix")
     names = [str(k) for k in systems]
+    metric.require("resample", "parbleu.significance")
     scorer = metric.core_scorer()
     # Hypotheses are scored in one call for all systems (chrF probes each segment's
     # references with every system while they are in the cache); matrices are used as given.

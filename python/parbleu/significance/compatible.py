@@ -144,6 +144,8 @@ class PairedTest:
         self.metrics: dict[str, Any] = {}
 
         bl_name, bl_hyps = self.named_systems[0]
+        for metric in metrics.values():  # every metric checked before any work
+            metric.require("resample", "parbleu.significance")
         for name, metric in metrics.items():
             logger.info(f"Pre-computing {name} statistics for {bl_name!r}")
             bl_stats = _rows(metric, bl_hyps, references, workers)
