@@ -10,7 +10,7 @@ errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, TypeVar, final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -489,13 +489,6 @@ class Scorer:
 
         The mean of score column ``column`` of float64 rows ending in a count column of 1.0: a
         summed row scores ``scale * row[column] / row[-1]``.
-        """
-
-    @staticmethod
-    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
-        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
-
-        A summed row scores ``scale * row[column] / row[-1]``.
         """
 
     @property
