@@ -10,6 +10,7 @@ pub mod error;
 pub mod flavors;
 pub mod ids;
 pub mod interrupt;
+pub mod meta;
 pub mod metrics;
 pub mod pairwise;
 pub mod parallel;
