@@ -337,6 +337,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .report import run as run_report
 
             return _subcommand(run_report, argv[1:])
+        if argv[:1] == ["meta"]:
+            from .meta import run as run_meta
+
+            return _subcommand(run_meta, argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 

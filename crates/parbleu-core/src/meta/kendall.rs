@@ -195,7 +195,10 @@ pub fn tau(metric: &[f64], human: &[f64], variant: Variant, epsilon: f64, clip: 
     }
     let t = match variant {
         Variant::B => {
-            (s.con - s.dis) as f64 / ((tot - xtie) as f64).sqrt() / ((tot - ytie) as f64).sqrt()
+            // MTME divides by the metric's side first; scipy's kendalltau(gold, metric) by
+            // the gold side first: the same value, not always the same last bit.
+            let (first, second) = if clip { (ytie, xtie) } else { (xtie, ytie) };
+            (s.con - s.dis) as f64 / ((tot - first) as f64).sqrt() / ((tot - second) as f64).sqrt()
         }
         Variant::C => {
             let size = metric.len() as i64;
