@@ -57,8 +57,10 @@ def test_kendall_variants_match_the_definition(data: st.DataObject) -> None:
 def test_a_metric_equal_to_the_gold_is_perfect(g: list[float]) -> None:
     c = stats.Correlation(1, g, list(g))
     assert abs(c.Pearson()[0] - 1.0) < 1e-12
-    assert c.Spearman()[0] == 1.0
-    assert c.Kendall()[0] == 1.0
+    # scipy's own arithmetic gives 0.9999999999999999 for some of these (e.g. 10 / 10**0.5 /
+    # 10**0.5 for tau-b over 5 values): perfect up to rounding.
+    assert abs(c.Spearman()[0] - 1.0) < 1e-12
+    assert abs(c.Kendall()[0] - 1.0) < 1e-12
     assert c.KendallVariants(variant="acc23")[0] == 1.0
     agree, n = stats.Agreement(g, g)
     assert agree == n

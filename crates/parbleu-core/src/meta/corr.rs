@@ -92,9 +92,21 @@ pub fn rank_average(v: &[f64]) -> Vec<f64> {
     ranks
 }
 
-/// Spearman's rho: Pearson's r of the average ranks.
+/// Spearman's rho as scipy computes it: `np.corrcoef` of the average ranks, i.e. the
+/// covariance over the square roots of the variances, divided one after the other. Centred
+/// ranks are multiples of 0.5, so every sum here is exact whatever its order.
 pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
-    pearson(&rank_average(x), &rank_average(y))
+    let centred = |v: &[f64]| -> Vec<f64> {
+        let r = rank_average(v);
+        let mean = np_mean(&r);
+        r.iter().map(|a| a - mean).collect()
+    };
+    let (a, b) = (centred(x), centred(y));
+    let fact = (a.len() - 1) as f64;
+    let cab = blas_dot(&b, &a) / fact;
+    let caa = blas_dot(&a, &a) / fact;
+    let cbb = blas_dot(&b, &b) / fact;
+    (cab / cbb.sqrt() / caa.sqrt()).clamp(-1.0, 1.0)
 }
 
 /// One group's correlation of `metric` with `human` (NaN where undefined). Not for

@@ -33,12 +33,10 @@ fn pairwise(a: &[f64]) -> f64 {
     }
 }
 
-/// `np.add.reduce(a)`: the first value, plus the pairwise sum of the rest.
+/// `np.add.reduce(a)` of a contiguous float64 vector: the pairwise sum of all of it (checked
+/// against numpy 2.4 at every length up to 300).
 pub fn np_sum(a: &[f64]) -> f64 {
-    match a.split_first() {
-        None => 0.0,
-        Some((first, rest)) => *first + pairwise(rest),
-    }
+    pairwise(a)
 }
 
 /// `np.mean(a)` (NaN for an empty slice, as numpy).
