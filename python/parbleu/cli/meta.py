@@ -41,6 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a metric's segment scores (repeatable)")
     p.add_argument("--sys-scores", metavar="NAME=PATH", action="append", default=[],
                    help="a metric's system scores (repeatable; else the mean of its segments)")
+    p.add_argument("--scores", metavar="NAME=PATH[,PATH...]", action="append", default=[],
+                   help="imported segment scores (plain floats, TSV, JSONL, comet-score --to_json, "
+                   "MTME *.seg.score), keyed by system; needs --higher-is-better or "
+                   "--lower-is-better NAME")
+    p.add_argument("--higher-is-better", metavar="NAME", action="append", default=[])
+    p.add_argument("--lower-is-better", metavar="NAME", action="append", default=[])
     p.add_argument("--k", type=int, default=1000, help="PERM-BOTH draws per metric pair (0: none)")
     p.add_argument("--seed", type=int, default=12345, help="seed of parbleu's generator")
     p.add_argument("--mtme-draws", type=int, metavar="SEED", default=None,
@@ -59,6 +65,24 @@ def _named(items: list[str], what: str, allow_none: bool) -> dict[str, Any]:
         if name in out:
             raise InvalidOptionError(f"{what}: metric {name!r} given twice")
         out[name] = read_scores(path, allow_none)
+    return out
+
+
+def _imported(args: argparse.Namespace) -> dict[str, Any]:
+    from ..imported import ImportedScores
+
+    out: dict[str, Any] = {}
+    for item in args.scores:
+        name, sep, paths = item.partition("=")
+        if not sep or not name or not paths:
+            raise InvalidOptionError(f"--scores: {item!r} is not NAME=PATH[,PATH...]")
+        hib = name in args.higher_is_better
+        if hib == (name in args.lower_is_better):
+            raise InvalidOptionError(
+                f"--scores {name}: give exactly one of --higher-is-better {name} or "
+                f"--lower-is-better {name} (the direction of imported scores cannot be known)"
+            )
+        out[name] = ImportedScores.from_files(name, paths.split(","), higher_is_better=hib)
     return out
 
 
@@ -93,14 +117,18 @@ def run(argv: list[str]) -> tuple[int, str]:
     args = build_parser().parse_args(argv)
     if args.human_seg is None and args.human_sys is None:
         raise InvalidOptionError("meta: give --human-seg or --human-sys")
-    if not args.seg_scores and not args.sys_scores:
-        raise InvalidOptionError("meta: give at least one --seg-scores or --sys-scores NAME=PATH")
+    if not args.seg_scores and not args.sys_scores and not args.scores:
+        raise InvalidOptionError("meta: give at least one --scores, --seg-scores or --sys-scores")
     if args.k < 0:
         raise InvalidOptionError(f"--k: {args.k} is negative")
     human_seg = read_scores(args.human_seg, True) if args.human_seg else None
     human_sys = read_scores(args.human_sys, True) if args.human_sys else None
     seg = _named(args.seg_scores, "--seg-scores", False)
     sys_ = _named(args.sys_scores, "--sys-scores", False)
+    for name, imported in _imported(args).items():
+        if name in seg:
+            raise InvalidOptionError(f"--scores: metric {name!r} given twice")
+        seg[name] = imported.oriented()
     before = stats.random_mode()
     if args.mtme_draws is not None:
         import numpy as np

@@ -102,10 +102,11 @@ pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
         r.iter().map(|a| a - mean).collect()
     };
     let (a, b) = (centred(x), centred(y));
-    let fact = (a.len() - 1) as f64;
-    let cab = blas_dot(&b, &a) / fact;
-    let caa = blas_dot(&a, &a) / fact;
-    let cbb = blas_dot(&b, &b) / fact;
+    // np.cov multiplies by the reciprocal of the degrees of freedom.
+    let inv = 1.0 / (a.len() - 1) as f64;
+    let cab = blas_dot(&b, &a) * inv;
+    let caa = blas_dot(&a, &a) * inv;
+    let cbb = blas_dot(&b, &b) * inv;
     (cab / cbb.sqrt() / caa.sqrt()).clamp(-1.0, 1.0)
 }
 
