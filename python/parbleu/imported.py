@@ -22,7 +22,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any
 
 from .errors import InvalidOptionError
 
@@ -32,7 +32,11 @@ _KEYS = ("score", "prediction", "COMET", "comet", "metricx", "bleurt")
 
 
 def _number(raw: Any, where: str) -> float:
-    if isinstance(raw, bool) or raw is None or (isinstance(raw, str) and raw.strip() in ("", "None")):
+    if (
+        isinstance(raw, bool)
+        or raw is None
+        or (isinstance(raw, str) and raw.strip() in ("", "None"))
+    ):
         raise InvalidOptionError(f"{where}: missing score ({raw!r})")
     try:
         value = float(raw)
@@ -121,11 +125,15 @@ def _tsv(path: str, lines: list[str]) -> OrderedDict[str, list[float]]:
             try:
                 seg = int(seg_raw)
             except ValueError:
-                raise InvalidOptionError(f"{where}: segment {seg_raw!r} is not an integer") from None
+                raise InvalidOptionError(
+                    f"{where}: segment {seg_raw!r} is not an integer"
+                ) from None
             if seg < 0:
                 raise InvalidOptionError(f"{where}: segment {seg} is negative")
         else:
-            raise InvalidOptionError(f"{where}: expected 'system<TAB>[segment<TAB>]score', got {len(parts)} fields")
+            raise InvalidOptionError(
+                f"{where}: expected 'system<TAB>[segment<TAB>]score', got {len(parts)} fields"
+            )
         _add(keyed, system, seg, _number(raw, where), where)
     return _complete(path, keyed)
 
@@ -168,7 +176,9 @@ def _comet_json(path: str, text: str) -> OrderedDict[str, list[float]]:
     for system, items in obj.items():
         if not isinstance(items, list) or not items:
             raise InvalidOptionError(f"{path}: system {system!r}: expected a list of segments")
-        out[str(system)] = [_json_score(it, f"{path}: system {system!r} segment {i}") for i, it in enumerate(items)]
+        out[str(system)] = [
+            _json_score(it, f"{path}: system {system!r} segment {i}") for i, it in enumerate(items)
+        ]
     return out
 
 
@@ -190,8 +200,8 @@ class ImportedScores:
     def __init__(
         self,
         name: str,
-        scores: Union[Sequence[float], Mapping[str, Sequence[float]]],
-        higher_is_better: Optional[bool] = None,
+        scores: Sequence[float] | Mapping[str, Sequence[float]],
+        higher_is_better: bool | None = None,
         info: str = "",
     ) -> None:
         if not name:
@@ -209,7 +219,9 @@ class ImportedScores:
         for system, values in systems.items():
             vals = list(values)
             if not vals:
-                raise InvalidOptionError(f"ImportedScores {name!r}: system {system!r} has no scores")
+                raise InvalidOptionError(
+                    f"ImportedScores {name!r}: system {system!r} has no scores"
+                )
             self.scores[str(system)] = [
                 _number(v, f"ImportedScores {name!r}: system {system!r} segment {i}")
                 for i, v in enumerate(vals)
@@ -220,9 +232,9 @@ class ImportedScores:
         cls,
         name: str,
         paths: Sequence[str],
-        systems: Optional[Sequence[str]] = None,
-        n_segments: Optional[int] = None,
-        higher_is_better: Optional[bool] = None,
+        systems: Sequence[str] | None = None,
+        n_segments: int | None = None,
+        higher_is_better: bool | None = None,
         info: str = "",
     ) -> ImportedScores:
         """Read one file per system (plain floats), or one file keyed by system.
@@ -250,7 +262,8 @@ class ImportedScores:
         merged: OrderedDict[str, list[float]] = OrderedDict()
         if systems is not None and len(paths) > 1 and len(paths) != len(systems):
             raise InvalidOptionError(
-                f"--scores {name}: {len(paths)} files for {len(systems)} systems (give one per system, or one keyed file)"
+                f"--scores {name}: {len(paths)} files for {len(systems)} systems "
+                "(give one per system, or one keyed file)"
             )
         for k, path in enumerate(paths):
             data = read_scores_file(path)
@@ -262,7 +275,8 @@ class ImportedScores:
                     raise InvalidOptionError(f"{path}: system {system!r} scored twice")
                 if n_segments is not None and len(vals) != n_segments:
                     raise InvalidOptionError(
-                        f"{path}: {len(vals)} scores for system {system!r}, expected {n_segments} (one per segment)"
+                        f"{path}: {len(vals)} scores for system {system!r}, "
+                        f"expected {n_segments} (one per segment)"
                     )
                 merged[system] = vals
         if systems is not None:
@@ -283,7 +297,7 @@ class ImportedScores:
         return f"{self.name}|imported|{direction}-is-better|{self.info or 'unknown source'}"
 
     def system_scores(self) -> dict[str, float]:
-        """The mean segment score of each system (the corpus score of a mean metric)."""
+        """Return each system's mean segment score (the corpus score of a mean metric)."""
         return {s: math.fsum(v) / len(v) for s, v in self.scores.items()}
 
     def oriented(self) -> OrderedDict[str, list[float]]:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from parbleu.errors import InvalidOptionError
 
 Scores = "OrderedDict[str, list[Optional[float]]]"
 
 
-def read_scores(path: str, allow_none: bool) -> OrderedDict[str, list[Optional[float]]]:
+def read_scores(path: str, allow_none: bool) -> OrderedDict[str, list[float | None]]:
     """Scores per system from an MTME ``*.score`` file (``system<TAB>score`` lines).
 
     Parameters
@@ -38,7 +38,7 @@ def read_scores(path: str, allow_none: bool) -> OrderedDict[str, list[Optional[f
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise InvalidOptionError(f"{path}: cannot read ({e.strerror})") from None
-    out: OrderedDict[str, list[Optional[float]]] = OrderedDict()
+    out: OrderedDict[str, list[float | None]] = OrderedDict()
     for no, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -61,7 +61,9 @@ def read_scores(path: str, allow_none: bool) -> OrderedDict[str, list[Optional[f
     return out
 
 
-def _aligned(human: Any, metric: Any, systems: list[str], what: str, per_system: Optional[int]) -> list[Any]:
+def _aligned(
+    human: Any, metric: Any, systems: list[str], what: str, per_system: int | None
+) -> list[Any]:
     missing = [s for s in systems if s not in metric]
     if missing:
         raise InvalidOptionError(f"{what}: no scores for system(s) {', '.join(missing)}")
@@ -77,8 +79,11 @@ def _aligned(human: Any, metric: Any, systems: list[str], what: str, per_system:
 
 
 def assign_ranks(sig: list[list[float]], pval: float) -> list[int]:
-    """MTME's ``AssignRanks``: a new cluster starts at metric i when a metric of the current
-    cluster is significantly better than it."""
+    """Rank clusters as MTME's ``AssignRanks``.
+
+    A new cluster starts at metric i when a metric of the current cluster is significantly
+    better than it (``sig[j][i] <= pval``).
+    """
     ranks, current, start = [], 1, 0
     for i in range(len(sig)):
         if any(sig[j][i] <= pval for j in range(start, i)):
@@ -88,10 +93,15 @@ def assign_ranks(sig: list[list[float]], pval: float) -> list[int]:
     return ranks
 
 
-def _clusters(corrs: dict[str, Any], fn: Any, average_by: str, k: int, pval: float, **args: Any) -> dict[str, Any]:
+def _clusters(
+    corrs: dict[str, Any], fn: Any, average_by: str, k: int, pval: float, **args: Any
+) -> dict[str, Any]:
     from parbleu.flavors.mtme import stats
 
-    values = {m: c.AverageCorrelation(fn, average_by, **args)(c.gold_scores, c.metric_scores)[0] for m, c in corrs.items()}
+    values = {
+        m: c.AverageCorrelation(fn, average_by, **args)(c.gold_scores, c.metric_scores)[0]
+        for m, c in corrs.items()
+    }
     order = sorted(values, key=lambda m: (-values[m], m))
     n = len(order)
     sig = [[0.0] * n for _ in range(n)]
@@ -99,19 +109,29 @@ def _clusters(corrs: dict[str, Any], fn: Any, average_by: str, k: int, pval: flo
         for j in range(i + 1, n):
             if k > 0:
                 p, *_ = stats.PermutationSigDiff(
-                    corrs[order[j]], corrs[order[i]], fn, average_by, k,
-                    stats.PermutationSigDiffParams(block_size=max(k, 1)), **args,
+                    corrs[order[j]],
+                    corrs[order[i]],
+                    fn,
+                    average_by,
+                    k,
+                    stats.PermutationSigDiffParams(block_size=max(k, 1)),
+                    **args,
                 )
                 sig[i][j] = p
     ranks = assign_ranks(sig, pval)
-    return {"order": order, "values": {m: values[m] for m in order}, "ranks": dict(zip(order, ranks)), "sig_matrix": sig}
+    return {
+        "order": order,
+        "values": {m: values[m] for m in order},
+        "ranks": dict(zip(order, ranks)),
+        "sig_matrix": sig,
+    }
 
 
 def meta_table(
-    human_sys: Optional[dict[str, list[Optional[float]]]],
-    human_seg: Optional[dict[str, list[Optional[float]]]],
-    metric_sys: dict[str, dict[str, list[Optional[float]]]],
-    metric_seg: dict[str, dict[str, list[Optional[float]]]],
+    human_sys: dict[str, list[float | None]] | None,
+    human_seg: dict[str, list[float | None]] | None,
+    metric_sys: dict[str, dict[str, list[float | None]]],
+    metric_seg: dict[str, dict[str, list[float | None]]],
     k: int = 1000,
     pval: float = 0.05,
 ) -> dict[str, Any]:
@@ -146,7 +166,9 @@ def meta_table(
         systems = sorted(human_sys)
         gold = [human_sys[s][0] for s in systems]
         corrs = {
-            m: stats.Correlation(len(systems), gold, _aligned(human_sys, sc, systems, f"{m} (system level)", 1))
+            m: stats.Correlation(
+                len(systems), gold, _aligned(human_sys, sc, systems, f"{m} (system level)", 1)
+            )
             for m, sc in sys_metrics.items()
         }
         rows = {}
@@ -158,18 +180,26 @@ def meta_table(
                 "kendall_b": c.Kendall()[0],
                 "accuracy": agree / pairs if pairs else math.nan,
             }
-        out["sys"] = {"systems": systems, "metrics": rows, "clusters": _clusters(corrs, stats.pearsonr, "none", k, pval)}
+        out["sys"] = {
+            "systems": systems,
+            "metrics": rows,
+            "clusters": _clusters(corrs, stats.pearsonr, "none", k, pval),
+        }
     if human_seg is not None and metric_seg:
         systems = sorted(human_seg)
         per = len(human_seg[systems[0]])
         gold = _aligned(human_seg, human_seg, systems, "human segment scores", per)
         corrs = {
-            m: stats.Correlation(len(systems), gold, _aligned(human_seg, sc, systems, f"{m} (segment level)", per))
+            m: stats.Correlation(
+                len(systems), gold, _aligned(human_seg, sc, systems, f"{m} (segment level)", per)
+            )
             for m, sc in metric_seg.items()
         }
         rows = {}
         for m, c in corrs.items():
-            acc, eps, _ = stats.KendallWithTiesOpt(c.gold_scores, c.metric_scores, "acc23", c.num_sys, "item", 1.0)
+            acc, eps, _ = stats.KendallWithTiesOpt(
+                c.gold_scores, c.metric_scores, "acc23", c.num_sys, "item", 1.0
+            )
             rows[m] = {
                 "pearson": c.Pearson("none")[0],
                 "kendall_b_none": c.KendallVariants("none", "b")[0],
@@ -186,6 +216,6 @@ def meta_table(
     return out
 
 
-def _mean(v: list[Optional[float]]) -> Optional[float]:
+def _mean(v: list[float | None]) -> float | None:
     vals = [x for x in v if x is not None]
     return sum(vals) / len(vals) if vals else None

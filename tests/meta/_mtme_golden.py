@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from helpers import GOLDEN
@@ -12,7 +12,7 @@ PAIRS = ("cs-en", "de-en", "ha-en", "is-en", "ja-en", "ru-en", "zh-en")
 SEG_PAIRS = ("is-en", "ja-en", "ru-en")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(pair: str) -> dict[str, Any]:
     return json.loads((GOLDEN / "mtme" / f"wmt21.{pair}.json").read_text(encoding="utf-8"))
 
@@ -26,5 +26,9 @@ def vectors(pair: str, level: str, metric: str, gold: str) -> tuple[int, list[An
     inp = load(pair)["inputs"]
     num_sys = len(inp["systems"])
     if level == "sys":
-        return num_sys, list(inp["gold"]["sys"][gold]), list(inp["metrics"]["sys"][metric]["scores"])
+        return (
+            num_sys,
+            list(inp["gold"]["sys"][gold]),
+            list(inp["metrics"]["sys"][metric]["scores"]),
+        )
     return num_sys, flat(inp["gold"]["seg"][gold]), flat(inp["metrics"]["seg"][metric]["scores"])

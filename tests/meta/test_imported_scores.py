@@ -26,7 +26,11 @@ def test_formats(tmp_path: Path) -> None:
     assert read_scores_file(mtme) == {"s1": [0.1, 0.2]}
     jsonl = _write(tmp_path, "m.jsonl", '{"prediction": 3.5}\n{"prediction": 1}\n')
     assert read_scores_file(jsonl) == {"": [3.5, 1.0]}
-    comet = _write(tmp_path, "c.json", json.dumps({"sys.de": [{"src": "a", "COMET": 0.7}, {"COMET": 0.8}]}, indent=2))
+    comet = _write(
+        tmp_path,
+        "c.json",
+        json.dumps({"sys.de": [{"src": "a", "COMET": 0.7}, {"COMET": 0.8}]}, indent=2),
+    )
     assert read_scores_file(comet) == {"sys.de": [0.7, 0.8]}
 
 

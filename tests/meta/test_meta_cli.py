@@ -38,9 +38,23 @@ def _golden(rec_id: str) -> float:
 
 
 def test_json_equals_mtme(files: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["meta", "--human-seg", files["human"], "--seg-scores", f"BLEU={files['sentBLEU']}",
-                 "--scores", f"chrF={files['sentchrF']}", "--higher-is-better", "chrF",
-                 "--k", "20", "-f", "json"])
+    code = main(
+        [
+            "meta",
+            "--human-seg",
+            files["human"],
+            "--seg-scores",
+            f"BLEU={files['sentBLEU']}",
+            "--scores",
+            f"chrF={files['sentchrF']}",
+            "--higher-is-better",
+            "chrF",
+            "--k",
+            "20",
+            "-f",
+            "json",
+        ]
+    )
     assert code == 0
     table = json.loads(capsys.readouterr().out)
     seg = table["seg"]["metrics"]
@@ -51,7 +65,20 @@ def test_json_equals_mtme(files: dict[str, str], capsys: pytest.CaptureFixture[s
 
 
 def test_text_table(files: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["meta", "--human-seg", files["human"], "--seg-scores", f"BLEU={files['sentBLEU']}", "--k", "0"]) == 0
+    assert (
+        main(
+            [
+                "meta",
+                "--human-seg",
+                files["human"],
+                "--seg-scores",
+                f"BLEU={files['sentBLEU']}",
+                "--k",
+                "0",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "System level (10 systems)" in out and "Segment level" in out and "BLEU" in out
 
@@ -63,7 +90,9 @@ def test_text_table(files: dict[str, str], capsys: pytest.CaptureFixture[str]) -
         (["--seg-scores", "nopath"], "'nopath' is not NAME=PATH"),
     ],
 )
-def test_errors(files: dict[str, str], capsys: pytest.CaptureFixture[str], extra: list[str], message: str) -> None:
+def test_errors(
+    files: dict[str, str], capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
     code = main(["meta", "--human-seg", files["human"], *extra])
     assert code != 0
     err = capsys.readouterr().err

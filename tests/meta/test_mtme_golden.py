@@ -16,10 +16,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _mtme_golden import PAIRS, SEG_PAIRS, load, vectors
 
 from parbleu.flavors.mtme import stats
-
-from _mtme_golden import PAIRS, SEG_PAIRS, load, vectors
 
 REL_P = 1e-9
 ABS_R = 1e-12
@@ -131,8 +130,13 @@ def test_perm_both_with_numpy_draws(pair: str, rec: dict[str, Any]) -> None:
     try:
         np.random.seed(rec["seed"])
         p, delta, k, draws = stats.PermutationSigDiff(
-            c1, c2, _corr_fcn(rec["corr_fcn"]), rec["average_by"], rec["k"],
-            stats.PermutationSigDiffParams(**rec["params"]), **_fn_args(rec),
+            c1,
+            c2,
+            _corr_fcn(rec["corr_fcn"]),
+            rec["average_by"],
+            rec["k"],
+            stats.PermutationSigDiffParams(**rec["params"]),
+            **_fn_args(rec),
         )
     finally:
         stats.set_random("parbleu")

@@ -13,7 +13,9 @@ from parbleu.flavors.mtme import stats, tau_optimization
 scores = st.lists(st.integers(-5, 5).map(float), min_size=3, max_size=12)
 
 
-def _kendall_ref(g: list[float], m: list[float], eps: float = 0.0) -> tuple[int, int, int, int, int]:
+def _kendall_ref(
+    g: list[float], m: list[float], eps: float = 0.0
+) -> tuple[int, int, int, int, int]:
     """The pair classes by definition (Deutsch et al. 2023)."""
     con = dis = th = tm = tb = 0
     for i, j in itertools.combinations(range(len(g)), 2):
@@ -49,7 +51,10 @@ def test_kendall_variants_match_the_definition(data: st.DataObject) -> None:
     )
     opt = stats.KendallWithTiesOpt(g, m, "acc23", sample_rate=1.0)
     assert abs(opt[0] - best) < 1e-12
-    assert tau_optimization.tau_optimization(m, g, tau_optimization.TauSufficientStats.acc_23).best_tau == opt[0]
+    assert (
+        tau_optimization.tau_optimization(m, g, tau_optimization.TauSufficientStats.acc_23).best_tau
+        == opt[0]
+    )
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,4 +1,4 @@
-"""``parbleu meta``: how well do metrics agree with human judgements?
+"""``parbleu meta``: how well metrics agree with human judgements.
 
     parbleu meta --human-seg H.seg.score [--human-sys H.sys.score]
         --seg-scores NAME=PATH [...] [--sys-scores NAME=PATH ...] [--k 1000] [--seed S]
@@ -32,25 +32,48 @@ clusters on item-grouped tau-b.
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``parbleu meta`` parser."""
-    p = argparse.ArgumentParser(prog="parbleu meta", description=DESCRIPTION,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    """Build the ``parbleu meta`` parser."""
+    p = argparse.ArgumentParser(
+        prog="parbleu meta",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--human-seg", metavar="PATH", help="human segment scores (MTME *.seg.score)")
     p.add_argument("--human-sys", metavar="PATH", help="human system scores (MTME *.sys.score)")
-    p.add_argument("--seg-scores", metavar="NAME=PATH", action="append", default=[],
-                   help="a metric's segment scores (repeatable)")
-    p.add_argument("--sys-scores", metavar="NAME=PATH", action="append", default=[],
-                   help="a metric's system scores (repeatable; else the mean of its segments)")
-    p.add_argument("--scores", metavar="NAME=PATH[,PATH...]", action="append", default=[],
-                   help="imported segment scores (plain floats, TSV, JSONL, comet-score --to_json, "
-                   "MTME *.seg.score), keyed by system; needs --higher-is-better or "
-                   "--lower-is-better NAME")
+    p.add_argument(
+        "--seg-scores",
+        metavar="NAME=PATH",
+        action="append",
+        default=[],
+        help="a metric's segment scores (repeatable)",
+    )
+    p.add_argument(
+        "--sys-scores",
+        metavar="NAME=PATH",
+        action="append",
+        default=[],
+        help="a metric's system scores (repeatable; else the mean of its segments)",
+    )
+    p.add_argument(
+        "--scores",
+        metavar="NAME=PATH[,PATH...]",
+        action="append",
+        default=[],
+        help="imported segment scores (plain floats, TSV, JSONL, comet-score --to_json, "
+        "MTME *.seg.score), keyed by system; needs --higher-is-better or "
+        "--lower-is-better NAME",
+    )
     p.add_argument("--higher-is-better", metavar="NAME", action="append", default=[])
     p.add_argument("--lower-is-better", metavar="NAME", action="append", default=[])
     p.add_argument("--k", type=int, default=1000, help="PERM-BOTH draws per metric pair (0: none)")
     p.add_argument("--seed", type=int, default=12345, help="seed of parbleu's generator")
-    p.add_argument("--mtme-draws", type=int, metavar="SEED", default=None,
-                   help="draw from numpy's global generator seeded so (MTME's own p-values)")
+    p.add_argument(
+        "--mtme-draws",
+        type=int,
+        metavar="SEED",
+        default=None,
+        help="draw from numpy's global generator seeded so (MTME's own p-values)",
+    )
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the clusters")
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
     return p
@@ -101,11 +124,17 @@ def _text(table: dict[str, Any]) -> str:
         cols = list(next(iter(part["metrics"].values())).keys())
         lines.append(f"{title} ({len(part['systems'])} systems)")
         head = ["metric", *cols, "rank"]
-        rows = [[m, *(_fmt(part["metrics"][m][c]) for c in cols), str(part["clusters"]["ranks"][m])]
-                for m in part["clusters"]["order"]]
+        rows = [
+            [m, *(_fmt(part["metrics"][m][c]) for c in cols), str(part["clusters"]["ranks"][m])]
+            for m in part["clusters"]["order"]
+        ]
         widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
         for r in [head, *rows]:
-            lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+            lines.append(
+                "  ".join(
+                    c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))
+                )
+            )
         lines.append("")
     return "\n".join(lines).rstrip("\n")
 

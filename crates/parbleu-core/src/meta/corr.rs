@@ -41,33 +41,51 @@ pub fn pearson(x: &[f64], y: &[f64]) -> f64 {
     blas_dot(&unit(x), &unit(y)).clamp(-1.0, 1.0)
 }
 
-/// A dot product in the order of OpenBLAS's x86-64 `ddot` kernel (numpy's `vecdot`): blocks of
-/// 16 into four 4-lane fused multiply-add accumulators, then the rest one by one.
+/// A dot product in the order of OpenBLAS 0.3's x86-64 `ddot` for AVX-512 machines
+/// (SkylakeX kernel, which numpy's `vecdot` and so scipy's `pearsonr` use there): blocks of 32
+/// into four 8-lane fused multiply-add accumulators, folded to four 4-lane ones, blocks of 16
+/// into those, a lane-wise then pairwise sum, and the last `n % 16` products fused one by one.
+/// Checked equal to numpy 2.4's `np.dot` at every length up to 10,000 (above, OpenBLAS splits
+/// the work over threads, machine by machine).
 pub fn blas_dot(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len();
     let n16 = n & !15;
-    let mut acc = [[0.0f64; 4]; 4];
-    let mut i = 0;
-    while i < n16 {
-        for (k, lanes) in acc.iter_mut().enumerate() {
-            for (l, v) in lanes.iter_mut().enumerate() {
-                let j = i + 4 * k + l;
-                *v = a[j].mul_add(b[j], *v);
-            }
-        }
-        i += 16;
-    }
+    let n32 = n16 & !31;
     let mut dot = 0.0;
     if n16 > 0 {
-        let mut s = [0.0f64; 4];
-        for (l, v) in s.iter_mut().enumerate() {
-            *v = (acc[0][l] + acc[1][l]) + (acc[2][l] + acc[3][l]);
+        let mut wide = [[0.0f64; 8]; 4];
+        let mut i = 0;
+        while i < n32 {
+            for (k, lanes) in wide.iter_mut().enumerate() {
+                for (l, v) in lanes.iter_mut().enumerate() {
+                    let j = i + 8 * k + l;
+                    *v = a[j].mul_add(b[j], *v);
+                }
+            }
+            i += 32;
         }
-        dot = (s[0] + s[1]) + (s[2] + s[3]);
+        let mut acc = [[0.0f64; 4]; 4];
+        for (k, lanes) in acc.iter_mut().enumerate() {
+            for (l, v) in lanes.iter_mut().enumerate() {
+                *v = wide[k][l] + wide[k][l + 4];
+            }
+        }
+        while i < n16 {
+            for (k, lanes) in acc.iter_mut().enumerate() {
+                for (l, v) in lanes.iter_mut().enumerate() {
+                    let j = i + 4 * k + l;
+                    *v = a[j].mul_add(b[j], *v);
+                }
+            }
+            i += 16;
+        }
+        let s: Vec<f64> = (0..4)
+            .map(|l| ((acc[0][l] + acc[1][l]) + acc[2][l]) + acc[3][l])
+            .collect();
+        dot = (s[0] + s[2]) + (s[1] + s[3]);
     }
-    while i < n {
-        dot = a[i].mul_add(b[i], dot);
-        i += 1;
+    for j in n16..n {
+        dot = a[j].mul_add(b[j], dot);
     }
     dot
 }

@@ -7,7 +7,7 @@ clip)``. Any other function is called from Python, as MTME does.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -35,8 +35,8 @@ def _is(fn: Any, name: str, modules: tuple[str, ...]) -> bool:
 
 
 _OURS = ("parbleu.flavors.mtme",)
-_SCIPY = ("scipy.stats",) + _OURS
-_MTME = ("mt_metrics_eval",) + _OURS
+_SCIPY = ("scipy.stats", *_OURS)
+_MTME = ("mt_metrics_eval", *_OURS)
 
 
 def is_pearson(fn: Any) -> bool:
@@ -64,8 +64,8 @@ def is_pce(fn: Any) -> bool:
     return _is(fn, "PairwiseConfidenceError", _MTME)
 
 
-def spec_of(fn: Callable[..., Any], args: dict[str, Any]) -> Optional[Spec]:
-    """The core correlation for ``fn(**args)``, or ``None`` to call ``fn`` from Python.
+def spec_of(fn: Callable[..., Any], args: dict[str, Any]) -> Spec | None:
+    """Return the core correlation for ``fn(**args)``, or ``None`` to call ``fn`` in Python.
 
     Parameters
     ----------
@@ -111,13 +111,17 @@ def _counts(v: np.ndarray) -> list[int]:
     return [int(c) for c in np.unique(v, return_counts=True)[1]]
 
 
-def pvalues(spec: Spec, gold: np.ndarray, metric: np.ndarray, lens: list[int], values: np.ndarray) -> list[float]:
-    """scipy's p-value of each group's correlation (0 for MTME's Kendall variants)."""
+def pvalues(
+    spec: Spec, gold: np.ndarray, metric: np.ndarray, lens: list[int], values: np.ndarray
+) -> list[float]:
+    """Scipy's p-value of each group's correlation (0 for MTME's Kendall variants)."""
     out: list[float] = []
     start = 0
-    stats: Optional[np.ndarray] = None
+    stats: np.ndarray | None = None
     if spec.kind == "kendall" and spec.clip:
-        stats = np.frombuffer(_core.meta_kendall_stats(gold, metric, lens, 0.0), dtype="<i8").reshape(-1, 5)
+        stats = np.frombuffer(
+            _core.meta_kendall_stats(gold, metric, lens, 0.0), dtype="<i8"
+        ).reshape(-1, 5)
     for k, (n, r) in enumerate(zip(lens, values)):
         g, m = gold[start : start + n], metric[start : start + n]
         start += n

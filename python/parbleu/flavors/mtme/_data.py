@@ -39,13 +39,15 @@ def reshape(vector: Any, num_sys: int, average_by: str) -> np.ndarray:
 
 
 def to_floats(values: Any, what: str) -> FloatArray:
-    """A contiguous float64 copy, refusing NaN and infinite values (MTME assumes none)."""
+    """Return a contiguous float64 copy, refusing NaN and infinite values (MTME assumes none)."""
     try:
         arr = np.ascontiguousarray(np.asarray(values, dtype=np.float64))
     except (TypeError, ValueError) as e:
         raise InvalidOptionError(f"{what}: not a vector of numbers ({e})") from None
     if arr.size and not np.isfinite(arr).all():
-        raise InvalidOptionError(f"{what}: NaN or infinite value at position {int(np.argmin(np.isfinite(arr)))}")
+        raise InvalidOptionError(
+            f"{what}: NaN or infinite value at position {int(np.argmin(np.isfinite(arr)))}"
+        )
     return arr
 
 
@@ -72,9 +74,7 @@ def filter_rows(
     metric: list[Any] = []
     lens: list[int] = []
     for g, m in zip(gold_rows, metric_rows):
-        keep = [
-            (a, b) for a, b in zip(g, m) if a is not None and not (metric_nones and b is None)
-        ]
+        keep = [(a, b) for a, b in zip(g, m) if a is not None and not (metric_nones and b is None)]
         if len(keep) < min_len:
             continue
         lens.append(len(keep))

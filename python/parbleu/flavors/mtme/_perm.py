@@ -47,7 +47,7 @@ def set_random(mode: str, seed: int = 12345, workers: int = -1) -> None:
 
 
 def random_mode() -> tuple[str, int, int]:
-    """The current ``(mode, seed, workers)``."""
+    """Return the current ``(mode, seed, workers)``."""
     return _RANDOM["mode"], _RANDOM["seed"], _RANDOM["workers"]
 
 
@@ -60,7 +60,13 @@ class PermutationSigDiffParams:
     early_max: float = 0.5
 
 
-def _ReshapeAndFilter(corr1: Any, corr2: Any, average_by: str) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
+# MTME's default argument (one shared instance, as in MTME).
+_DEFAULT = PermutationSigDiffParams()
+
+
+def _ReshapeAndFilter(
+    corr1: Any, corr2: Any, average_by: str
+) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
     """Gold and both metrics' scores grouped for ``average_by``, gold ``None`` removed."""
     if list(corr1.gold_scores) != list(corr2.gold_scores):
         raise ValueError("Gold scores for correlations don't match")
@@ -89,22 +95,30 @@ def zscore(a: Any) -> np.ndarray:
     dev = v - mean
     std = np.mean(dev * dev) ** 0.5
     with np.errstate(invalid="ignore", divide="ignore"):
-        z = dev / std
+        z: np.ndarray = np.asarray(dev / std)
     if std <= abs(np.finfo(np.float64).eps * mean):
         z[:] = np.nan
     return z
 
 
-def _python_corr(corr_fcn: Callable[..., Any], args: dict[str, Any], replace: bool) -> Callable[..., float]:
+def _python_corr(
+    corr_fcn: Callable[..., Any], args: dict[str, Any], replace: bool
+) -> Callable[..., float]:
     """MTME's per-draw correlation for a function the core does not know."""
 
-    def corr(gold: Any, mscores: np.ndarray, bounds: list[tuple[int, int]], num_sys: int, average_by: str) -> float:
+    def corr(
+        gold: Any, mscores: np.ndarray, bounds: list[tuple[int, int]], num_sys: int, average_by: str
+    ) -> float:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if _corrfns.is_ties_opt(corr_fcn):
                 from parbleu.flavors.mtme.stats import KendallWithTiesOpt
 
-                return float(KendallWithTiesOpt(gold, mscores, num_sys=num_sys, average_by=average_by, **args)[0])
+                return float(
+                    KendallWithTiesOpt(
+                        gold, mscores, num_sys=num_sys, average_by=average_by, **args
+                    )[0]
+                )
             vals = []
             for b, e in bounds:
                 val = corr_fcn(gold[b:e], mscores[b:e], **args)[0]
@@ -125,11 +139,11 @@ def PermutationSigDiff(
     corr_fcn: Callable[..., Any],
     average_by: str = "none",
     k: int = 1000,
-    params: PermutationSigDiffParams = PermutationSigDiffParams(),
+    params: PermutationSigDiffParams = _DEFAULT,
     replace_nans_with_zeros: bool = False,
     **corr_fcn_args: Any,
 ) -> tuple[float, float, int, list[tuple[float, float]]]:
-    """Is metric 2's correlation with the gold scores higher than metric 1's? (PERM-BOTH)
+    """Test whether metric 2 correlates with the gold scores better than metric 1 (PERM-BOTH).
 
     Parameters
     ----------
@@ -177,10 +191,25 @@ def PermutationSigDiff(
         n_mask = len(z1)
     mode, seed, workers = random_mode()
     if spec is None:
-        return _python_perm(corr1, corr2, corr_fcn, average_by, k, params, replace_nans_with_zeros, corr_fcn_args, lens, gold, z1, z2)
+        return _python_perm(
+            corr1,
+            corr2,
+            corr_fcn,
+            average_by,
+            k,
+            params,
+            replace_nans_with_zeros,
+            corr_fcn_args,
+            lens,
+            gold,
+            z1,
+            z2,
+        )
     z1, z2 = np.ascontiguousarray(z1), np.ascontiguousarray(z2)
     args = (spec.kind, spec.variant, spec.epsilon, spec.clip)
-    delta = _core.meta_perm_value(*args, gold_f, z2, lens) - _core.meta_perm_value(*args, gold_f, z1, lens)
+    delta = _core.meta_perm_value(*args, gold_f, z2, lens) - _core.meta_perm_value(
+        *args, gold_f, z1, lens
+    )
     corrs: list[tuple[float, float]] = []
     count = 0
     i = 0
@@ -260,7 +289,7 @@ def PairwisePermutationSigDiff(
     variant: str = "acc23",
     average_by: str = "none",
     k: int = 1000,
-    params: PermutationSigDiffParams = PermutationSigDiffParams(),
+    params: PermutationSigDiffParams = _DEFAULT,
     epsilon1: Any = None,
     epsilon2: Any = None,
     sample_rate: float = 1.0,
@@ -273,14 +302,23 @@ def PairwisePermutationSigDiff(
     tuple
         p-value, delta, draws done, ``[(c2, c1), ...]`` (numpy's global generator).
     """
-    from parbleu.flavors.mtme.stats import KendallPreproc, KendallVariants, KendallWithTiesOpt, PairwiseDiffs
+    from parbleu.flavors.mtme.stats import (
+        KendallPreproc,
+        KendallVariants,
+        KendallWithTiesOpt,
+        PairwiseDiffs,
+    )
 
     if variant == "c":
         raise ValueError("tau-c not supported by PairwisePermutationSigDiff.")
     if epsilon1 is None:
-        _, epsilon1, _ = KendallWithTiesOpt(corr1.gold_scores, corr1.metric_scores, variant, corr1.num_sys, average_by, sample_rate)
+        _, epsilon1, _ = KendallWithTiesOpt(
+            corr1.gold_scores, corr1.metric_scores, variant, corr1.num_sys, average_by, sample_rate
+        )
     if epsilon2 is None:
-        _, epsilon2, _ = KendallWithTiesOpt(corr2.gold_scores, corr2.metric_scores, variant, corr2.num_sys, average_by, sample_rate)
+        _, epsilon2, _ = KendallWithTiesOpt(
+            corr2.gold_scores, corr2.metric_scores, variant, corr2.num_sys, average_by, sample_rate
+        )
     if epsilon1 < 0 or epsilon2 < 0:
         raise ValueError("Epsilon must be non-negative.")
     lens, gold, s1, s2 = _ReshapeAndFilter(corr1, corr2, average_by)

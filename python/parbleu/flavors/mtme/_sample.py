@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 import numpy as np
 
 from parbleu.flavors.mtme import _special
 
 
-def WilliamsSigDiff(corr1: Any, corr2: Any, corr_fcn: Callable[..., Any], one_sided: bool = True) -> tuple[float, Any, Any]:
+def WilliamsSigDiff(
+    corr1: Any, corr2: Any, corr_fcn: Callable[..., Any], one_sided: bool = True
+) -> tuple[float, Any, Any]:
     """Williams test (Graham and Baldwin 2014) between two metrics' correlations.
 
     Returns
@@ -53,7 +55,9 @@ class Sample:
         Seed of ``numpy.random.default_rng``.
     """
 
-    def _SubsampleSizes(self, proportions: np.ndarray, size: int, bin_sizes: np.ndarray) -> np.ndarray:
+    def _SubsampleSizes(
+        self, proportions: np.ndarray, size: int, bin_sizes: np.ndarray
+    ) -> np.ndarray:
         """Split ``size`` over bins in proportion, largest residuals first, within bin sizes."""
         shuffled = np.random.permutation(len(proportions))
         proportions = proportions[shuffled]
@@ -81,8 +85,8 @@ class Sample:
         total_size: int,
         size: int,
         method: str,
-        bin_sizes: Optional[list[int]] = None,
-        seed: Optional[int] = None,
+        bin_sizes: list[int] | None = None,
+        seed: int | None = None,
     ) -> None:
         self.total_size = total_size
         self.size = size
@@ -107,6 +111,6 @@ class Sample:
             raise ValueError(f"Unknown method: {method}")
 
     def Select(self, v: Any) -> np.ndarray:
-        """The sampled entries of ``v``."""
+        """Return the sampled entries of ``v``."""
         assert len(v) == self.total_size
-        return np.asarray(v)[self.sample]
+        return np.asarray(np.asarray(v)[self.sample])

@@ -94,7 +94,7 @@ def spearman_pvalue(rho: float, n: int) -> float:
 
 
 def _kendall_exact(n: int, c: int) -> float:
-    """scipy's exact two-sided p-value: ``c`` = min(discordant, concordant) pairs."""
+    """Scipy's exact two-sided p-value: ``c`` = min(discordant, concordant) pairs."""
     if n <= 2:
         return 1.0
     if c == 0:
@@ -125,7 +125,7 @@ def kendall_pvalue(
     x_counts: list[int],
     y_counts: list[int],
 ) -> float:
-    """scipy ``kendalltau``'s two-sided p-value (method 'auto').
+    """Scipy ``kendalltau``'s two-sided p-value (method 'auto').
 
     Parameters
     ----------

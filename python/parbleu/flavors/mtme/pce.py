@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def compute_pairwise_p_values(seg_scores: np.ndarray, num_permutations: int = 1000, seed: int = 4) -> np.ndarray:
+def compute_pairwise_p_values(
+    seg_scores: np.ndarray, num_permutations: int = 1000, seed: int = 4
+) -> np.ndarray:
     """p-values of "system i beats system j" by a paired permutation test (upper triangle).
 
     Parameters
@@ -39,7 +41,9 @@ def compute_pairwise_p_values(seg_scores: np.ndarray, num_permutations: int = 10
     return p_vals
 
 
-def compute_one_minus_pce(human_pairwise_p_vals: np.ndarray, metric_pairwise_p_vals: np.ndarray) -> float:
+def compute_one_minus_pce(
+    human_pairwise_p_vals: np.ndarray, metric_pairwise_p_vals: np.ndarray
+) -> float:
     """1 - the mean absolute difference of the two p-value triangles."""
     n = human_pairwise_p_vals.shape[0]
     upper = np.triu_indices(n, 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import warnings
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 import numpy as np
 
@@ -32,8 +32,8 @@ from parbleu.flavors.mtme._perm import (
 from parbleu.flavors.mtme._sample import Sample, WilliamsSigDiff, WilliamsTest
 
 __all__ = [
-    "AverageCorrelation",
     "Agreement",
+    "AverageCorrelation",
     "Correlation",
     "KendallLike",
     "KendallPreproc",
@@ -47,6 +47,8 @@ __all__ = [
     "Sample",
     "WilliamsSigDiff",
     "WilliamsTest",
+    "_Reshape",
+    "_ReshapeAndFilter",
     "filter_gold_nones",
     "is_constant_array",
     "kendalltau",
@@ -54,8 +56,6 @@ __all__ = [
     "random_mode",
     "set_random",
     "spearmanr",
-    "_Reshape",
-    "_ReshapeAndFilter",
 ]
 
 
@@ -88,7 +88,7 @@ class Correlation:
         macro: bool = True,
         **corr_fcn_args: Any,
     ) -> AverageCorrelation:
-        """The averaging wrapper for these vectors' shape."""
+        """Return the averaging wrapper for these vectors' shape."""
         return AverageCorrelation(
             corr_fcn,
             self.num_sys,
@@ -147,7 +147,7 @@ def filter_gold_nones(gold: Any, model: Any) -> tuple[Any, Any]:
 
 
 def is_constant_array(arr: Any) -> bool:
-    """True if every element equals the first."""
+    """Return True if every element equals the first."""
     return bool(np.all(np.asarray(arr) == np.asarray(arr)[0]))
 
 
@@ -207,7 +207,11 @@ class AverageCorrelation:
             return corr, 0, mat1.shape[0]
         if _corrfns.is_pce(fn):
             res = PairwiseConfidenceError(
-                gold_vect, metric_vect, num_sys=self._num_sys, filter_nones=self._filter_nones, **args
+                gold_vect,
+                metric_vect,
+                num_sys=self._num_sys,
+                filter_nones=self._filter_nones,
+                **args,
             )
             return res[0], 0, mat1.shape[0]
         if args.get("pdp"):
@@ -239,7 +243,9 @@ class AverageCorrelation:
                 n += k
         return (tot_corr / n, tot_pval / n, n) if n else (0, 0, 0)
 
-    def _core_rows(self, mat1: np.ndarray, mat2: np.ndarray, spec: _corrfns.Spec) -> list[tuple[Any, int]]:
+    def _core_rows(
+        self, mat1: np.ndarray, mat2: np.ndarray, spec: _corrfns.Spec
+    ) -> list[tuple[Any, int]]:
         if self._filter_nones:
             gold, metric, lens = filter_rows(mat1, mat2, min_len=2)
         else:
@@ -263,9 +269,9 @@ class AverageCorrelation:
                     if not r1 or len(r1) == 1:
                         continue
                 ret = fn(r1, r2, **args)
-                if _corrfns.is_pearson(fn) or _corrfns.is_spearman(fn):
-                    if is_constant_array(r1) or is_constant_array(r2):
-                        ret = (np.nan, np.nan)
+                pearson_like = _corrfns.is_pearson(fn) or _corrfns.is_spearman(fn)
+                if pearson_like and (is_constant_array(r1) or is_constant_array(r2)):
+                    ret = (np.nan, np.nan)
                 out.append((ret, len(r1)))
         return out
 
@@ -297,7 +303,9 @@ def _pairs(gold: Any, metric: Any) -> tuple[np.ndarray, np.ndarray]:
     return gv[i] - gv[j], mv[i] - mv[j]
 
 
-def KendallLike(gold_scores: Any, metric_scores: Any, thresh: float = 25.0) -> tuple[float, int, int, int, int]:
+def KendallLike(
+    gold_scores: Any, metric_scores: Any, thresh: float = 25.0
+) -> tuple[float, int, int, int, int]:
     """WMT20's Kendall-like tau: pairs whose gold scores differ by at least ``thresh``.
 
     Returns
@@ -398,9 +406,9 @@ def KendallVariants(
     gold_scores: Any,
     metric_scores: Any,
     variant: str = "b",
-    preproc: Optional[KendallPreproc] = None,
+    preproc: KendallPreproc | None = None,
     epsilon: float = 0.0,
-    metric_preproc: Optional[PairwiseDiffs] = None,
+    metric_preproc: PairwiseDiffs | None = None,
 ) -> tuple[float, int]:
     """Kendall's tau variants ``b``, ``c``, ``23``, ``acc23`` (Deutsch et al. 2023).
 
@@ -436,7 +444,9 @@ def KendallVariants(
     y = np.asarray(gold_scores) if gold_scores is not None else preproc.y  # type: ignore[union-attr]
     if metric_preproc is not None:
         if metric_preproc.x is None:
-            return _matrix_tau(np.asarray(y, dtype=float), metric_preproc, variant, metric_scores), 0
+            return _matrix_tau(
+                np.asarray(y, dtype=float), metric_preproc, variant, metric_scores
+            ), 0
         x, epsilon = metric_preproc.x, metric_preproc.epsilon
     else:
         x = metric_scores

@@ -147,9 +147,7 @@ def optimize_rows(
     if sample_rate != 1.0:
         pairs = sum(n * (n - 1) // 2 for n in lens)
         sampled = (np.random.random(pairs) <= sample_rate).astype(np.uint8).tobytes()
-    thr, taus, best_thr, best_tau = _core.meta_tau_opt(
-        human, metric, lens, variant, sampled, curve
-    )
+    thr, taus, best_thr, best_tau = _core.meta_tau_opt(human, metric, lens, variant, sampled, curve)
     return TauOptimizationResult(
         floats_of(thr).tolist(), floats_of(taus).tolist(), best_thr, best_tau
     )
