@@ -1,12 +1,13 @@
 """parbleu.flavors.mtme against MTME's own numbers on WMT21 (golden/mtme).
 
-Exact (``==``) wherever the arithmetic is integer counting followed by the same float
-operations as MTME: every Kendall variant, tie-calibrated accuracy and tau with their epsilon,
-KendallLike, Agreement, PERM-BOTH deltas and p-values (numpy draws). Pearson and Spearman
-within 1e-12: scipy's dot product runs in OpenBLAS, whose accumulation order depends on the
-CPU's kernel; parbleu follows the x86-64 AVX2 kernel's order and matches most values bit for
-bit, but no order can be guaranteed on every machine. scipy's p-values within 1e-9 relative
-(parbleu's own incomplete beta function and normal tail).
+Every correlation is equal to the last bit (``==``): Kendall variants, tie-calibrated accuracy
+and tau with their epsilon, KendallLike and Agreement count pairs exactly and then do MTME's
+float operations in MTME's order; Pearson and Spearman follow scipy 1.17's arithmetic with
+numpy's pairwise sums and OpenBLAS's AVX-512 ``ddot`` order (what numpy used where the golden
+files were made). PERM-BOTH's delta, draws and p-values with numpy draws are equal too, except
+Pearson over more than 10,000 values, where OpenBLAS's threads decide the last bit (see
+test_perm_both_with_numpy_draws). scipy's p-values are within 1e-9 relative (parbleu's own
+incomplete beta function and normal tail, not scipy's Cephes/Boost code).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from _mtme_golden import PAIRS, SEG_PAIRS, load, vectors
 from parbleu.flavors.mtme import stats
 
 REL_P = 1e-9
-ABS_R = 1e-12
 
 
 def _records(level: str) -> list[Any]:
@@ -62,10 +62,7 @@ def _check(pair: str, level: str, rec: dict[str, Any]) -> None:
     got = _compute(pair, level, rec)
     fn = rec["function"]
     value = got[0]
-    if fn in ("Pearson", "Spearman"):
-        assert abs(value - rec["value"]) <= ABS_R, (value, rec["value"])
-    else:
-        assert value == rec["value"], (value, rec["value"])
+    assert value == rec["value"], (value, rec["value"])
     if fn.startswith("KendallWithTiesOpt-"):
         assert got[1] == rec["epsilon"]
         assert len(got[2].thresholds) == rec["num_thresholds"]
@@ -140,12 +137,15 @@ def test_perm_both_with_numpy_draws(pair: str, rec: dict[str, Any]) -> None:
         )
     finally:
         stats.set_random("parbleu")
-    exact = rec["corr_fcn"] != "scipy.stats.pearsonr"
-    if exact:
+    judged = sum(v is not None for v in g)
+    if rec["corr_fcn"] == "scipy.stats.pearsonr" and judged > 10_000:
+        # OpenBLAS splits a dot product of more than 10,000 values over its threads (the
+        # machine's cores): the last bit then depends on the machine. parbleu keeps the
+        # one-thread order, so ja-en's 14,482-value Pearson draws agree to 1e-12.
+        assert abs(delta - rec["delta"]) <= 1e-12
+        np.testing.assert_allclose(draws, rec["draws"], rtol=0, atol=1e-12)
+    else:
         assert delta == rec["delta"]
         assert [list(d) for d in draws] == rec["draws"]
-    else:
-        assert abs(delta - rec["delta"]) <= ABS_R
-        np.testing.assert_allclose(draws, rec["draws"], rtol=0, atol=ABS_R)
     assert k == rec["k_used"]
     assert p == rec["pvalue"]

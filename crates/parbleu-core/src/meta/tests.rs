@@ -19,14 +19,23 @@ fn numpy_sum_blocks() {
 fn kendall_small_cases() {
     let h = [1.0, 2.0, 3.0, 4.0];
     // 6 / sqrt(6) / sqrt(6) rounds above 1 (as in MTME); scipy's clipping brings it back.
-    assert_eq!(tau(&[1.0, 2.0, 3.0, 4.0], &h, Variant::B, 0.0, false), 1.0000000000000002);
+    assert_eq!(
+        tau(&[1.0, 2.0, 3.0, 4.0], &h, Variant::B, 0.0, false),
+        1.0000000000000002
+    );
     assert_eq!(tau(&[1.0, 2.0, 3.0, 4.0], &h, Variant::B, 0.0, true), 1.0);
     assert_eq!(tau(&[4.0, 3.0, 2.0, 1.0], &h, Variant::B, 0.0, true), -1.0);
     assert!(tau(&[1.0, 1.0, 1.0, 1.0], &h, Variant::B, 0.0, false).is_nan());
     // All metric ties: acc23 counts none of the 6 pairs as agreeing.
-    assert_eq!(tau(&[1.0, 1.0, 1.0, 1.0], &h, Variant::Acc23, 0.0, false), 0.0);
+    assert_eq!(
+        tau(&[1.0, 1.0, 1.0, 1.0], &h, Variant::Acc23, 0.0, false),
+        0.0
+    );
     // epsilon 1.5 ties neighbours: pairs (0,1), (1,2), (2,3) become metric ties.
-    assert_eq!(tau(&[1.0, 2.0, 3.0, 4.0], &h, Variant::Acc23, 1.5, false), 0.5);
+    assert_eq!(
+        tau(&[1.0, 2.0, 3.0, 4.0], &h, Variant::Acc23, 1.5, false),
+        0.5
+    );
 }
 
 #[test]
