@@ -475,13 +475,20 @@ class Scorer:
     def ter() -> Scorer:
         """TER."""
 
+    @staticmethod
+    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
+        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
+
+        A summed row scores ``scale * row[column] / row[-1]``.
+        """
+
     @property
     def width(self) -> int:
         """Width of a statistics row."""
 
     @property
     def float_rows(self) -> bool:
-        """Whether rows are float64 (TER) rather than int64."""
+        """Whether rows are float64 (TER, mean metrics) rather than int64."""
 
 def sig_bootstrap(
     scorer: Scorer,
