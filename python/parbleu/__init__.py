@@ -20,6 +20,7 @@ from .errors import *  # noqa: F403 (its __all__: every exception, re-exported b
 from .integrations.evaluate import load as evaluate_load
 from .metrics import BLEU, CHRF, TER
 from .metrics.chrf import CHRFScore
+from .metrics.imported import ImportedScores
 from .metrics.rouge import ROUGE
 from .metrics.ter import TERScore
 from .pairwise import MBRResult, mbr, pairwise
@@ -36,6 +37,7 @@ __all__ = [
     "TER",
     "BLEUScore",
     "CHRFScore",
+    "ImportedScores",
     "MBRResult",
     "Report",
     "Score",

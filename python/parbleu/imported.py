@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidOptionError
+from .metrics.imported import ImportedScores
 
-__all__ = ["ImportedScores", "read_scores_file"]
+__all__ = ["ImportedScores", "imported_from_files", "read_scores_file"]
 
 _KEYS = ("score", "prediction", "COMET", "comet", "metricx", "bleurt")
 
@@ -182,125 +183,66 @@ def _comet_json(path: str, text: str) -> OrderedDict[str, list[float]]:
     return out
 
 
-class ImportedScores:
-    """One metric's imported segment scores: values per system, direction, provenance.
+def imported_from_files(
+    name: str,
+    paths: Sequence[str],
+    systems: Sequence[str] | None = None,
+    n_segments: int | None = None,
+    higher_is_better: bool | None = None,
+    info: str = "",
+) -> ImportedScores:
+    """Read one file per system (plain floats), or one file keyed by system.
 
     Parameters
     ----------
     name : str
-        Metric name (a column title: ``COMET-22``).
-    scores : sequence of float, or mapping of system name to sequence of float
-        Segment scores (one system, or several).
-    higher_is_better : bool
-        Direction; required (MetricX and error counts are lower-is-better).
+        Metric name.
+    paths : sequence of str
+        Score files.
+    systems : sequence of str, optional
+        The systems (``-i`` files) the scores must cover, in order.
+    n_segments : int, optional
+        Segments each system must have.
+    higher_is_better : bool, optional
+        Direction (required).
     info : str
-        Provenance for the signature: model, version, what produced the scores.
+        Provenance.
+
+    Returns
+    -------
+    ImportedScores
+        The checked scores.
     """
-
-    def __init__(
-        self,
-        name: str,
-        scores: Sequence[float] | Mapping[str, Sequence[float]],
-        higher_is_better: bool | None = None,
-        info: str = "",
-    ) -> None:
-        if not name:
-            raise InvalidOptionError("ImportedScores: name must not be empty")
-        if higher_is_better is None:
-            raise InvalidOptionError(
-                f"ImportedScores {name!r}: higher_is_better must be given (the direction of "
-                "imported scores cannot be known)"
-            )
-        systems = scores if isinstance(scores, Mapping) else {"": scores}
-        self.name = name
-        self.higher_is_better = bool(higher_is_better)
-        self.info = info
-        self.scores: OrderedDict[str, list[float]] = OrderedDict()
-        for system, values in systems.items():
-            vals = list(values)
-            if not vals:
+    merged: OrderedDict[str, list[float]] = OrderedDict()
+    if systems is not None and len(paths) > 1 and len(paths) != len(systems):
+        raise InvalidOptionError(
+            f"--scores {name}: {len(paths)} files for {len(systems)} systems "
+            "(give one per system, or one keyed file)"
+        )
+    for k, path in enumerate(paths):
+        data = read_scores_file(path)
+        if list(data) == [""]:
+            key = systems[k] if systems is not None and k < len(systems) else Path(path).name
+            data = OrderedDict([(key, data[""])])
+        for system, vals in data.items():
+            if system in merged:
+                raise InvalidOptionError(f"{path}: system {system!r} scored twice")
+            if n_segments is not None and len(vals) != n_segments:
                 raise InvalidOptionError(
-                    f"ImportedScores {name!r}: system {system!r} has no scores"
+                    f"{path}: {len(vals)} scores for system {system!r}, "
+                    f"expected {n_segments} (one per segment)"
                 )
-            self.scores[str(system)] = [
-                _number(v, f"ImportedScores {name!r}: system {system!r} segment {i}")
-                for i, v in enumerate(vals)
-            ]
-
-    @classmethod
-    def from_files(
-        cls,
-        name: str,
-        paths: Sequence[str],
-        systems: Sequence[str] | None = None,
-        n_segments: int | None = None,
-        higher_is_better: bool | None = None,
-        info: str = "",
-    ) -> ImportedScores:
-        """Read one file per system (plain floats), or one file keyed by system.
-
-        Parameters
-        ----------
-        name : str
-            Metric name.
-        paths : sequence of str
-            Score files.
-        systems : sequence of str, optional
-            The systems (``-i`` files) the scores must cover, in order.
-        n_segments : int, optional
-            Segments each system must have.
-        higher_is_better : bool, optional
-            Direction (required).
-        info : str
-            Provenance.
-
-        Returns
-        -------
-        ImportedScores
-            The checked scores.
-        """
-        merged: OrderedDict[str, list[float]] = OrderedDict()
-        if systems is not None and len(paths) > 1 and len(paths) != len(systems):
+            merged[system] = vals
+    if systems is not None:
+        extra = [s for s in merged if s not in systems]
+        missing = [s for s in systems if s not in merged]
+        if extra or missing:
             raise InvalidOptionError(
-                f"--scores {name}: {len(paths)} files for {len(systems)} systems "
-                "(give one per system, or one keyed file)"
+                f"--scores {name}: systems do not match the inputs"
+                + (f"; missing {', '.join(missing)}" if missing else "")
+                + (f"; unknown {', '.join(extra)}" if extra else "")
             )
-        for k, path in enumerate(paths):
-            data = read_scores_file(path)
-            if list(data) == [""]:
-                key = systems[k] if systems is not None and k < len(systems) else Path(path).name
-                data = OrderedDict([(key, data[""])])
-            for system, vals in data.items():
-                if system in merged:
-                    raise InvalidOptionError(f"{path}: system {system!r} scored twice")
-                if n_segments is not None and len(vals) != n_segments:
-                    raise InvalidOptionError(
-                        f"{path}: {len(vals)} scores for system {system!r}, "
-                        f"expected {n_segments} (one per segment)"
-                    )
-                merged[system] = vals
-        if systems is not None:
-            extra = [s for s in merged if s not in systems]
-            missing = [s for s in systems if s not in merged]
-            if extra or missing:
-                raise InvalidOptionError(
-                    f"--scores {name}: systems do not match the inputs"
-                    + (f"; missing {', '.join(missing)}" if missing else "")
-                    + (f"; unknown {', '.join(extra)}" if extra else "")
-                )
-            merged = OrderedDict((s, merged[s]) for s in systems)
-        return cls(name, merged, higher_is_better=higher_is_better, info=info or ",".join(paths))
-
-    def signature(self) -> str:
-        """``name|imported|direction|info``: provenance for tables and JSON."""
-        direction = "higher" if self.higher_is_better else "lower"
-        return f"{self.name}|imported|{direction}-is-better|{self.info or 'unknown source'}"
-
-    def system_scores(self) -> dict[str, float]:
-        """Return each system's mean segment score (the corpus score of a mean metric)."""
-        return {s: math.fsum(v) / len(v) for s, v in self.scores.items()}
-
-    def oriented(self) -> OrderedDict[str, list[float]]:
-        """Scores with higher meaning better (negated when lower is better), for meta."""
-        sign = 1.0 if self.higher_is_better else -1.0
-        return OrderedDict((s, [sign * x for x in v]) for s, v in self.scores.items())
+        merged = OrderedDict((s, merged[s]) for s in systems)
+    return ImportedScores(
+        name, merged, higher_is_better=higher_is_better, info=info or ",".join(paths)
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from parbleu.errors import InvalidOptionError
-from parbleu.imported import ImportedScores, read_scores_file
+from parbleu.imported import ImportedScores, imported_from_files, read_scores_file
 
 
 def _write(tmp_path: Path, name: str, text: str) -> str:
@@ -57,15 +57,15 @@ def test_bad_files(tmp_path: Path, text: str, message: str) -> None:
 def test_from_files_checks_systems_and_counts(tmp_path: Path) -> None:
     a = _write(tmp_path, "a.txt", "1\n2\n")
     b = _write(tmp_path, "b.txt", "3\n4\n5\n")
-    s = ImportedScores.from_files("X", [a], ["sysA"], 2, higher_is_better=True)
+    s = imported_from_files("X", [a], ["sysA"], 2, higher_is_better=True)
     assert s.scores == {"sysA": [1.0, 2.0]} and s.system_scores() == {"sysA": 1.5}
     with pytest.raises(InvalidOptionError, match=r"b\.txt: 3 scores for system 'sysB', expected 2"):
-        ImportedScores.from_files("X", [a, b], ["sysA", "sysB"], 2, higher_is_better=True)
+        imported_from_files("X", [a, b], ["sysA", "sysB"], 2, higher_is_better=True)
     with pytest.raises(InvalidOptionError, match="2 files for 3 systems"):
-        ImportedScores.from_files("X", [a, b], ["s1", "s2", "s3"], 2, higher_is_better=True)
+        imported_from_files("X", [a, b], ["s1", "s2", "s3"], 2, higher_is_better=True)
     keyed = _write(tmp_path, "k.tsv", "s1\t1\ns9\t2\n")
     with pytest.raises(InvalidOptionError, match="missing s2; unknown s9"):
-        ImportedScores.from_files("X", [keyed], ["s1", "s2"], 1, higher_is_better=True)
+        imported_from_files("X", [keyed], ["s1", "s2"], 1, higher_is_better=True)
 
 
 def test_direction_is_required_and_signed() -> None:

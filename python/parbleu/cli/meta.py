@@ -92,7 +92,7 @@ def _named(items: list[str], what: str, allow_none: bool) -> dict[str, Any]:
 
 
 def _imported(args: argparse.Namespace) -> dict[str, Any]:
-    from ..imported import ImportedScores
+    from ..imported import imported_from_files
 
     out: dict[str, Any] = {}
     for item in args.scores:
@@ -105,7 +105,7 @@ def _imported(args: argparse.Namespace) -> dict[str, Any]:
                 f"--scores {name}: give exactly one of --higher-is-better {name} or "
                 f"--lower-is-better {name} (the direction of imported scores cannot be known)"
             )
-        out[name] = ImportedScores.from_files(name, paths.split(","), higher_is_better=hib)
+        out[name] = imported_from_files(name, paths.split(","), higher_is_better=hib)
     return out
 
 
