@@ -652,7 +652,7 @@ def meta_perm_value(
     metric: Any,
     lens: list[int],
 ) -> float:
-    """The value PERM-BOTH compares for one metric."""
+    """Return the value PERM-BOTH compares for one metric."""
 
 def meta_perm_draws(
     kind: str,

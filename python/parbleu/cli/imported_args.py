@@ -50,7 +50,7 @@ def add_scores_options(p: argparse.ArgumentParser) -> None:
 def imported_metrics(
     args: argparse.Namespace, systems: Mapping[str, Sequence[str]], paths: Sequence[str]
 ) -> dict[str, Any]:
-    """The ``--scores`` metrics, checked against the systems' hypotheses.
+    """Build the ``--scores`` metrics, checked against the systems' hypotheses.
 
     Parameters
     ----------
