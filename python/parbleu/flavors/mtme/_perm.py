@@ -112,7 +112,7 @@ def _python_corr(
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if _corrfns.is_ties_opt(corr_fcn):
-                from parbleu.flavors.mtme.stats import KendallWithTiesOpt
+                from parbleu.flavors.mtme._kendall import KendallWithTiesOpt
 
                 return float(
                     KendallWithTiesOpt(
@@ -302,7 +302,7 @@ def PairwisePermutationSigDiff(
     tuple
         p-value, delta, draws done, ``[(c2, c1), ...]`` (numpy's global generator).
     """
-    from parbleu.flavors.mtme.stats import (
+    from parbleu.flavors.mtme._kendall import (
         KendallPreproc,
         KendallVariants,
         KendallWithTiesOpt,
