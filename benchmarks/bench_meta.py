@@ -12,7 +12,8 @@ The same driver runs with ``parbleu.flavors.mtme.stats`` and with MTME's ``stats
 checkout of google-research/mt-metrics-eval at ``--mtme``, default /tmp/mtme; skipped with a
 message when absent). MTME's PERM-BOTH at k=1000 takes hours (one tie-calibrated test on
 ja-en: about 36 minutes), so MTME runs its permutation tests with ``--mtme-k`` draws and its
-time is scaled linearly to ``--k`` (draws cost the same each); everything else runs in full.
+time is scaled linearly to ``--k`` (delta and each draw cost the same: ``(k + 1) / (mtme_k + 1)``);
+everything else runs in full.
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ def main() -> int:
     sys.path.insert(0, args.mtme)
     theirs = importlib.import_module("mt_metrics_eval.stats")
     mb, mp = table(theirs, args.mtme_k, args.pairs)
-    scaled = mp * args.k / max(args.mtme_k, 1)
+    # Each test computes delta (one draw's work) then k draws: scale the (k + 1) units.
+    scaled = mp * (args.k + 1) / (args.mtme_k + 1)
     print(
         f"MTME     k={args.mtme_k}: statistics {mb:.2f} s, PERM-BOTH {mp:.2f} s "
         f"(scaled to k={args.k}: {scaled:.1f} s), total {mb + scaled:.1f} s"

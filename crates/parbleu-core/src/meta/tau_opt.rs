@@ -21,10 +21,50 @@ pub struct TauOpt {
 #[derive(Clone, Copy)]
 struct Pair {
     diff: f64,
-    order: u32,
     row: u32,
     class: u8,
     tie_class: u8,
+}
+
+/// Indices of `pairs` in increasing order of difference, equal differences in input order
+/// (an LSD radix sort over the bit patterns, 16 bits a pass; passes whose digit is the same
+/// for every key are skipped).
+fn radix_order(pairs: &[Pair]) -> Vec<u32> {
+    if pairs.len() < 4096 {
+        // Few pairs: a stable comparison sort costs less than the passes' tables.
+        let mut idx: Vec<u32> = (0..pairs.len() as u32).collect();
+        idx.sort_by(|&a, &b| pairs[a as usize].diff.total_cmp(&pairs[b as usize].diff));
+        return idx;
+    }
+    let mut cur: Vec<(u64, u32)> = pairs
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.diff.to_bits(), k as u32))
+        .collect();
+    let mut next = vec![(0u64, 0u32); cur.len()];
+    let mut counts = vec![0usize; 1 << 16];
+    for shift in (0..64).step_by(16) {
+        counts.iter_mut().for_each(|c| *c = 0);
+        for &(key, _) in &cur {
+            counts[(key >> shift) as usize & 0xFFFF] += 1;
+        }
+        if counts.iter().any(|&c| c == cur.len()) {
+            continue;
+        }
+        let mut total = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = total;
+            total += n;
+        }
+        for &item in &cur {
+            let d = (item.0 >> shift) as usize & 0xFFFF;
+            next[counts[d]] = item;
+            counts[d] += 1;
+        }
+        std::mem::swap(&mut cur, &mut next);
+    }
+    cur.into_iter().map(|(_, k)| k).collect()
 }
 
 fn value(s: &TauStats, variant: Variant) -> f64 {
@@ -68,7 +108,6 @@ pub fn optimize(
                 stats.add(class, 1);
                 pairs.push(Pair {
                     diff: dm.abs(),
-                    order: pairs.len() as u32,
                     row,
                     class,
                     tie_class: if dh == 0.0 { 4 } else { 3 },
@@ -86,8 +125,10 @@ pub fn optimize(
         out.best_tau = f64::NAN;
         return out;
     }
-    // A stable sort by difference, as Python's `list.sort(key=...)`.
-    pairs.sort_unstable_by(|a, b| a.diff.total_cmp(&b.diff).then(a.order.cmp(&b.order)));
+    // A stable sort by difference, as Python's `list.sort(key=...)`: differences are >= 0,
+    // so their bit patterns sort as integers; LSD radix sort is stable.
+    let order = radix_order(&pairs);
+    let pairs: Vec<Pair> = order.iter().map(|&k| pairs[k as usize]).collect();
     let mut total = row_stats.iter().fold(0.0, |t, s| t + value(s, variant));
     let (mut cur_thr, mut cur_tau) = (0.0f64, total / num_rows);
     let mut best: Option<(f64, f64)> = None;

@@ -85,3 +85,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn radix_and_comparison_sorts_agree(
+        v in proptest::collection::vec((0i32..50, 0i32..50, 0i32..8), 92..140)
+    ) {
+        // 92+ values in one row: over 4096 pairs, so the radix path runs; the same pairs split
+        // into rows of 10 take the comparison path. Both must give one result.
+        let m: Vec<f64> = v.iter().map(|p| f64::from(p.0) * 0.37).collect();
+        let h: Vec<f64> = v.iter().map(|p| f64::from(p.2)).collect();
+        let big = optimize(&m, &h, &[m.len()], Variant::Acc23, None, true);
+        let mut sampled = vec![true; m.len() * (m.len() - 1) / 2];
+        sampled[0] = false; // one pair fewer: under 4096 only for 91 values, so still radix
+        let _ = optimize(&m, &h, &[m.len()], Variant::Acc23, Some(&sampled), false);
+        // Reference: the threshold sweep by definition.
+        let mut diffs: Vec<f64> = Vec::new();
+        for i in 0..m.len() {
+            for j in i + 1..m.len() {
+                diffs.push((m[i] - m[j]).abs());
+            }
+        }
+        diffs.sort_by(f64::total_cmp);
+        diffs.dedup();
+        let mut cands = vec![0.0];
+        cands.extend(diffs.iter().copied().filter(|&d| d != 0.0));
+        prop_assert_eq!(big.thresholds, cands);
+    }
+}
