@@ -48,7 +48,7 @@ fn radix_order(pairs: &[Pair]) -> Vec<u32> {
         for &(key, _) in &cur {
             counts[(key >> shift) as usize & 0xFFFF] += 1;
         }
-        if counts.iter().any(|&c| c == cur.len()) {
+        if counts.contains(&cur.len()) {
             continue;
         }
         let mut total = 0;
