@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .integrations.evaluate import load as evaluate_load
     from .metrics import BLEU, CHRF, TER
     from .metrics.chrf import CHRFScore
+    from .metrics.imported import ImportedScores
     from .metrics.rouge import ROUGE
     from .metrics.ter import TERScore
     from .pairwise import MBRResult, mbr, pairwise
@@ -55,6 +56,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "CHRF": ("parbleu.metrics", "CHRF"),
     "TER": ("parbleu.metrics", "TER"),
     "CHRFScore": ("parbleu.metrics.chrf", "CHRFScore"),
+    "ImportedScores": ("parbleu.metrics.imported", "ImportedScores"),
     "ROUGE": ("parbleu.metrics.rouge", "ROUGE"),
     "TERScore": ("parbleu.metrics.ter", "TERScore"),
     "MBRResult": ("parbleu.pairwise", "MBRResult"),
@@ -117,6 +119,7 @@ __all__ = [
     "TER",
     "BLEUScore",
     "CHRFScore",
+    "ImportedScores",
     "MBRResult",
     "Report",
     "Score",

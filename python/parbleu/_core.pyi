@@ -52,6 +52,11 @@ __all__ = [
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
+    "meta_group_values",
+    "meta_kendall_stats",
+    "meta_perm_draws",
+    "meta_perm_value",
+    "meta_tau_opt",
     "report_word_stats",
     "rouge_bootstrap",
     "rouge_discarded",
@@ -491,6 +496,13 @@ class Scorer:
         summed row scores ``scale * row[column] / row[-1]``.
         """
 
+    @staticmethod
+    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
+        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
+
+        A summed row scores ``scale * row[column] / row[-1]``.
+        """
+
     @property
     def width(self) -> int:
         """Width of a statistics row."""
@@ -640,3 +652,57 @@ def caption_rouge_scores(
     workers: int,
 ) -> list[float]:
     """Per image, ROUGE-L (pycocoevalcap's ``Rouge.calc_score``) with ``beta2`` = beta squared."""
+
+# Meta-evaluation (crates/parbleu-python/src/meta.rs): MTME's correlations on float64 buffers.
+
+def meta_group_values(
+    kind: str,
+    variant: str,
+    epsilon: float,
+    clip: bool,
+    human: Any,
+    metric: Any,
+    lens: list[int],
+) -> bytes:
+    """One correlation per group of ``human`` and ``metric``, as float64 bytes (NaN: none)."""
+
+def meta_kendall_stats(human: Any, metric: Any, lens: list[int], epsilon: float) -> bytes:
+    """Kendall pair counts per group (con, dis, ties_human, ties_metric, ties_both), int64."""
+
+def meta_tau_opt(
+    human: Any,
+    metric: Any,
+    lens: list[int],
+    variant: str,
+    sampled: bytes | None,
+    curve: bool,
+) -> tuple[bytes, bytes, float, float]:
+    """MTME's tau_optimization: thresholds, taus (float64 bytes), best threshold and tau."""
+
+def meta_perm_value(
+    kind: str,
+    variant: str,
+    epsilon: float,
+    clip: bool,
+    human: Any,
+    metric: Any,
+    lens: list[int],
+) -> float:
+    """Return the value PERM-BOTH compares for one metric."""
+
+def meta_perm_draws(
+    kind: str,
+    variant: str,
+    epsilon: float,
+    clip: bool,
+    human: Any,
+    scores1: Any,
+    scores2: Any,
+    lens: list[int],
+    masks: Any | None,
+    seed: int,
+    first: int,
+    count: int,
+    workers: int,
+) -> bytes:
+    """PERM-BOTH draws ``first .. first + count``: (c2, c1) per draw as float64 bytes."""

@@ -8,6 +8,7 @@ pub mod error;
 pub mod flavors;
 pub mod ids;
 pub mod interrupt;
+pub mod meta;
 pub mod metrics;
 pub mod pairwise;
 pub mod parallel;

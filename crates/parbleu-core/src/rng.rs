@@ -17,6 +17,8 @@ pub enum Domain {
     Bootstrap = 1,
     /// Approximate-randomization masks.
     Ar = 2,
+    /// Meta-evaluation permutation masks (PERM-BOTH).
+    Meta = 3,
 }
 
 /// SplitMix64 (Steele, Lea and Flood 2014): 64 bits of state, passes BigCrush, and cheap to

@@ -1,6 +1,6 @@
 //! PyO3 binding of parbleu-core: conversion, GIL release, error mapping. Nothing else.
 //!
-//! One file per core module (`bleu`, `caption`, `chrf`, `ter`, `ids`, `pairwise`, `significance`,
+//! One file per core module (`bleu`, `caption`, `chrf`, `ter`, `ids`, `meta`, `pairwise`, `significance`,
 //! `flavors/`, `tokenize`, `wordstats`, `pysum`, `parallel`, `interrupt`), each registering its
 //! own classes and functions; the helpers they share are `error` (`?` to `parbleu.errors`),
 //! `convert`, `named` (options given by name), `options`, `refs` and `metrics`; `prepared` is
@@ -14,6 +14,7 @@ mod error;
 mod flavors;
 mod ids;
 mod interrupt;
+mod meta;
 mod metrics;
 mod named;
 mod options;
@@ -43,6 +44,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     chrf::register(m)?;
     ter::register(m)?;
     ids::register(m)?;
+    meta::register(m)?;
     pairwise::register(m)?;
     prepared::register(m)?;
     rouge::register(m)?;

@@ -360,6 +360,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .metrics import run as run_metrics
 
             return _subcommand(run_metrics, argv[1:])
+        if argv[:1] == ["meta"]:
+            from .meta import run as run_meta
+
+            return _subcommand(run_meta, argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 

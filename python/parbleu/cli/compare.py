@@ -26,6 +26,7 @@ from .arguments import (
     check_refs_and_systems,
 )
 from .errors import CliError, ExitCode
+from .imported_args import add_scores_options, imported_metrics
 
 __all__ = ["build_parser", "run", "short_names"]
 
@@ -65,6 +66,8 @@ def build_parser(prog: str = "parbleu compare") -> argparse.ArgumentParser:
         "(Default: %(default)s)",
     )
 
+    add_scores_options(p)
+
     rep = p.add_argument_group("Reporting")
     rep.add_argument(
         "--format",
@@ -103,6 +106,10 @@ def _compare(args: argparse.Namespace) -> tuple[int, str]:
     labels = short_names(list(systems))
     systems = {label: systems[path] for label, path in zip(labels, systems)}
     metrics = build_metrics(args, refs, trg_lang, False)
+    for name, metric in imported_metrics(args, systems, args.input).items():
+        if name in metrics:
+            raise CliError(f"--scores: {name!r} is already a metric of -m")
+        metrics[name] = metric
     comparison = compare_all(
         [metrics[k] for k in sorted(metrics)],
         systems,

@@ -38,6 +38,7 @@ SUBCOMMANDS: dict[str, str] = {
     "compare": "all-pairs significance of several systems (Holm-Bonferroni corrected)",
     "report": "a self-contained HTML analysis of systems (scores, significance, examples)",
     "explain": "why two BLEU implementations disagree on your data, factor by factor",
+    "meta": "how well metric scores agree with human judgements (MTME's statistics)",
     "distributed": "globs of files or a Parquet dataset scored on a Dask cluster",
     "metrics": "the registered metrics and their capabilities (significance, pairwise, ...)",
 }

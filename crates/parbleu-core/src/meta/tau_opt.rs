@@ -1,0 +1,165 @@
+//! Tie calibration (Deutsch et al. 2023, "Ties Matter"): the metric-difference threshold
+//! below which metric scores count as tied, chosen to maximise the average `23`/`acc23` tau
+//! over rows. The same sweep as MTME's `tau_optimization`, with its float arithmetic (one
+//! running sum over rows, updated pair by pair in order of increasing difference).
+
+use super::kendall::{pair_class, TauStats, Variant};
+
+/// The result of [`optimize`] (MTME's `TauOptimizationResult`).
+#[derive(Debug, Clone, Default)]
+pub struct TauOpt {
+    /// Candidate thresholds, from 0.0 (filled only when asked for).
+    pub thresholds: Vec<f64>,
+    /// The average tau at each threshold (filled only when asked for).
+    pub taus: Vec<f64>,
+    /// The first threshold with the highest average tau.
+    pub best_threshold: f64,
+    /// That tau.
+    pub best_tau: f64,
+}
+
+#[derive(Clone, Copy)]
+struct Pair {
+    diff: f64,
+    row: u32,
+    class: u8,
+    tie_class: u8,
+}
+
+/// Indices of `pairs` in increasing order of difference, equal differences in input order
+/// (an LSD radix sort over the bit patterns, 16 bits a pass; passes whose digit is the same
+/// for every key are skipped).
+fn radix_order(pairs: &[Pair]) -> Vec<u32> {
+    if pairs.len() < 4096 {
+        // Few pairs: a stable comparison sort costs less than the passes' tables.
+        let mut idx: Vec<u32> = (0..pairs.len() as u32).collect();
+        idx.sort_by(|&a, &b| pairs[a as usize].diff.total_cmp(&pairs[b as usize].diff));
+        return idx;
+    }
+    let mut cur: Vec<(u64, u32)> = pairs
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.diff.to_bits(), k as u32))
+        .collect();
+    let mut next = vec![(0u64, 0u32); cur.len()];
+    let mut counts = vec![0usize; 1 << 16];
+    for shift in (0..64).step_by(16) {
+        counts.iter_mut().for_each(|c| *c = 0);
+        for &(key, _) in &cur {
+            counts[(key >> shift) as usize & 0xFFFF] += 1;
+        }
+        if counts.contains(&cur.len()) {
+            continue;
+        }
+        let mut total = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = total;
+            total += n;
+        }
+        for &item in &cur {
+            let d = (item.0 >> shift) as usize & 0xFFFF;
+            next[counts[d]] = item;
+            counts[d] += 1;
+        }
+        std::mem::swap(&mut cur, &mut next);
+    }
+    cur.into_iter().map(|(_, k)| k).collect()
+}
+
+fn value(s: &TauStats, variant: Variant) -> f64 {
+    match variant {
+        Variant::T23 => s.tau_23(),
+        _ => s.acc_23(),
+    }
+}
+
+/// Optimises the tie threshold over rows of lengths `lens` (consecutive in `metric` and
+/// `human`, missing values already removed). `sampled`, when given, says for each pair (rows
+/// in order, then `i < j`) whether it takes part (MTME's `sample_rate` draws). `curve` keeps
+/// every threshold and tau. Only `T23` and `Acc23` are meaningful; anything else is `Acc23`.
+pub fn optimize(
+    metric: &[f64],
+    human: &[f64],
+    lens: &[usize],
+    variant: Variant,
+    sampled: Option<&[bool]>,
+    curve: bool,
+) -> TauOpt {
+    let total_pairs: usize = lens.iter().map(|&n| n * n.saturating_sub(1) / 2).sum();
+    let mut pairs = Vec::with_capacity(total_pairs);
+    let mut row_stats: Vec<TauStats> = Vec::new();
+    let (mut start, mut k) = (0usize, 0usize);
+    for &n in lens {
+        let (m, h) = (&metric[start..start + n], &human[start..start + n]);
+        start += n;
+        let mut stats = TauStats::default();
+        let row = row_stats.len() as u32;
+        for i in 0..n {
+            for j in i + 1..n {
+                k += 1;
+                if sampled.is_some_and(|s| !s[k - 1]) {
+                    continue;
+                }
+                // MTME's pair is (r[i], r[j]): differences `m_i - m_j`, `h_i - h_j`.
+                let dm = m[i] - m[j];
+                let dh = h[i] - h[j];
+                let class = pair_class(dm, dh, dm == 0.0);
+                stats.add(class, 1);
+                pairs.push(Pair {
+                    diff: dm.abs(),
+                    row,
+                    class,
+                    tie_class: if dh == 0.0 { 4 } else { 3 },
+                });
+            }
+        }
+        if stats.total() > 0 {
+            row_stats.push(stats);
+        }
+    }
+    let num_rows = row_stats.len() as f64;
+    let mut out = TauOpt::default();
+    if row_stats.is_empty() {
+        // MTME divides by zero here; a NaN says "no pair" without raising.
+        out.best_tau = f64::NAN;
+        return out;
+    }
+    // A stable sort by difference, as Python's `list.sort(key=...)`: differences are >= 0,
+    // so their bit patterns sort as integers; LSD radix sort is stable.
+    let order = radix_order(&pairs);
+    let pairs: Vec<Pair> = order.iter().map(|&k| pairs[k as usize]).collect();
+    let mut total = row_stats.iter().fold(0.0, |t, s| t + value(s, variant));
+    let (mut cur_thr, mut cur_tau) = (0.0f64, total / num_rows);
+    let mut best: Option<(f64, f64)> = None;
+    let mut finish = |thr: f64, tau: f64, out: &mut TauOpt| {
+        if curve {
+            out.thresholds.push(thr);
+            out.taus.push(tau);
+        }
+        // np.nanargmax: the first maximum, NaNs ignored.
+        if !tau.is_nan() && best.is_none_or(|(_, b)| tau > b) {
+            best = Some((thr, tau));
+        }
+    };
+    for p in &pairs {
+        let s = &mut row_stats[p.row as usize];
+        total -= value(s, variant);
+        s.add(p.class, -1);
+        s.add(p.tie_class, 1);
+        total += value(s, variant);
+        let overall = total / num_rows;
+        if cur_thr == p.diff {
+            cur_tau = overall;
+        } else {
+            finish(cur_thr, cur_tau, &mut out);
+            cur_thr = p.diff;
+            cur_tau = overall;
+        }
+    }
+    finish(cur_thr, cur_tau, &mut out);
+    let (thr, tau) = best.unwrap_or((0.0, f64::NAN));
+    out.best_threshold = thr;
+    out.best_tau = tau;
+    out
+}

@@ -1,0 +1,229 @@
+"""Imported segment scores (COMET, BLEURT, MetricX, ...) as a metric.
+
+The corpus score of a system is the mean of its segment scores; statistics rows are
+``[score, 1.0]`` (float64), so resampling, ``compare`` and the clusters draw the same segment
+indices for imported scores as for BLEU, chrF and TER, and finalize each resample in the core
+(``_core.Scorer.mean``). References are not used. Which system a hypothesis list is follows
+from the texts given with the scores (``hypotheses=``), or from its length when that is
+unambiguous; otherwise the metric refuses to guess.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .. import _core
+from ..errors import InvalidOptionError
+from ..score import Score
+from ..signature import Signature
+from .base import Metric
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+
+class ImportedSignature(Signature):
+    """``nrefs|name|direction|info|version``: provenance of imported scores."""
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        super().__init__(args)
+        self._abbr.update({"name": "n", "direction": "d", "source": "src"})
+        self.info.update(
+            {
+                "name": args["name"],
+                "direction": "higher" if args["higher_is_better"] else "lower",
+                "source": args["info"] or "unknown",
+            }
+        )
+
+
+def _number(raw: Any, where: str) -> float:
+    if raw is None or isinstance(raw, bool):
+        raise InvalidOptionError(f"{where}: missing score ({raw!r})")
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        raise InvalidOptionError(f"{where}: {raw!r} is not a number") from None
+    if not math.isfinite(value):
+        raise InvalidOptionError(f"{where}: {raw!r} is not a finite number")
+    return value
+
+
+class _NoRefs:
+    """The prepared references of imported scores: only their number of segments."""
+
+    def __init__(self, n: int) -> None:
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def first_segment_without_refs(self) -> None:
+        return None  # references are not used
+
+    def ref_counts(self) -> list[int]:
+        return [0]
+
+
+class ImportedScores(Metric[Score]):
+    """Segment scores computed elsewhere, used as a metric (mean aggregation).
+
+    Parameters
+    ----------
+    name : str
+        Metric name (column title, e.g. ``COMET-22``).
+    scores : sequence of float, or mapping of system name to sequence of float
+        Segment scores of one system or of several.
+    higher_is_better : bool
+        Direction; required (MetricX, TER-like and error counts are lower-is-better).
+    info : str
+        Provenance for the signature (model, version, command).
+    hypotheses : mapping of system name to list of str, optional
+        Each system's hypothesis texts, to tell systems apart when scoring.
+    """
+
+    _SIGNATURE_TYPE = ImportedSignature
+    metric_name = "imported"
+    _ROW_DTYPE = "<f8"
+
+    def __init__(
+        self,
+        name: str,
+        scores: Sequence[float] | Mapping[str, Sequence[float]],
+        higher_is_better: bool | None = None,
+        info: str = "",
+        hypotheses: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
+        super().__init__()
+        if not name:
+            raise InvalidOptionError("ImportedScores: name must not be empty")
+        if higher_is_better is None:
+            raise InvalidOptionError(
+                f"ImportedScores {name!r}: higher_is_better must be given (the direction of "
+                "imported scores cannot be known)"
+            )
+        systems = scores if isinstance(scores, Mapping) else {"": scores}
+        self.name = name
+        self.higher_is_better = bool(higher_is_better)  # type: ignore[misc]
+        self.info = info
+        self.num_refs = 0
+        self.scores: OrderedDict[str, list[float]] = OrderedDict()
+        for system, values in systems.items():
+            vals = list(values)
+            if not vals:
+                raise InvalidOptionError(
+                    f"ImportedScores {name!r}: system {system!r} has no scores"
+                )
+            self.scores[str(system)] = [
+                _number(v, f"ImportedScores {name!r}: system {system!r} segment {i}")
+                for i, v in enumerate(vals)
+            ]
+        self._by_text: dict[tuple[str, ...], str] = {}
+        for system, hyps in (hypotheses or {}).items():
+            if system not in self.scores:
+                raise InvalidOptionError(
+                    f"ImportedScores {name!r}: no scores for system {system!r}"
+                )
+            if len(hyps) != len(self.scores[system]):
+                raise InvalidOptionError(
+                    f"ImportedScores {name!r}: system {system!r} has {len(self.scores[system])} "
+                    f"scores for {len(hyps)} hypotheses"
+                )
+            self._by_text[tuple(hyps)] = system
+
+    # --- which system -----------------------------------------------------------------------
+    def system_for(self, hyps: Sequence[str]) -> str:
+        """Return the system whose scores belong to these hypotheses.
+
+        Raises
+        ------
+        InvalidOptionError
+            No system, or more than one, fits.
+        """
+        found = self._by_text.get(tuple(hyps))
+        if found is not None:
+            return found
+        fits = [s for s, v in self.scores.items() if len(v) == len(hyps)]
+        if len(fits) == 1 and (not self._by_text or len(self.scores) == 1):
+            return fits[0]
+        if not fits:
+            counts = ", ".join(f"{s or 'scores'}: {len(v)}" for s, v in self.scores.items())
+            raise InvalidOptionError(
+                f"{self.name}: {len(hyps)} hypotheses, but the imported scores have {counts}"
+            )
+        raise InvalidOptionError(
+            f"{self.name}: cannot tell which system's imported scores belong to these "
+            "hypotheses (give hypotheses= with the scores)"
+        )
+
+    def system_scores(self) -> dict[str, float]:
+        """Return each system's mean segment score."""
+        return {s: sum(v) / len(v) for s, v in self.scores.items()}
+
+    def oriented(self) -> OrderedDict[str, list[float]]:
+        """Return the scores with higher meaning better (negated when lower is better)."""
+        sign = 1.0 if self.higher_is_better else -1.0
+        return OrderedDict((s, [sign * x for x in v]) for s, v in self.scores.items())
+
+    def signature(self) -> str:
+        """``name|imported|direction|info``: provenance for tables and JSON."""
+        direction = "higher" if self.higher_is_better else "lower"
+        return f"{self.name}|imported|{direction}-is-better|{self.info or 'unknown source'}"
+
+    # --- the Metric API ---------------------------------------------------------------------
+    @property
+    def stats_width(self) -> int:
+        """Score and count."""
+        return 2
+
+    def stats_key(self) -> tuple[Any, ...]:
+        """Rows merge only with rows of the same imported scores."""
+        return ("imported", self.name, self.info, self.higher_is_better)
+
+    def core_scorer(self) -> Any:
+        """Return the core's mean scorer over ``[score, 1.0]`` rows."""
+        return _core.Scorer.mean(2, 0, 1.0)
+
+    def _prepare_refs(self, streams: list[list[Any]], workers: int) -> Any:
+        return _NoRefs(len(streams[0]) if streams else 0)
+
+    def _refs_for(
+        self, references: Sequence[Sequence[str | None]] | None, n_hyps: int, workers: int
+    ) -> Any:
+        # Imported scores do not depend on the references: none are needed.
+        return _NoRefs(n_hyps)
+
+    def _extract_raw(self, prepared: Any, hyps: list[str], workers: int) -> bytes:
+        import numpy as np
+
+        vals = self.scores[self.system_for(hyps)]
+        rows = np.column_stack([np.asarray(vals, dtype=np.float64), np.ones(len(vals))])
+        return np.ascontiguousarray(rows, dtype="<f8").tobytes()
+
+    def _sum_raw(self, data: bytes, n_rows: int) -> list[Any]:
+        import numpy as np
+
+        return self._sum_rows(np.frombuffer(data, dtype="<f8").reshape(n_rows, 2))
+
+    def _sum_rows(self, rows: npt.NDArray[Any]) -> list[Any]:
+        # In segment order, as the core's mean scorer adds resampled rows.
+        total = 0.0
+        for v in rows[:, 0].tolist():
+            total += v
+        return [total, float(rows[:, 1].sum())]
+
+    def _score_row(self, row: Sequence[Any]) -> Score:
+        count = float(row[1])
+        return Score(self.name, float(row[0]) / count if count else 0.0)
+
+    def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
+        import numpy as np
+
+        arr = np.asarray(rows, dtype=np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out: npt.NDArray[np.float64] = np.where(arr[:, 1] > 0, arr[:, 0] / arr[:, 1], 0.0)
+        return out
