@@ -69,18 +69,6 @@ impl PyScorer {
         }))
     }
 
-    /// The mean of score column `column` of float64 rows of `width` values whose last column is
-    /// a count of 1.0 per segment: a summed row scores `scale * row[column] / row[-1]`.
-    #[staticmethod]
-    #[pyo3(signature = (width, column, scale = 1.0))]
-    fn mean(width: usize, column: usize, scale: f64) -> Result<Self> {
-        Self::checked(Scorer::Mean(MeanOpts {
-            width,
-            column,
-            scale,
-        }))
-    }
-
     /// Width of a statistics row.
     #[getter]
     fn width(&self) -> usize {
