@@ -496,13 +496,6 @@ class Scorer:
         summed row scores ``scale * row[column] / row[-1]``.
         """
 
-    @staticmethod
-    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
-        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
-
-        A summed row scores ``scale * row[column] / row[-1]``.
-        """
-
     @property
     def width(self) -> int:
         """Width of a statistics row."""
