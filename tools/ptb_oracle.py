@@ -14,9 +14,11 @@ from pathlib import Path
 
 #: pycocoevalcap's list, removed after tokenization (upper-case brackets: never produced)
 PUNCTUATIONS = frozenset(
-    ["''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-", "--"]
-    + ["...", ";"]
-)
+    [
+        "''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-",
+        ".", "?", "!", ",", ":", "-", "--", "...", ";",
+    ]
+)  # fmt: skip
 #: what the jar takes as a line break (a caption holding one would split in two)
 BREAKS = "\n\r\u2028\u2029\x0b\x0c\x85"
 

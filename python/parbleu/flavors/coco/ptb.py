@@ -1,4 +1,4 @@
-"""pycocoevalcap's PTB tokenization without Java.
+r"""pycocoevalcap's PTB tokenization without Java.
 
 pycocoevalcap runs Stanford CoreNLP 3.4.1's ``PTBTokenizer -preserveLines -lowerCase`` on one
 caption a line, then drops the tokens of its punctuation list. :func:`ptb_tokenize` does the
@@ -25,9 +25,11 @@ __all__ = ["PUNCTUATIONS", "ptb_tokenize", "ptb_tokenize_all"]
 #: pycocoevalcap's list of tokens removed after tokenization (its bracket names are upper case
 #: and the jar's are lower case, so ``-lrb-`` and friends stay in).
 PUNCTUATIONS = frozenset(
-    ["''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-", "--"]
-    + ["...", ";"]
-)
+    [
+        "''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-",
+        ".", "?", "!", ",", ":", "-", "--", "...", ";",
+    ]
+)  # fmt: skip
 
 
 def _class(ranges: Iterable[tuple[int, int]]) -> str:
@@ -78,6 +80,9 @@ _MAP = str.maketrans(
         "\u2154": " 2/3 ",
     }
 )
+#: the HTML entities the jar reads as their character (``&lt;`` does not open a tag)
+_ENTITIES = {"&amp;": "&", "&quot;": ' " ', "&lt;": " < ", "&gt;": " > ", "&apos;": " ' "}
+_ENTITY = re.compile("|".join(_ENTITIES))
 _DELETED = re.compile(f"[{_class(DELETED)}]+")
 _SOFT_HYPHEN = re.compile(f"(?<={W})\u00ad(?={W})")
 
@@ -98,7 +103,7 @@ _TOKEN = re.compile(
             # URLs and e-mail addresses, less trailing punctuation
             r"(?P<url>(?:https?|ftp)://[^\s<>\"]+?(?=[.,;:!?)\]'\"]*(?:\s|$))"
             r"|www\.[^\s<>\"]+?(?=[.,;:!?)\]'\"]*(?:\s|$)))",
-            f"(?P<email>{W}+(?:[.+-]{W}+)*@{W}+(?:[.-]{W}+)*)",
+            f"(?P<email>{W}+(?:[.+-]{W}+)*@{W}+(?:[.-]{W}+)*,?)",  # the jar keeps a comma
             r"(?P<sgml></?[A-Za-z!?][^<>\s]*>)",
             # hyphenated words: a number, acronym or word, then -word parts
             f"(?P<hyph>(?:\\d+(?:[.,]\\d+)*|{_ACRO}|{_SEG})(?:-(?:{_ACRO}|(?:{_ABBR})\\.(?!{W})|{_SEG}))+)",
@@ -106,7 +111,7 @@ _TOKEN = re.compile(
             f"(?P<amp>[A-Z]+(?:&[A-Z]+)+)(?!{W})",
             f"(?P<file>{W}+(?:[-.]{W}+)*\\.(?i:{_EXT}))(?!{W})",
             f"(?P<abbr>(?:{_ABBR})\\.)(?!{W})",
-            f"(?P<no>[Nn][Oo]\\.)(?=\\d)",
+            "(?P<no>[Nn][Oo]\\.)(?=\\d)",
             f"(?P<dot>{L}{W}*(?:[.!?]{L}{W}*)+)",
             r"(?P<slash>[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*){1,2})",
             r"(?P<num>[-+]\d+(?:[.,:]\d+)*|[-+]?(?:\d+(?:[.,:]\d+)+|[.,:]\d+(?:[.,:]\d+)*))",
@@ -114,9 +119,9 @@ _TOKEN = re.compile(
             r"(?P<cur>[A-Z]{1,3}\$)",
             f"(?P<ntbase>{W}+?)(?=[nN]{_APOS}[tT](?!{W}))",
             f"(?P<nt>[nN]{_APOS}[tT])(?!{W})",
+            f"(?P<yall>[yY]{_APOS})(?=all)",
             f"(?P<vowel>{W}*[aeiouAEIOU]{_APOS}{_NOT_CONTR}[aeiouAEIOUA-Z]{W}*)",
             f"(?P<oclock>{L}{_APOS}{_NOT_CONTR}{W}+)",
-            f"(?P<yall>[yY]{_APOS})(?=all)",
             f"(?P<word>{W}+(?:_{W}+)*)",
             f"(?P<contr>{_APOS}(?:[sSmMdD]|re|RE|Re|ve|VE|Ve|ll|LL|Ll))(?!{W})",
             f"(?P<tis>{_APOS}[tT])(?=(?:is|was|IS|WAS)(?!{W}))",
@@ -142,8 +147,11 @@ _QUOTES = frozenset("\"'`\u2019")
 
 
 def ptb_tokens(caption: str) -> list[str]:
-    """The jar's tokens of one caption, lower-cased, before the punctuation removal."""
-    text = caption.replace("&amp;", "&").translate(_MAP)
+    """Return the jar's tokens of one caption, lower-cased, before the punctuation removal."""
+    text = caption
+    if "&" in text:
+        text = _ENTITY.sub(lambda m: _ENTITIES[m.group()], text)
+    text = text.translate(_MAP)
     if "\u00ad" in text:
         text = _SOFT_HYPHEN.sub("", text).replace("\u00ad", " - ")
     text = _DELETED.sub(" ", text)
