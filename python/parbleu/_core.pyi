@@ -470,13 +470,20 @@ class Scorer:
     def ter() -> Scorer:
         """TER."""
 
+    @staticmethod
+    def mean(width: int, column: int, scale: float = 1.0) -> Scorer:
+        """Mean of score column ``column`` of float64 rows ending in a count column of 1.0.
+
+        A summed row scores ``scale * row[column] / row[-1]``.
+        """
+
     @property
     def width(self) -> int:
         """Width of a statistics row."""
 
     @property
     def float_rows(self) -> bool:
-        """Whether rows are float64 (TER) rather than int64."""
+        """Whether rows are float64 (TER, mean metrics) rather than int64."""
 
 def sig_bootstrap(
     scorer: Scorer,
@@ -541,7 +548,7 @@ def sig_ar_masks(
     ``compat``: score as SacreBLEU does, else with the exact finalize.
     """
 
-# ROUGE (rouge-score 0.1.2, exact): parbleu.flavors.rouge_score.engine wraps these.
+# ROUGE (rouge-score 0.1.2, exact): parbleu.metrics.rouge_engine wraps these.
 
 def rouge_score_batch(
     predictions: Sequence[str],

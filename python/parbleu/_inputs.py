@@ -8,7 +8,7 @@ that says what was passed and what was expected.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from .errors import (
     InputTypeError,
@@ -16,8 +16,6 @@ from .errors import (
     ParbleuError,
     TransposedReferencesError,
 )
-
-RefStreams = Sequence[Sequence[Optional[str]]]
 
 
 def _type_name(x: object) -> str:
@@ -247,16 +245,6 @@ def diagnose_refs(streams: list[list[Any]], what: str = "references") -> Parbleu
                     f"{what}[{k}][{i}] is a {_type_name(x)}; expected a string or None{hint}"
                 )
     return InputTypeError(f"{what}: invalid item")
-
-
-def check_every_segment_has_ref(counts: Sequence[int], what: str = "references") -> None:
-    """Raise if some segment has no reference at all (every stream gives ``None`` there)."""
-    for i, c in enumerate(counts):
-        if c == 0:
-            raise InputTypeError(
-                f"{what}: segment {i} has no reference (None in every stream); "
-                "every segment needs at least one"
-            )
 
 
 def diagnose_unencodable(streams: Sequence[Sequence[Any]], what: str) -> ParbleuError:

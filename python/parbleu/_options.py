@@ -123,6 +123,32 @@ def check_probability(name: str, value: Any) -> float:
     return p
 
 
+def check_real(name: str, value: Any, minimum: float | None, maximum: float | None) -> float:
+    """Return ``value`` as a finite float in ``[minimum, maximum]`` (``None``: open), or raise.
+
+    Returns
+    -------
+    float
+        The number.
+    """
+    lo = "-inf" if minimum is None else f"{minimum:g}"
+    hi = "inf" if maximum is None else f"{maximum:g}"
+    expected = f"a finite number from {lo} to {hi}"
+    if isinstance(value, (bool, str, bytes)):
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}")
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}") from None
+    if (
+        not math.isfinite(x)
+        or (minimum is not None and x < minimum)
+        or (maximum is not None and x > maximum)
+    ):
+        raise InvalidOptionError(f"{name}={value!r}: expected {expected}")
+    return x
+
+
 def check_smooth_method(value: Any) -> str:
     """Return a BLEU smoothing method, one of :data:`SMOOTH_DEFAULTS`, or raise.
 

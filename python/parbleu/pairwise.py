@@ -130,6 +130,7 @@ def pairwise(
     import numpy as np
 
     m = resolve_metric(metric)
+    m.require("pairwise", "pairwise")
     hyps = _strings(hypotheses, "hypotheses")
     symmetric = references is None or references is hypotheses
     refs = hyps if symmetric else _strings(references, "references")
@@ -247,6 +248,7 @@ def mbr(
     import numpy as np
 
     m = resolve_metric(metric)
+    m.require("pairwise", "mbr")
     cands = _strings(candidates, "candidates")
     if not cands:
         from .errors import EmptyInputError

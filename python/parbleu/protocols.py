@@ -60,3 +60,6 @@ class StatsMetric(Protocol):
 
     def score_row(self, row: Sequence[Any]) -> Score:
         """Return the score of one summed statistics row."""
+
+    def add_rows(self, total: list[Any] | None, rows: npt.NDArray[Any]) -> list[Any]:
+        """Return ``total`` (``None``: none yet) plus a block of rows, in the metric's order."""

@@ -74,9 +74,17 @@ class Signature:
             pairs.append(f"{self._abbr[name] if short else name}:{value}")
         return "|".join(pairs)
 
-    def update(self, key: str, value: Any) -> None:
-        """Add or replace a field."""
+    def update(self, key: str, value: Any, abbr: str | None = None) -> None:
+        """Add or replace a field (``abbr``: its short name, for a field new to this signature)."""
         self.info[key] = value
+        if abbr is not None:
+            self._abbr.setdefault(key, abbr)
+        elif key not in self._abbr:
+            self._abbr[key] = key
+
+    def abbreviate(self, fields: dict[str, str]) -> None:
+        """Declare fields' short names (``{"case": "c"}``; a metric's option schema gives them)."""
+        self._abbr.update(fields)
 
     def __str__(self) -> str:
         return self.format()

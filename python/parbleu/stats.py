@@ -71,10 +71,15 @@ class StatsAccumulator:
         arr = check_stats_array(
             np.asarray(rows), self.metric.stats_width, "StatsAccumulator", "add_stats"
         )
-        n = 1 if arr.ndim == 1 else arr.shape[0]
-        summed = arr if arr.ndim == 1 else arr.sum(axis=0)
-        self.total = [a + b for a, b in zip(self.total, summed.tolist())]
-        self.n_segments += n
+        if arr.ndim == 1:
+            self.total = [a + b for a, b in zip(self.total, arr.tolist())]
+            self.n_segments += 1
+            return self
+        # The metric adds its rows in the order its corpus_score does (ROUGE's float rows one
+        # after the other, TER's in SacreBLEU's order), so that a stream of blocks gives the
+        # corpus score's bits; a block's column sums added to the total would not.
+        self.total = list(self.metric.add_rows(self.total if self.n_segments else None, arr))
+        self.n_segments += arr.shape[0]
         return self
 
     def merge(self, other: StatsAccumulator) -> StatsAccumulator:

@@ -178,7 +178,6 @@ class LineReader:
         #: Complete lines split off so far (returned or buffered), plus ``first_line - 1``.
         self._split = first_line - 1
         #: Lines returned so far.
-        self.lines_read = 0
 
     def close(self) -> None:
         """Close the file."""
@@ -234,7 +233,6 @@ class LineReader:
             self._fill()
         out = self._lines[self._pos : self._pos + n]
         self._pos += len(out)
-        self.lines_read += len(out)
         return out
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from cli_support import run_main
 
+import parbleu
 from helpers import require
 
 require("rouge_score", "rouge")
@@ -107,16 +108,24 @@ def test_mismatched_and_empty_input_are_one_line(
         assert run.err.count(b"parbleu: error") == 1, run.err
 
 
-def test_paired_test_names_rouge(
+def test_paired_tests_report_each_rouge_type(
     files: tuple[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     hyp, ref = files
     other = tmp_path / "other.hyp"
     other.write_text("\n".join(reversed(HYP)) + "\n", encoding="utf-8")
-    run = run_main([ref, "-m", "rouge", "-i", hyp, str(other), "--paired-bs"], monkeypatch)
-    assert run.code not in (0, 70)
-    assert b"ROUGE is not supported by parbleu.significance" in run.err
-    assert b"Traceback" not in run.err
+    for test in ("--paired-bs", "--paired-ar"):
+        argv = [ref, "-m", "rouge", "-i", hyp, str(other), test, f"{test}-n", "50", "-f", "json"]
+        run = run_main(argv, monkeypatch)
+        assert run.code == 0, run.err
+        rows = json.loads(run.out)
+        types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        assert [k for k in rows[1] if k != "system"] == types
+        # Each column's score is that type's mean F-measure, as -m rouge prints it.
+        whole = parbleu.ROUGE().corpus_score(list(reversed(HYP)), [REF])
+        for t in types:
+            assert rows[1][t]["score"] == 100 * whole.mean[t].fmeasure
+            assert rows[1][t]["p_value"] is not None
 
 
 def test_confidence_uses_rouge_bootstrap(
@@ -129,7 +138,7 @@ def test_confidence_uses_rouge_bootstrap(
     assert one == two and "confidence" in one and one["seed"] == "7"
 
 
-def test_report_has_a_rouge_row_without_significance(
+def test_report_has_a_column_per_rouge_type_with_significance(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     rng = np.random.default_rng(0)
@@ -146,4 +155,17 @@ def test_report_has_a_rouge_row_without_significance(
     argv = ["report", str(ref), "-i", *systems, "--metrics", "bleu", "rouge", "-o", str(out)]
     run = run_main(argv, monkeypatch)
     assert run.code == 0, run.err
-    assert "ROUGE" in out.read_text(encoding="utf-8")
+    html = out.read_text(encoding="utf-8")
+    for t in ("rouge1", "rouge2", "rougeL", "rougeLsum"):
+        assert f"{t} (higher is better)" in html or f">{t}<" in html, t
+    data = parbleu.report(
+        [lines],
+        {f"s{k}": Path(s).read_text(encoding="utf-8").splitlines() for k, s in enumerate(systems)},
+        metrics=[parbleu.ROUGE()],
+        n=100,
+        flavors=[],
+    ).data
+    cols = data["scores"]
+    assert [c["metric"] for c in cols] == ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    for c in cols:
+        assert set(c["ci"]) == {"s0", "s1"} and len(c["pairs"]) == 1

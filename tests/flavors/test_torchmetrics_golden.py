@@ -165,7 +165,7 @@ def _golden_cases() -> Iterator[tuple[str, Callable[[], np.float32], float]]:
 
 
 def _differing(monkeypatch: pytest.MonkeyPatch, compute: Any) -> list[tuple[str, int]]:
-    monkeypatch.setattr(tm._State, "compute", compute)
+    monkeypatch.setattr(tm.BleuState, "compute", compute)
     out = []
     n = 0
     for cid, score, want in _golden_cases():
@@ -227,7 +227,7 @@ def test_public_api_uses_mkl_without_torch(monkeypatch: pytest.MonkeyPatch) -> N
     for rec in _corpus():
         if "error" in rec or "numerator" not in rec:
             continue
-        state = tm._State(len(rec["numerator"]))
+        state = tm.BleuState(len(rec["numerator"]))
         state.numerator = [int(x) for x in rec["numerator"]]
         state.denominator = [int(x) for x in rec["denominator"]]
         state.preds_len, state.target_len = int(rec["preds_len"]), int(rec["target_len"])
@@ -268,7 +268,7 @@ def test_live_torchmetrics(
     fn: Any = tm.sacre_bleu_score if sacre else tm.bleu_score
     assert fn(preds, target, **kw) == np.float32(want)
     st_ = tm._sacre_stats(preds, target, n_gram, "13a", False) if sacre else None
-    state = tm._State(n_gram)
+    state = tm.BleuState(n_gram)
     state.add(st_ if st_ is not None else tm.split_stats(preds, target, n_gram))
     w = [1.0 / n_gram] * n_gram
     assert state.compute_f32(w, smooth, _torch_log, _torch_exp) == np.float32(want)
@@ -295,9 +295,9 @@ def test_without_mkl_random_inputs_stay_within_the_documented_bound(
         hyps = [line() for _ in range(n)]
         refs = [[line() for _ in range(rng.randint(1, 2))] for _ in range(n)]
         kw = {"n_gram": rng.choice([1, 2, 3, 4]), "smooth": rng.random() < 0.5}
-        monkeypatch.setattr(tm._State, "compute", _EXACT_COMPUTE)
+        monkeypatch.setattr(tm.BleuState, "compute", _EXACT_COMPUTE)
         exact = tm.bleu_score(hyps, refs, **kw)
-        monkeypatch.setattr(tm._State, "compute", lambda self, w, s: self.compute_f32(w, s))
+        monkeypatch.setattr(tm.BleuState, "compute", lambda self, w, s: self.compute_f32(w, s))
         plain = tm.bleu_score(hyps, refs, **kw)
         if plain != exact:
             differ += 1
@@ -307,4 +307,4 @@ def test_without_mkl_random_inputs_stay_within_the_documented_bound(
     assert worst_ulps <= 4 and worst_rel <= 3.6e-7, (worst_ulps, worst_rel)
 
 
-_EXACT_COMPUTE = tm._State.compute
+_EXACT_COMPUTE = tm.BleuState.compute

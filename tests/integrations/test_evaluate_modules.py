@@ -309,5 +309,22 @@ def test_compute_metrics_decodes_once_and_scores_like_sacrebleu():
 
 
 def test_compute_metrics_rejects_unknown_metric():
-    with pytest.raises(parbleu.InvalidOptionError, match="rouge"):
-        pe.compute_metrics(FakeTokenizer(), ("rouge",))
+    # The message lists the registry's names.
+    with pytest.raises(
+        parbleu.InvalidOptionError, match=r"^compute_metrics: unknown metric 'x'.*rouge"
+    ):
+        pe.compute_metrics(FakeTokenizer(), ("x",))
+
+
+def test_compute_metrics_takes_every_registered_metric():
+    rng = np.random.default_rng(5)
+    preds = rng.integers(2, 10, size=(8, 10))
+    labels = rng.integers(2, 10, size=(8, 10))
+    got = pe.compute_metrics(FakeTokenizer(), ("rouge", "chrf++"))((preds, labels))
+    hyps = [" ".join(FakeTokenizer.VOCAB[i] for i in r if i >= 2) for r in preds.tolist()]
+    refs = [" ".join(FakeTokenizer.VOCAB[i] for i in r if i >= 2) for r in labels.tolist()]
+    rouge = parbleu.ROUGE().corpus_score(hyps, [refs])
+    assert got == {
+        **{t: 100 * rouge.mean[t].fmeasure for t in ("rouge1", "rouge2", "rougeL", "rougeLsum")},
+        "chrf": parbleu.CHRF(word_order=2).corpus_score(hyps, [refs]).score,
+    }

@@ -23,6 +23,10 @@ pytestmark = requires_shared
 
 def _mecab_ok(options: dict[str, Any]) -> None:
     tok = options.get("tokenize")
+    if tok is None:
+        # BLEU's default tokenizer of the target language (SacreBLEU's): ja -> ja-mecab,
+        # ko -> ko-mecab, which need MeCab as an explicit tokenize= does.
+        tok = {"ja": "ja-mecab", "ko": "ko-mecab"}.get(options.get("trg_lang", ""))
     if tok == "ja-mecab":
         require("MeCab")
     if tok == "ko-mecab":

@@ -225,3 +225,115 @@ def test_metrics_are_used_through_their_api() -> None:
 @pytest.mark.parametrize("name", sorted(CONCRETE_METRIC_USERS))
 def test_allowed_concrete_users_exist(name: str) -> None:
     assert name in module_names(PACKAGE)
+
+
+def package_of(module: str, modules: dict[str, Path]) -> str:
+    """The package a module belongs to, one level below ``parbleu`` (``parbleu.metrics``).
+
+    Top-level modules (``parbleu.errors``) are each their own unit.
+    """
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def package_graph(root: Path) -> dict[str, set[str]]:
+    """Package -> the packages its modules import (an edge inside a package is dropped)."""
+    modules = module_names(root)
+    graph: dict[str, set[str]] = {}
+    for mod, deps in import_graph(root).items():
+        src = package_of(mod, modules)
+        graph.setdefault(src, set())
+        for dep in deps:
+            dst = package_of(dep, modules)
+            if dst not in (src, "parbleu"):
+                graph[src].add(dst)
+                graph.setdefault(dst, set())
+    graph.pop("parbleu", None)
+    for deps in graph.values():
+        deps.discard("parbleu")
+    return graph
+
+
+def test_no_import_cycle_between_packages() -> None:
+    """``metrics`` <-> ``flavors`` (ROUGE's engine, CIDEr-D) was such a cycle, unseen by the
+    module graph because each module edge pointed at a different module."""
+    cycle = find_cycle(package_graph(PACKAGE))
+    assert cycle is None, "package cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_package_graph_finds_cycles(tmp_path: Path) -> None:
+    (tmp_path / "__init__.py").write_text("")
+    for pkg in ("a", "b"):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "a" / "x.py").write_text("from ..b import y\n")
+    (tmp_path / "b" / "y.py").write_text("def f():\n    from ..a import z\n")
+    (tmp_path / "a" / "z.py").write_text("")
+    assert find_cycle(package_graph(tmp_path)) == ["parbleu.a", "parbleu.b", "parbleu.a"]
+
+
+def private_reaches(root: Path) -> dict[str, list[str]]:
+    """Imports of a private name (``_x``) or private module from another package."""
+    modules = module_names(root)
+    found: dict[str, list[str]] = {}
+    for name, path in modules.items():
+        own = package_of(name, modules)
+        for mod, attr in imported_names(name, path, modules):
+            if not mod.startswith("parbleu.") or package_of(mod, modules) == own:
+                continue
+            if mod == "parbleu._core" or attr == "_core":
+                continue  # the compiled extension is every package's
+            inner = mod.split(".")[2:]  # below the package: a private module is private
+            private = any(p.startswith("_") and not p.startswith("__") for p in inner)
+            if private or (attr.startswith("_") and not attr.startswith("__")):
+                found.setdefault(name, []).append(f"{mod}{':' + attr if attr else ''}")
+    return found
+
+
+def test_no_private_name_is_imported_across_packages() -> None:
+    """A package's ``_private`` modules and names are its own: others use what it exports."""
+    found = private_reaches(PACKAGE)
+    assert not found, f"private names imported across packages: {found}"
+
+
+def test_the_private_finder_finds_them(tmp_path: Path) -> None:
+    (tmp_path / "__init__.py").write_text("")
+    for pkg in ("a", "b"):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "a" / "_hidden.py").write_text("")
+    (tmp_path / "a" / "pub.py").write_text("")
+    (tmp_path / "b" / "x.py").write_text(
+        "from ..a._hidden import f\nfrom ..a.pub import _g, h\nfrom . import y\n"
+    )
+    (tmp_path / "b" / "y.py").write_text("from ._own import q\n")
+    (tmp_path / "b" / "_own.py").write_text("")
+    assert private_reaches(tmp_path) == {"parbleu.b.x": ["parbleu.a._hidden:f", "parbleu.a.pub:_g"]}
+
+
+def test_nothing_below_the_cli_names_it() -> None:
+    """The command line depends on the library, never the reverse, not even by a
+    ``"parbleu.cli...:attr"`` string resolved later (the flavor registry once named its
+    runners so)."""
+    found = []
+    for name, path in module_names(PACKAGE).items():
+        if name.startswith("parbleu.cli") or name in ROOT_USERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and text.startswith("parbleu.cli"):
+                found.append(f"{name}: {text!r}")
+    assert not found, found
+
+
+def test_flavor_entries_are_built_with_keywords() -> None:
+    import sys
+
+    from parbleu.cli.flavor import RUNNERS
+    from parbleu.flavors import FlavorInfo, flavor_names, get_flavor
+
+    assert set(RUNNERS) == set(flavor_names())  # every built-in flavor runs from the CLI
+    if sys.version_info >= (3, 10):
+        info = get_flavor("nltk")
+        with pytest.raises(TypeError):
+            FlavorInfo(info.name, info.module)  # type: ignore[misc]

@@ -14,7 +14,7 @@ from parbleu._options import (
     check_smooth_value,
 )
 from parbleu.errors import InvalidOptionError
-from parbleu.metrics.arguments import SMOOTH_METHODS
+from parbleu.metrics.options import SMOOTH_METHODS
 
 
 def test_one_list_of_methods() -> None:

@@ -230,10 +230,26 @@ def test_non_latin_input_warns_once_naming_the_unicode_tokenizer(
 
 def test_consumers_that_cannot_use_rouge_say_so() -> None:
     m = ROUGE()
-    with pytest.raises(InvalidOptionError, match="ROUGE"):
-        m.core_scorer()
-    with pytest.raises(InvalidOptionError, match="ROUGE"):
+    with pytest.raises(InvalidOptionError, match=r"^pairwise: metric ROUGE lacks the 'pairwise'"):
         parbleu.pairwise(["a b", "a c"], metric=m)
+
+
+def test_each_rouge_type_is_a_resampled_column() -> None:
+    from parbleu.significance import compare_all, confidence_interval
+
+    hyps, streams = _corpus(60, 1, seed=3)
+    other = hyps[::-1]
+    whole = ROUGE().corpus_score(hyps, streams)
+    cols = ROUGE().columns()
+    assert [c.title for c in cols] == ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    for c in cols:
+        t = c.title
+        score = c.corpus_score(hyps, streams)
+        assert score.name == t and score.score == 100 * whole.mean[t].fmeasure
+        ci = confidence_interval(c, hyps, streams, n=50, seed=1)
+        assert ci.score == score.score and ci.low <= score.score <= ci.high
+    comp = compare_all(ROUGE(), {"a": hyps, "b": other}, streams, n=50)
+    assert [mc.metric for mc in comp.metrics] == ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
 
 def test_newline_marks_sentence_breaks_in_one_line_summaries() -> None:

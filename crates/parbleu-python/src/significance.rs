@@ -1,8 +1,8 @@
 //! Significance binding: `_core.Scorer` and the `_core.sig_*` resampling functions.
 //!
-//! Statistics arrive as C-contiguous numpy buffers (int64 for BLEU and chrF, float64 for TER),
-//! are copied while holding the GIL into the core's [`Rows`], and the resampling runs without
-//! it, in blocks ([`for_each_block`]): between blocks Ctrl-C raises `KeyboardInterrupt`.
+//! Statistics arrive as C-contiguous numpy buffers (int64 for BLEU and chrF, float64 for TER and
+//! the mean metrics), are copied while holding the GIL into the core's [`Rows`], and the
+//! resampling runs without it, in blocks ([`for_each_block`]): between blocks Ctrl-C raises `KeyboardInterrupt`.
 //! Results go back as little-endian bytes.
 
 use crate::convert::le_bytes;
@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::interrupt::{blocks, blocks_at_least_one, for_each_block};
 use crate::options::{BleuOptions, ChrfOptions};
 use crate::parallel::Workers;
+use parbleu_core::metrics::mean::MeanOpts;
 use parbleu_core::significance::{self as sig, Rows, Scorer};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
@@ -67,13 +68,25 @@ impl PyScorer {
         PyScorer { inner: Scorer::Ter }
     }
 
+    /// The mean of score column `column` of float64 rows of `width` values whose last column is
+    /// a count of 1.0 per segment: a summed row scores `scale * row[column] / row[-1]`.
+    #[staticmethod]
+    #[pyo3(signature = (width, column, scale = 1.0))]
+    fn mean(width: usize, column: usize, scale: f64) -> Result<Self> {
+        Self::checked(Scorer::Mean(MeanOpts {
+            width,
+            column,
+            scale,
+        }))
+    }
+
     /// Width of a statistics row.
     #[getter]
     fn width(&self) -> usize {
         self.inner.width()
     }
 
-    /// Whether rows are float64 (TER) rather than int64.
+    /// Whether rows are float64 (TER, mean metrics) rather than int64.
     #[getter]
     fn float_rows(&self) -> bool {
         Rows::float_for(&self.inner)

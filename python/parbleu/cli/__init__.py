@@ -220,7 +220,13 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             "file after it), pipe hypotheses into parbleu REF [REF ...], or name a test set "
             "with -t and -l"
         )
-    trg_lang = check_metric_options(args)
+    needs = []
+    if paired:
+        needs.append(("resample", "--paired-bs" if args.paired_bs else "--paired-ar"))
+    if args.sentence_level:
+        needs.append(("sentence_scores", "--sentence-level"))
+    # Before any work: a metric the command cannot serve is one line naming what it lacks.
+    trg_lang = check_metric_options(args, needs)
     check_filters(args)
 
     # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
@@ -337,6 +343,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .report import run as run_report
 
             return _subcommand(run_report, argv[1:])
+        if argv[:1] == ["metrics"]:
+            from .metrics import run as run_metrics
+
+            return _subcommand(run_metrics, argv[1:])
         if argv[:1] == ["explain"]:
             from .flavor import run_explain
 

@@ -198,17 +198,37 @@ def check_refs_and_systems(args: argparse.Namespace, command: str) -> None:
         raise CliError(f"{command}: a system file is given twice; each system needs its own file")
 
 
-def check_metric_names(names: Sequence[str]) -> None:
-    """Check each ``-m`` name once (an unknown one raises the metric registry's error)."""
+def check_metric_names(names: Sequence[str], needs: Sequence[tuple[str, str]] = ()) -> None:
+    """Check each ``-m`` name once, and that it has the capabilities the command needs.
+
+    Parameters
+    ----------
+    names
+        The ``-m`` names (an unknown one raises the metric registry's error).
+    needs
+        ``(capability, surface)`` pairs (``("resample", "--paired-bs")``): a metric without
+        one is refused in one line naming it, before anything is read or scored.
+    """
+    from ..metrics.registry import get_metric
     from .score import metric_class
 
     for name in dict.fromkeys(m.upper() for m in names):
         metric_class(name)
+        for capability, surface in needs:
+            get_metric(name, "-m/--metrics").require(capability, surface)
 
 
-def check_metric_options(args: argparse.Namespace) -> str | None:
-    """Check ``-m``, ``-l`` and ``-e``; return the target language of ``-l`` (or ``None``)."""
-    check_metric_names(args.metrics)
+def check_metric_options(
+    args: argparse.Namespace, needs: Sequence[tuple[str, str]] = ()
+) -> str | None:
+    """Check ``-m`` (with the capabilities ``needs``), ``-l`` and ``-e``.
+
+    Returns
+    -------
+    str or None
+        The target language of ``-l`` (``None`` without ``-l``).
+    """
+    check_metric_names(args.metrics, needs)
     trg_lang = target_language(args)
     check_encoding(args.encoding)
     return trg_lang

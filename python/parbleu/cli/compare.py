@@ -91,14 +91,13 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
 
 def _compare(args: argparse.Namespace) -> tuple[int, str]:
     """Compare the systems: the exit code and the report."""
-    from ..significance import compare_all
-    from ..significance._count import MIN_SEGMENTS
+    from ..significance import MIN_SEGMENTS, compare_all
     from .score import build_metrics
 
     check_refs_and_systems(args, "compare")
     if len(args.input) < 2:
         raise CliError("compare: -i/--input needs at least two system files")
-    trg_lang = check_metric_options(args)
+    trg_lang = check_metric_options(args, [("resample", "compare")])
     refs, systems = read_systems(args, nonempty=True)
     labels = short_names(list(systems))
     systems = {label: systems[path] for label, path in zip(labels, systems)}

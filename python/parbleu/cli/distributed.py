@@ -137,7 +137,7 @@ def build_parser(prog: str = "parbleu distributed") -> argparse.ArgumentParser:
 
 
 def _metrics(args: argparse.Namespace, sentence_level: bool = False) -> dict[str, Any]:
-    check_metric_names(args.metrics)
+    check_metric_names(args.metrics, [("merge", "distributed")])
     trg = target_language(args)
     # References are given to each task, not to the constructor.
     return build_metrics(args, None, trg, sentence_level)  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ The command-line tools keep their own command lines and print what they print:
 parbleu's ``-i HYP`` is accepted where the tool has a hypothesis (multi-bleu: instead of
 standard input; t2t: ``--translation``; fairseq: ``-s``) and refused by mteval (its system
 output is an SGML/XML test set). ``--flavor NAME --help`` prints the tool's usage
-(``parbleu.cli.flavor_tools.TOOL_HELP``); each flavor's runner is named by its registry entry.
+(``parbleu.cli.flavor_tools.TOOL_HELP``); each built-in flavor's runner is in :data:`RUNNERS`.
 
 The libraries score plain-text files (references first, hypotheses after ``-i``, read as UTF-8,
 split on ``\n``) with their defaults and print their result:
@@ -260,13 +260,44 @@ def write_raw(text: str, stream: Any) -> None:
     stream.flush()
 
 
+#: ``parbleu --flavor NAME``: each built-in flavor's runner, ``"module:attr"`` imported when it
+#: runs (the command line names the flavors, not the other way round). A flavor registered
+#: from outside parbleu brings its own (``FlavorInfo.runner``).
+RUNNERS: dict[str, str] = {
+    "mteval-v13a": "parbleu.cli.flavor_tools:run_mteval",
+    "mteval-v14": "parbleu.cli.flavor_tools:run_mteval",
+    "nltk": "parbleu.cli.flavor:run_nltk",
+    "multi-bleu": "parbleu.cli.flavor_tools:run_moses",
+    "multi-bleu-detok": "parbleu.cli.flavor_tools:run_moses",
+    "coco": "parbleu.cli.flavor:run_coco",
+    "tfnmt": "parbleu.cli.flavor:run_tfnmt",
+    "hf-bleu": "parbleu.cli.flavor:run_hf_bleu",
+    "t2t": "parbleu.cli.flavor_tools:run_t2t",
+    "fairseq": "parbleu.cli.flavor_tools:run_fairseq",
+    "torchmetrics": "parbleu.cli.flavor:run_torchmetrics",
+    "torchmetrics-sacre": "parbleu.cli.flavor:run_torchmetrics_sacre",
+}
+
+
 def run_flavor(name: str, argv: list[str]) -> int:
     """Run ``parbleu --flavor NAME ARGV...`` through the registry; returns the exit code."""
+    import importlib
+
     try:
         info = get_flavor(name)
     except InvalidOptionError as e:
         raise CliError(f"--flavor: {e}", ExitCode.USAGE) from None
-    return info.run(argv)
+    runner: Any = info.runner
+    if runner is None:
+        target = RUNNERS.get(info.name)
+        if target is None:
+            raise CliError(
+                f"--flavor: {info.name!r} has no command-line runner (FlavorInfo.runner)",
+                ExitCode.USAGE,
+            )
+        module, _, attr = target.partition(":")
+        runner = getattr(importlib.import_module(module), attr)
+    return int(runner(info.name, argv))
 
 
 def build_explain_parser() -> argparse.ArgumentParser:

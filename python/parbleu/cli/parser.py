@@ -20,6 +20,7 @@ from .arguments import (
     add_refs,
     add_width,
 )
+from .recording import RecordingParser
 
 __all__ = [
     "FORMATS",
@@ -38,6 +39,7 @@ SUBCOMMANDS: dict[str, str] = {
     "report": "a self-contained HTML analysis of systems (scores, significance, examples)",
     "explain": "why two BLEU implementations disagree on your data, factor by factor",
     "distributed": "globs of files or a Parquet dataset scored on a Dask cluster",
+    "metrics": "the registered metrics and their capabilities (significance, pairwise, ...)",
 }
 
 DESCRIPTION = (
@@ -79,7 +81,7 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
         get_metric(name).add_cli_arguments(p)
 
 
-def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
+def build_parser(prog: str = "parbleu") -> RecordingParser:
     """Build the argument parser of the ``parbleu`` command.
 
     Parameters
@@ -89,10 +91,10 @@ def build_parser(prog: str = "parbleu") -> argparse.ArgumentParser:
 
     Returns
     -------
-    argparse.ArgumentParser
-        A fresh parser (it keeps no state between calls).
+    RecordingParser
+        A fresh parser (it keeps no state between calls); ``options`` lists its actions.
     """
-    p = argparse.ArgumentParser(
+    p = RecordingParser(
         prog=prog,
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -251,9 +251,15 @@ def _paired_test(
     """Paired significance tests through ``parbleu.significance.PairedTest`` (SacreBLEU's API)."""
     from ..significance import PairedTest
 
+    # One test per reported column (ROUGE: one per rouge type), in the metrics' order.
+    columns = {}
+    for k in metrics:
+        cols = metrics[k].columns()
+        for c in cols:
+            columns[k if len(cols) == 1 else c.title] = c
     ps = PairedTest(
         named_systems,
-        metrics,
+        columns,
         references=None,
         test_type="bs" if args.paired_bs else "ar",
         n_samples=args.paired_bs_n if args.paired_bs else args.paired_ar_n,

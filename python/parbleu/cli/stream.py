@@ -50,10 +50,21 @@ REREAD_MAX_BYTES = 32 << 20
 
 def _min_bytes() -> int:
     raw = os.environ.get(ENV_MIN_BYTES, "").strip()
-    try:
-        return int(raw) if raw else DEFAULT_MIN_BYTES
-    except ValueError:
+    if not raw:
         return DEFAULT_MIN_BYTES
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        # As PARBLEU_WORKERS=abc: one clear error, never a silently ignored setting.
+        from ..errors import InvalidOptionError
+
+        raise InvalidOptionError(
+            f"environment variable {ENV_MIN_BYTES}={raw!r}: expected an integer >= 0 "
+            "(bytes of input from which files are streamed; 0: always)"
+        )
+    return value
 
 
 def _input_bytes(args: argparse.Namespace) -> int:
@@ -100,7 +111,7 @@ def _defaults() -> dict[str, tuple[Any, str]]:
 
     return {
         a.dest: (a.default, a.option_strings[0] if a.option_strings else a.dest)
-        for a in build_parser()._actions
+        for a in build_parser().options
         if a.default != argparse.SUPPRESS
     }
 

@@ -2,8 +2,8 @@
 
 Each :class:`FlavorInfo` holds what the rest of parbleu shows or runs for one flavor: its name,
 module and probe ``score``, the facts of ``docs/flavors.md`` and the report's flavors table,
-its :class:`ExplainProfile` (the factors :func:`parbleu.flavors.explain` steps through), its
-command-line runner (``"module:attr"``, imported when ``parbleu --flavor NAME`` runs) and help.
+its :class:`ExplainProfile` (the factors :func:`parbleu.flavors.explain` steps through) and its
+help; the command line's runner of each built-in flavor is the CLI's (``parbleu.cli.flavor``).
 The ``--flavor`` and ``explain`` choices, ``parbleu.flavors``' lazy modules, the report and the
 documentation generator read :func:`flavor_names` / :func:`get_flavor` when they run, so an entry
 added with :func:`register_flavor` appears everywhere.
@@ -16,7 +16,7 @@ what the implementation does not do. This module imports nothing heavy and no co
 
 from __future__ import annotations
 
-import importlib
+import sys
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,9 +62,13 @@ class ExplainProfile:
     float32: bool = False
 
 
-@dataclass(frozen=True)
+#: Keyword-only fields where Python has them (3.10+): an entry names each of its 14 facts.
+_KW_ONLY: dict[str, bool] = {"kw_only": True} if sys.version_info >= (3, 10) else {}
+
+
+@dataclass(frozen=True, **_KW_ONLY)
 class FlavorInfo:
-    """One reproduced implementation."""
+    """One reproduced implementation (built with keywords: ``FlavorInfo(name=..., ...)``)."""
 
     #: ``--flavor`` name.
     name: str
@@ -81,8 +85,6 @@ class FlavorInfo:
     scale: str
     #: One line for help texts.
     help: str
-    #: ``parbleu --flavor NAME``: a :data:`FlavorRunner` or ``"module:attr"`` naming one.
-    runner: FlavorRunner | str
     #: The factors ``explain`` changes one at a time.
     profile: ExplainProfile
     #: Score of raw lines with the flavor's defaults, as the original reports it (0-1 or 0-100).
@@ -95,15 +97,10 @@ class FlavorInfo:
     #: The original's other metrics that the flavor's module offers too: ``(API, what it
     #: computes and how)`` each (the docs list them beside the BLEU table).
     metrics: tuple[tuple[str, str], ...] = ()
-
-    def run(self, argv: list[str]) -> int:
-        """Run ``parbleu --flavor NAME ARGV...``; returns the exit status (errors raise)."""
-        runner = self.runner
-        if isinstance(runner, str):
-            module, _, attr = runner.partition(":")
-            runner = getattr(importlib.import_module(module), attr)
-            assert callable(runner)
-        return int(runner(self.name, argv))
+    #: ``parbleu --flavor NAME`` of a flavor registered from outside parbleu: a
+    #: :data:`FlavorRunner`. The built-in flavors' runners are the command line's
+    #: (``parbleu.cli.flavor.RUNNERS``): this package does not name the CLI.
+    runner: FlavorRunner | None = None
 
 
 def _segments(hyps: Lines, refs: Streams) -> list[list[str]]:
@@ -148,20 +145,19 @@ def _mteval_flavor(
 ) -> FlavorInfo:
     """One mteval script version: the two differ only in these facts (and the version)."""
     return FlavorInfo(
-        f"mteval-{version}",
-        "mteval",
-        f"score_lines(hypotheses, references, version='{version}')",
-        f"NIST mteval-{version}.pl (Moses copy, 34452895)",
-        tokenization,
-        case,
-        ref_length,
-        smoothing,
-        zeros,
-        "0-1, printed %.4f; NIST too",
-        f"mteval-{version}.pl -r REF -s SRC -t TST (SGML/XML)",
-        "parbleu.cli.flavor_tools:run_mteval",
-        ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
-        _mteval(version),
+        name=f"mteval-{version}",
+        module="mteval",
+        api=f"score_lines(hypotheses, references, version='{version}')",
+        original=f"NIST mteval-{version}.pl (Moses copy, 34452895)",
+        tokenization=tokenization,
+        case=case,
+        ref_length=ref_length,
+        smoothing=smoothing,
+        zeros=zeros,
+        scale="0-1, printed %.4f; NIST too",
+        help=f"mteval-{version}.pl -r REF -s SRC -t TST (SGML/XML)",
+        profile=ExplainProfile("13a-sgml", case="ascii", smooth="mteval-exp"),
+        score=_mteval(version),
         kind="tool",
     )
 
@@ -219,56 +215,55 @@ def _torchmetrics_sacre(hyps: Lines, refs: Streams) -> float:
 
 FLAVORS: tuple[FlavorInfo, ...] = (
     FlavorInfo(
-        "nltk",
-        "nltk",
-        "corpus_bleu(list_of_references, hypotheses, weights, smoothing_function, auto_reweigh)",
-        "NLTK 3.10.4 nltk.translate.bleu_score",
-        "none: the caller's token lists (probe: str.split())",
-        "as given",
-        "closest, ties to the shorter",
-        "none by default (zero precision -> sys.float_info.min, UserWarning); method0-7; "
+        name="nltk",
+        module="nltk",
+        api="corpus_bleu(list_of_references, hypotheses, weights, smoothing_function, "
+        "auto_reweigh)",
+        original="NLTK 3.10.4 nltk.translate.bleu_score",
+        tokenization="none: the caller's token lists (probe: str.split())",
+        case="as given",
+        ref_length="closest, ties to the shorter",
+        smoothing="none by default (zero precision -> sys.float_info.min, UserWarning); method0-7; "
         "per-segment denominators floored at 1",
-        "int 0 when no unigram matches; empty corpus: ZeroDivisionError",
-        "0-1 float (list for several weight tuples)",
-        "NLTK corpus_bleu / sentence_bleu on REF... -i HYP",
-        "parbleu.cli.flavor:run_nltk",
-        ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
-        _nltk,
+        zeros="int 0 when no unigram matches; empty corpus: ZeroDivisionError",
+        scale="0-1 float (list for several weight tuples)",
+        help="NLTK corpus_bleu / sentence_bleu on REF... -i HYP",
+        profile=ExplainProfile("split", denom="floor1", smooth="nltk-m0"),
+        score=_nltk,
     ),
     FlavorInfo(
-        "multi-bleu",
-        "moses",
-        "multi_bleu(hypotheses, references, lowercase)",
-        "Moses multi-bleu.perl (mosesdecoder 34452895)",
-        "none: bytes split on ASCII whitespace",
-        "-lc lowers A-Z only",
-        "closest, ties to the shorter; no reference line -> 9999",
-        "none (log 0 = -9999999999)",
-        "no reference words: prints 0 and exits 1; no hypothesis words: dies (exit 255)",
-        "0-100, printed %.2f",
-        "multi-bleu.perl [-lc] REF... < HYP",
-        "parbleu.cli.flavor_tools:run_moses",
-        ExplainProfile("bytes-split", smooth="none"),
-        _multi_bleu,
-        1.0,
+        name="multi-bleu",
+        module="moses",
+        api="multi_bleu(hypotheses, references, lowercase)",
+        original="Moses multi-bleu.perl (mosesdecoder 34452895)",
+        tokenization="none: bytes split on ASCII whitespace",
+        case="-lc lowers A-Z only",
+        ref_length="closest, ties to the shorter; no reference line -> 9999",
+        smoothing="none (log 0 = -9999999999)",
+        zeros="no reference words: prints 0 and exits 1; no hypothesis words: dies (exit 255)",
+        scale="0-100, printed %.2f",
+        help="multi-bleu.perl [-lc] REF... < HYP",
+        profile=ExplainProfile("bytes-split", smooth="none"),
+        score=_multi_bleu,
+        to_percent=1.0,
         kind="tool",
     ),
     FlavorInfo(
-        "multi-bleu-detok",
-        "moses",
-        "multi_bleu_detok(hypotheses, references, lowercase)",
-        "Moses multi-bleu-detok.perl (mosesdecoder 34452895)",
-        "mteval-v13a (= SacreBLEU 13a), Perl whitespace; chop drops every line's last char",
-        "-lc: Perl lc (no final sigma)",
-        "closest, ties to the shorter; no reference line -> 9999",
-        "none (log 0 = -9999999999)",
-        "as multi-bleu.perl",
-        "0-100, printed %.2f",
-        "multi-bleu-detok.perl [-lc] REF... < HYP",
-        "parbleu.cli.flavor_tools:run_moses",
-        ExplainProfile("13a-perl", smooth="none"),
-        _multi_bleu_detok,
-        1.0,
+        name="multi-bleu-detok",
+        module="moses",
+        api="multi_bleu_detok(hypotheses, references, lowercase)",
+        original="Moses multi-bleu-detok.perl (mosesdecoder 34452895)",
+        tokenization="mteval-v13a (= SacreBLEU 13a), Perl whitespace; chop drops every line's "
+        "last char",
+        case="-lc: Perl lc (no final sigma)",
+        ref_length="closest, ties to the shorter; no reference line -> 9999",
+        smoothing="none (log 0 = -9999999999)",
+        zeros="as multi-bleu.perl",
+        scale="0-100, printed %.2f",
+        help="multi-bleu-detok.perl [-lc] REF... < HYP",
+        profile=ExplainProfile("13a-perl", smooth="none"),
+        score=_multi_bleu_detok,
+        to_percent=1.0,
         kind="tool",
     ),
     _mteval_flavor(
@@ -290,20 +285,19 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         zeros="empty hypotheses score 0 (no length-ratio line); NIST dies on empty references",
     ),
     FlavorInfo(
-        "coco",
-        "coco",
-        "Bleu(4).compute_score(gts, res)",
-        "pycocoevalcap 1.2 (= tylin/coco-caption)",
-        "str.split() of the captions (COCO runs the Java PTB tokenizer first)",
-        "as given (PTB lowers)",
-        "closest, ties to the shorter (BleuScorer: shortest, average)",
-        "+1e-15 to matches, +1e-9 to guesses; BP even at equal lengths",
-        "never exactly 0 or 1",
-        "0-1, cumulative B1..B4 and per image",
-        "pycocoevalcap BleuScorer on REF... -i HYP",
-        "parbleu.cli.flavor:run_coco",
-        ExplainProfile("split", smooth="coco"),
-        _coco,
+        name="coco",
+        module="coco",
+        api="Bleu(4).compute_score(gts, res)",
+        original="pycocoevalcap 1.2 (= tylin/coco-caption)",
+        tokenization="str.split() of the captions (COCO runs the Java PTB tokenizer first)",
+        case="as given (PTB lowers)",
+        ref_length="closest, ties to the shorter (BleuScorer: shortest, average)",
+        smoothing="+1e-15 to matches, +1e-9 to guesses; BP even at equal lengths",
+        zeros="never exactly 0 or 1",
+        scale="0-1, cumulative B1..B4 and per image",
+        help="pycocoevalcap BleuScorer on REF... -i HYP",
+        profile=ExplainProfile("split", smooth="coco"),
+        score=_coco,
         metrics=(
             (
                 "Cider().compute_score(gts, res)",
@@ -333,103 +327,99 @@ FLAVORS: tuple[FlavorInfo, ...] = (
         ),
     ),
     FlavorInfo(
-        "tfnmt",
-        "tfnmt",
-        "compute_bleu(reference_corpus, translation_corpus, max_order, smooth)",
-        "tensorflow/nmt nmt/scripts/bleu.py (0be8642)",
-        "none: the caller's token lists (probe: str.split())",
-        "as given",
-        "shortest reference",
-        "none; smooth=True adds 1 to every order, unigrams included",
-        "empty references or translations: ZeroDivisionError",
-        "0-1",
-        "tensorflow/nmt compute_bleu on REF... -i HYP",
-        "parbleu.cli.flavor:run_tfnmt",
-        ExplainProfile("split", ref="shortest", smooth="none"),
-        _tfnmt,
+        name="tfnmt",
+        module="tfnmt",
+        api="compute_bleu(reference_corpus, translation_corpus, max_order, smooth)",
+        original="tensorflow/nmt nmt/scripts/bleu.py (0be8642)",
+        tokenization="none: the caller's token lists (probe: str.split())",
+        case="as given",
+        ref_length="shortest reference",
+        smoothing="none; smooth=True adds 1 to every order, unigrams included",
+        zeros="empty references or translations: ZeroDivisionError",
+        scale="0-1",
+        help="tensorflow/nmt compute_bleu on REF... -i HYP",
+        profile=ExplainProfile("split", ref="shortest", smooth="none"),
+        score=_tfnmt,
     ),
     FlavorInfo(
-        "hf-bleu",
-        "tfnmt",
-        "hf_bleu(predictions, references) / load('bleu').compute(...)",
-        "HuggingFace evaluate 'bleu' (nmt's compute_bleu on 13a tokens)",
-        "13a, split on whitespace",
-        "as given",
-        "shortest reference",
-        "as tfnmt",
-        "empty references or translations: bp = ratio = 0",
-        "0-1 (dict)",
-        "HF evaluate 'bleu' on REF... -i HYP",
-        "parbleu.cli.flavor:run_hf_bleu",
-        ExplainProfile("13a", ref="shortest", smooth="none"),
-        _hf,
+        name="hf-bleu",
+        module="tfnmt",
+        api="hf_bleu(predictions, references) / load('bleu').compute(...)",
+        original="HuggingFace evaluate 'bleu' (nmt's compute_bleu on 13a tokens)",
+        tokenization="13a, split on whitespace",
+        case="as given",
+        ref_length="shortest reference",
+        smoothing="as tfnmt",
+        zeros="empty references or translations: bp = ratio = 0",
+        scale="0-1 (dict)",
+        help="HF evaluate 'bleu' on REF... -i HYP",
+        profile=ExplainProfile("13a", ref="shortest", smooth="none"),
+        score=_hf,
     ),
     FlavorInfo(
-        "t2t",
-        "t2t",
-        "bleu_wrapper(ref_filename, hyp_filename, case_sensitive)",
-        "tensor2tensor bleu_hook.py (bafdc1b)",
-        "bleu_tokenize: mteval-v14 international rules with Python's unicodedata",
-        "lowered (Python lower()) unless case_sensitive",
-        "the single reference",
-        "exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
-        "empty references: BP 1",
-        "0-1 numpy.float32",
-        "t2t-bleu --translation HYP --reference REF",
-        "parbleu.cli.flavor_tools:run_t2t",
-        ExplainProfile("t2t", case="python", ref="first", smooth="mteval-exp", float32=True),
-        _t2t,
+        name="t2t",
+        module="t2t",
+        api="bleu_wrapper(ref_filename, hyp_filename, case_sensitive)",
+        original="tensor2tensor bleu_hook.py (bafdc1b)",
+        tokenization="bleu_tokenize: mteval-v14 international rules with Python's unicodedata",
+        case="lowered (Python lower()) unless case_sensitive",
+        ref_length="the single reference",
+        smoothing="exp (1/2^k), an order without hypothesis n-grams counts as precision 1",
+        zeros="empty references: BP 1",
+        scale="0-1 numpy.float32",
+        help="t2t-bleu --translation HYP --reference REF",
+        profile=ExplainProfile(
+            "t2t", case="python", ref="first", smooth="mteval-exp", float32=True
+        ),
+        score=_t2t,
         kind="tool",
     ),
     FlavorInfo(
-        "fairseq",
-        "fairseq",
-        "score_lines(system, reference, ignore_case).score(order)",
-        "fairseq 0.12.2 fairseq-score (scoring/bleu.py + libbleu)",
-        "str.split() into dictionary ids; n-grams matched by a hash with collisions",
-        "--ignore-case: Python lower()",
-        "the single reference",
-        "none (log 0 = -inf)",
-        "an empty line keeps its </s> and counts one word",
-        "0-100, printed %2.2f",
-        "fairseq-score -s HYP -r REF",
-        "parbleu.cli.flavor_tools:run_fairseq",
-        ExplainProfile("split", ref="first", smooth="none"),
-        _fairseq,
-        1.0,
+        name="fairseq",
+        module="fairseq",
+        api="score_lines(system, reference, ignore_case).score(order)",
+        original="fairseq 0.12.2 fairseq-score (scoring/bleu.py + libbleu)",
+        tokenization="str.split() into dictionary ids; n-grams matched by a hash with collisions",
+        case="--ignore-case: Python lower()",
+        ref_length="the single reference",
+        smoothing="none (log 0 = -inf)",
+        zeros="an empty line keeps its </s> and counts one word",
+        scale="0-100, printed %2.2f",
+        help="fairseq-score -s HYP -r REF",
+        profile=ExplainProfile("split", ref="first", smooth="none"),
+        score=_fairseq,
+        to_percent=1.0,
         kind="tool",
     ),
     FlavorInfo(
-        "torchmetrics",
-        "torchmetrics",
-        "bleu_score(preds, target, n_gram, smooth, weights)",
-        "torchmetrics 1.9.0 functional bleu_score / BLEUScore",
-        "str.split()",
-        "as given",
-        "closest, ties to the FIRST reference",
-        "none; smooth adds 1 for orders >= 2; any zero order -> 0",
-        "any order without a match gives 0",
-        "0-1 float32",
-        "torchmetrics bleu_score on REF... -i HYP",
-        "parbleu.cli.flavor:run_torchmetrics",
-        ExplainProfile("split", ref="closest-first", smooth="none", float32=True),
-        _torchmetrics,
+        name="torchmetrics",
+        module="torchmetrics",
+        api="bleu_score(preds, target, n_gram, smooth, weights)",
+        original="torchmetrics 1.9.0 functional bleu_score / BLEUScore",
+        tokenization="str.split()",
+        case="as given",
+        ref_length="closest, ties to the FIRST reference",
+        smoothing="none; smooth adds 1 for orders >= 2; any zero order -> 0",
+        zeros="any order without a match gives 0",
+        scale="0-1 float32",
+        help="torchmetrics bleu_score on REF... -i HYP",
+        profile=ExplainProfile("split", ref="closest-first", smooth="none", float32=True),
+        score=_torchmetrics,
     ),
     FlavorInfo(
-        "torchmetrics-sacre",
-        "torchmetrics",
-        "sacre_bleu_score(preds, target, n_gram, smooth, tokenize, lowercase, weights)",
-        "torchmetrics 1.9.0 sacre_bleu_score / SacreBLEUScore",
-        "SacreBLEU's tokenizers (13a default), no rstrip",
-        "lowercase applied after tokenizing",
-        "closest, ties to the FIRST reference",
-        "as torchmetrics",
-        "as torchmetrics",
-        "0-1 float32",
-        "torchmetrics sacre_bleu_score on REF... -i HYP",
-        "parbleu.cli.flavor:run_torchmetrics_sacre",
-        ExplainProfile("13a", ref="closest-first", smooth="none", float32=True),
-        _torchmetrics_sacre,
+        name="torchmetrics-sacre",
+        module="torchmetrics",
+        api="sacre_bleu_score(preds, target, n_gram, smooth, tokenize, lowercase, weights)",
+        original="torchmetrics 1.9.0 sacre_bleu_score / SacreBLEUScore",
+        tokenization="SacreBLEU's tokenizers (13a default), no rstrip",
+        case="lowercase applied after tokenizing",
+        ref_length="closest, ties to the FIRST reference",
+        smoothing="as torchmetrics",
+        zeros="as torchmetrics",
+        scale="0-1 float32",
+        help="torchmetrics sacre_bleu_score on REF... -i HYP",
+        profile=ExplainProfile("13a", ref="closest-first", smooth="none", float32=True),
+        score=_torchmetrics_sacre,
     ),
 )
 

@@ -50,6 +50,7 @@ from ._common import (
 __all__ = [
     "AVAILABLE_TOKENIZERS",
     "BLEUScore",
+    "BleuState",
     "SacreBLEUScore",
     "bleu_score",
     "sacre_bleu_score",
@@ -93,7 +94,7 @@ def _sum32(values: list[np.float32]) -> np.float32:
     return acc[0]
 
 
-class _State:
+class BleuState:
     """torchmetrics' float32 states: numerator, denominator, preds_len, target_len."""
 
     def __init__(self, n_gram: int) -> None:
@@ -104,6 +105,7 @@ class _State:
         self.target_len = 0
 
     def add(self, st: SegStats) -> None:
+        """Add a batch's n-gram statistics, as torchmetrics' update does."""
         if len(st) == 0:
             return
         m = st.matches.sum(axis=0).tolist()
@@ -115,6 +117,7 @@ class _State:
         self.target_len += int(closest_ref_lens(st, ties="first").sum())
 
     def compute(self, weights: Sequence[float], smooth: bool) -> np.float32:
+        """Return BLEU of the states in torchmetrics' float32 arithmetic."""
         torch = _torch()
         if torch is not None:
             return self._compute_torch(torch, weights, smooth)
@@ -305,7 +308,7 @@ def bleu_score(
     """``torchmetrics.functional.text.bleu_score``: BLEU of whitespace tokens, as float32."""
     preds_, target_ = _as_lists(preds, target)
     w = _check(preds_, target_, n_gram, weights)
-    state = _State(n_gram)
+    state = BleuState(n_gram)
     state.add(split_stats(preds_, target_, n_gram))
     return state.compute(w, smooth)
 
@@ -326,7 +329,7 @@ def sacre_bleu_score(
     does.
     """
     w = _check(preds, target, n_gram, weights)
-    state = _State(n_gram)
+    state = BleuState(n_gram)
     state.add(_sacre_stats(preds, target, n_gram, tokenize, lowercase))
     return state.compute(w, smooth)
 
@@ -354,7 +357,7 @@ class BLEUScore:
         self.n_gram = n_gram
         self.smooth = smooth
         self.weights = _weights(n_gram, weights)
-        self._state = _State(n_gram)
+        self._state = BleuState(n_gram)
 
     def _stats(self, preds: list[str], target: list[list[str]]) -> SegStats:
         return split_stats(preds, target, self.n_gram)
@@ -371,13 +374,13 @@ class BLEUScore:
 
     def reset(self) -> None:
         """Forget everything added."""
-        self._state = _State(self.n_gram)
+        self._state = BleuState(self.n_gram)
 
     def __call__(self, preds: str | Sequence[str], target: Sequence[Any]) -> np.float32:
         """Torchmetrics' ``forward``: the score of this batch; the batch is also accumulated."""
         batch = type(self).__new__(type(self))
         batch.__dict__.update(self.__dict__)
-        batch._state = _State(self.n_gram)
+        batch._state = BleuState(self.n_gram)
         batch.update(preds, target)
         self.update(preds, target)
         return batch.compute()

@@ -424,7 +424,9 @@ def compute_metrics(
     tokenizer
         Anything with ``batch_decode(ids, skip_special_tokens=True)`` and ``pad_token_id``.
     metrics
-        Among ``"sacrebleu"`` (key ``"bleu"``), ``"chrf"``, ``"ter"``.
+        Names of the metric registry (``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``,
+        ``"rouge"``, and any metric registered later), or ``"sacrebleu"`` (BLEU, the hub
+        module's name).
     ignore_index
         The label padding the Trainer uses; replaced by ``pad_token_id`` before decoding.
     **options
@@ -433,25 +435,32 @@ def compute_metrics(
     Returns
     -------
     callable
-        ``f(eval_pred) -> {"bleu": ..., "chrf": ..., "ter": ...}``; ``eval_pred`` is an
-        ``EvalPrediction`` or a ``(predictions, label_ids)`` tuple. Ids are decoded once; each
-        metric scores the whole set in one batch call.
+        ``f(eval_pred) -> {"bleu": ..., "chrf": ..., "ter": ...}``: one key per reported
+        column (the metric's name; a metric with several scores, as ROUGE, one key each:
+        ``"rouge1"``, ``"rouge2"``, ...); ``eval_pred`` is an ``EvalPrediction`` or a
+        ``(predictions, label_ids)`` tuple. Ids are decoded once; each metric scores the whole
+        set in one batch call.
+
+    Raises
+    ------
+    InvalidOptionError
+        An unknown name (the message lists the registry's names).
     """
-    for m in metrics:
-        if m not in ("sacrebleu", "chrf", "ter"):
-            raise InvalidOptionError(
-                f"compute_metrics: metric {m!r}; expected 'sacrebleu', 'chrf' or 'ter'"
-            )
-    from ..metrics import BLEU, CHRF, TER
+    from ..metrics.registry import get_metric
 
     scorers: dict[str, Any] = {}
     for m in metrics:
-        if m == "sacrebleu":
-            scorers["bleu"] = BLEU(**options)
-        elif m == "chrf":
-            scorers["chrf"] = CHRF()
-        else:
-            scorers["ter"] = TER()
+        name = "bleu" if m == "sacrebleu" else m
+        entry = get_metric(name, "compute_metrics")
+        # BLEU takes **options, as it always has; other metrics their registry defaults.
+        key = name.lower()
+        made = entry.create(
+            alias=key if key != entry.name else None,
+            **(options if entry.name == "bleu" else {}),
+        )
+        cols = made.columns()
+        for col in cols:
+            scorers[entry.name if len(cols) == 1 else col.title] = col
     pad = getattr(tokenizer, "pad_token_id", None)
 
     def fn(eval_pred: Any) -> dict[str, float]:

@@ -73,7 +73,7 @@ def _batch(
 
     A user's tokenizer runs here; its tokens reach the engine as ids it splits on spaces.
     """
-    from ..flavors.rouge_score import engine
+    from ..metrics import rouge_engine as engine
 
     if tokenizer is None:
         batch = engine.score_batch(predictions, refs, types, use_stemmer=use_stemmer)
@@ -129,7 +129,7 @@ def rouge_compute(
     """
     import numpy as np
 
-    from ..flavors.rouge_score import engine
+    from ..metrics import rouge_engine as engine
 
     types = engine.check_rouge_types(DEFAULT_TYPES if rouge_types is None else rouge_types)
     if isinstance(predictions, str):

@@ -39,7 +39,7 @@ def check_keys(rouge_keys: str | Sequence[str]) -> tuple[str, ...]:
     InvalidOptionError
         An unknown key (torchmetrics raises ``ValueError``), or none.
     """
-    from ..flavors.rouge_score.engine import ROUGE_TYPES
+    from ..metrics.rouge_engine import ROUGE_TYPES
 
     keys = (rouge_keys,) if isinstance(rouge_keys, str) else tuple(rouge_keys)
     for key in keys:
@@ -106,7 +106,7 @@ def pair_counts(
         prediction length, reference length), pairs in order (prediction 0's references,
         then prediction 1's, ...); ``n_refs`` is int64 ``(predictions,)``.
     """
-    from ..flavors.rouge_score import engine
+    from ..metrics import rouge_engine as engine
 
     flat_p = [p for p, refs in zip(preds, target) for _ in refs]
     flat_r = [[r] for refs in target for r in refs]

@@ -332,7 +332,7 @@ class BLEUScore(Metric):  # type: ignore[misc]
         preds_, target_ = _inputs(preds, target)
         if not preds_:
             return
-        state = _tm_flavor._State(self.n_gram)
+        state = _tm_flavor.BleuState(self.n_gram)
         state.add(_tm_flavor.split_stats(preds_, target_, self.n_gram))
         dev = self.numerator.device
         self.numerator += torch.tensor(state.numerator, dtype=torch.int64, device=dev)
@@ -342,7 +342,7 @@ class BLEUScore(Metric):  # type: ignore[misc]
 
     def compute(self) -> Any:
         """Return torchmetrics' float32 BLEU of everything added."""
-        state = _tm_flavor._State(self.n_gram)
+        state = _tm_flavor.BleuState(self.n_gram)
         state.numerator = [int(x) for x in self.numerator.tolist()]
         state.denominator = [int(x) for x in self.denominator.tolist()]
         state.preds_len = int(self.preds_len)

@@ -54,8 +54,6 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
     """
 
     _SIGNATURE_TYPE: type[Signature] = Signature
-    #: Name of the metric in statistics keys and messages.
-    metric_name = "metric"
 
     def __init__(self) -> None:
         self._ref_cache: Any = None

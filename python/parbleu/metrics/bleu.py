@@ -21,6 +21,8 @@ from ..score import BLEUScore, Number
 from ..signature import Signature
 from ..tokenizers import PythonTokenizer, TokenizerNames, get_tokenizer, is_rust_tokenizer
 from .base import Metric
+from .options import BLEU_OPTIONS
+from .schema import abbreviations
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,7 +56,7 @@ class BLEUSignature(Signature):
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s", "ngram": "n"})
+        self.abbreviate(abbreviations(BLEU_OPTIONS))
         smooth_str = args["smooth_method"]
         smooth_def = BLEU.SMOOTH_DEFAULTS[smooth_str]
         if smooth_def is not None:

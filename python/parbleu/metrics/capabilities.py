@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..errors import InvalidOptionError
+from .schema import Capabilities, lacks
 
 __all__ = ["MetricCapabilities"]
 
@@ -33,13 +34,60 @@ class MetricCapabilities:
     #: reports can break them down by word (:meth:`word_tokenization` then applies).
     word_ngram_stats: ClassVar[bool] = False
 
+    #: Name of the metric in the registry, statistics keys and messages.
+    metric_name = "metric"
+    #: Capabilities of a metric that is not registered (a subclass under a new name): none of
+    #: the optional ones, so every surface refuses it by name instead of guessing.
+    unregistered_capabilities: ClassVar[Capabilities] = Capabilities(
+        sentence_scores=True, streaming=True, merge=True
+    )
+
     _force: bool
 
-    def _unsupported(self, lacks: str) -> InvalidOptionError:
-        # The metrics with core objects; a registered metric without them says so by name.
-        return InvalidOptionError(
-            f"metric: {type(self).__name__} {lacks}; expected a parbleu BLEU, CHRF or TER object"
-        )
+    def entry(self) -> Any:
+        """Return this metric's ``registry.MetricEntry`` (by ``metric_name``), or ``None``."""
+        from . import _table
+
+        return _table.find(self.metric_name)
+
+    @property
+    def title(self) -> str:
+        """Display name: the registry entry's title, else the class name."""
+        entry = self.entry()
+        return entry.title if entry is not None else type(self).__name__
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What this metric can do: its registry entry's declared :class:`Capabilities`."""
+        entry = self.entry()
+        return entry.capabilities if entry is not None else self.unregistered_capabilities
+
+    def require(self, capability: str, surface: str) -> None:
+        """Raise the one-line refusal if this metric lacks ``capability`` (see ``Capabilities``).
+
+        Parameters
+        ----------
+        capability
+            A :class:`Capabilities` field (``"resample"``, ``"pairwise"``, ...).
+        surface
+            What asks, for the message (``--paired-bs``, ``parbleu.significance``).
+
+        Raises
+        ------
+        InvalidOptionError
+            The metric lacks it.
+        """
+        if not getattr(self.capabilities, capability):
+            raise lacks(self.title, capability, surface)
+
+    def _unsupported(self, capability: str, surface: str) -> InvalidOptionError:
+        # A metric that declares a capability must implement its method: say so by name.
+        if getattr(self.capabilities, capability):
+            return InvalidOptionError(
+                f"{surface}: metric {self.title} declares the {capability!r} capability but "
+                f"does not implement it"
+            )
+        return lacks(self.title, capability, surface)
 
     def core_options(self) -> Any:
         """Return this metric's typed options object for the core, built once.
@@ -60,7 +108,7 @@ class MetricCapabilities:
         InvalidOptionError
             The metric has no core options (a metric other than BLEU, chrF and TER).
         """
-        raise self._unsupported("has no core options")
+        raise InvalidOptionError(f"metric: {self.title} has no core options")
 
     def _cached_core_options(self, cls: Callable[..., Any], args: tuple[Any, ...]) -> Any:
         # Keyed on the values: options are plain attributes that a caller (or a copy made by
@@ -100,7 +148,7 @@ class MetricCapabilities:
         InvalidOptionError
             The metric has no core scorer (a metric other than BLEU, chrF and TER).
         """
-        raise self._unsupported("is not supported by parbleu.significance")
+        raise self._unsupported("resample", "parbleu.significance")
 
     def pair_table(self, strings: list[str], workers: int) -> Any:
         """Return the core's pair table of ``strings`` (every string against every other).
@@ -122,7 +170,20 @@ class MetricCapabilities:
         InvalidOptionError
             The metric has no pair table.
         """
-        raise self._unsupported("has no pairwise scoring")
+        raise self._unsupported("pairwise", "pairwise")
+
+    def columns(self) -> list[Any]:
+        """Return the metrics this one reports as columns: itself, or one per sub-score.
+
+        A table, a significance test and the report show one column per returned metric,
+        each with its own scores, intervals and pairs (ROUGE: one per rouge type).
+
+        Returns
+        -------
+        list of Metric
+            ``[self]`` unless the metric has several reported scores.
+        """
+        return [self]
 
     def word_tokenization(self) -> tuple[Callable[[str], str], bool]:
         """Return the word tokenizer and lowercasing of metrics with ``word_ngram_stats``.

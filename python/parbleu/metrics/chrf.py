@@ -13,6 +13,8 @@ from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
 from .base import Metric
+from .options import CHRF_OPTIONS
+from .schema import abbreviations
 
 #: Integers below this (in magnitude) are exact in a float: Python divides them as floats,
 #: so the core's float arithmetic is SacreBLEU's operation for operation.
@@ -28,7 +30,7 @@ class CHRFSignature(Signature):
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
+        self.abbreviate(abbreviations(CHRF_OPTIONS))
         self.info.update(
             {
                 "case": "lc" if args["lowercase"] else "mixed",

@@ -8,8 +8,10 @@ command-line options by ``"module:attr"`` strings (or callables), resolved on fi
 
 >>> get_metric("chrf++").name
 'chrf'
->>> metric_names()
+>>> metric_names()[:3]
 ('bleu', 'chrf', 'ter')
+>>> get_metric("rouge").capabilities.rows
+'float'
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidOptionError
+from . import _table
+from .schema import Capabilities, MetricOption, add_option_group, check_option, lacks
 
 if TYPE_CHECKING:
     import argparse
@@ -27,8 +31,11 @@ if TYPE_CHECKING:
     from .base import Metric
 
 __all__ = [
+    "Capabilities",
     "MetricEntry",
+    "MetricOption",
     "MetricProfile",
+    "find_metric",
     "get_metric",
     "make_metric",
     "metric_aliases",
@@ -87,6 +94,15 @@ class MetricEntry:
     language_option
         Constructor option that receives the target language of ``-l SRC-TRG`` (BLEU:
         ``trg_lang``), or ``None``.
+    capabilities
+        What the metric can do (:class:`~.schema.Capabilities`): every surface reads these
+        before it does any work.
+    options
+        The option schema (:class:`~.schema.MetricOption` each), or ``"module:attr"`` naming
+        it: the command-line group, the option checks and the signature's field names are
+        generated from it.
+    option_group
+        The title of the command-line group (default ``"<title> related arguments"``).
     """
 
     name: str
@@ -98,6 +114,58 @@ class MetricEntry:
     sentence_defaults: Mapping[str, Any] = field(default_factory=dict)
     add_arguments: str | Callable[[argparse.ArgumentParser], None] | None = None
     language_option: str | None = None
+    capabilities: Capabilities = field(default_factory=Capabilities)
+    options: str | tuple[MetricOption, ...] = ()
+    option_group: str = ""
+
+    @property
+    def title(self) -> str:
+        """The display name (``BLEU``): the profile's title, else the name."""
+        return self.profile.title or self.name
+
+    def option_schema(self) -> tuple[MetricOption, ...]:
+        """Return the option schema, imported if given as ``"module:attr"``."""
+        opts: tuple[MetricOption, ...] = tuple(_resolve(self.options))
+        return opts
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return constructor options checked against the schema (unknown names pass through).
+
+        Parameters
+        ----------
+        options
+            ``{name: value}`` as the constructor takes them.
+
+        Returns
+        -------
+        dict
+            The values in their checked types.
+
+        Raises
+        ------
+        InvalidOptionError
+            A value outside its option's domain (the message names the option).
+        """
+        schema = {o.name: o for o in self.option_schema()}
+        return {k: check_option(schema[k], v) if k in schema else v for k, v in options.items()}
+
+    def require(self, capability: str, surface: str) -> None:
+        """Raise the one-line refusal if the metric lacks ``capability`` (a field name).
+
+        Parameters
+        ----------
+        capability
+            ``"resample"``, ``"pairwise"``, ``"sentence_scores"``, ``"streaming"``, ``"merge"``.
+        surface
+            What asks (``--paired-bs``), for the message.
+
+        Raises
+        ------
+        InvalidOptionError
+            ``<surface>: metric <title> lacks the '<capability>' capability (...)``.
+        """
+        if not getattr(self.capabilities, capability):
+            raise lacks(self.title, capability, surface)
 
     @property
     def option_prefix(self) -> str:
@@ -135,9 +203,20 @@ class MetricEntry:
         return self.metric_class()(**kwargs)
 
     def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Add the metric's command-line options to ``parser`` (nothing if it has none)."""
+        """Add the metric's command-line options to ``parser`` (nothing if it has none).
+
+        A hand-written ``add_arguments`` wins; otherwise the group is generated from the
+        option schema.
+        """
         if self.add_arguments is not None:
             _resolve(self.add_arguments)(parser)
+            return
+        schema = self.option_schema()
+        if any(o.flags for o in schema):
+            from .options import option_help
+
+            title = self.option_group or f"{self.title} related arguments"
+            add_option_group(parser, title, schema, option_help)
 
 
 def _resolve(target: Any) -> Any:
@@ -147,9 +226,9 @@ def _resolve(target: Any) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-_ENTRIES: dict[str, MetricEntry] = {}
+_ENTRIES: dict[str, MetricEntry] = _table.ENTRIES
 #: Alias (and name) -> the entry's name.
-_LOOKUP: dict[str, str] = {}
+_LOOKUP: dict[str, str] = _table.LOOKUP
 
 
 def register_metric(entry: MetricEntry) -> None:
@@ -233,6 +312,12 @@ def get_metric(name: str, what: str = "metric") -> MetricEntry:
     return _ENTRIES[_LOOKUP[key]]
 
 
+def find_metric(name: str) -> MetricEntry | None:
+    """Return the entry of a metric name or alias, or ``None`` if none is registered."""
+    found: MetricEntry | None = _table.find(name)
+    return found
+
+
 def make_metric(name: str, *, sentence: bool = False, what: str = "metric") -> Metric[Any]:
     """Return a new metric object for a name or alias, with the entry's defaults.
 
@@ -261,7 +346,9 @@ def make_metric(name: str, *, sentence: bool = False, what: str = "metric") -> M
     return entry.create(sentence=sentence, alias=key if key != entry.name else None)
 
 
-_ARGS = "parbleu.metrics.arguments:"
+_OPTS = "parbleu.metrics.options:"
+#: BLEU, chrF: integer counts that add exactly, a core scorer and a core pair table.
+_COUNTS = Capabilities(resample=True, pairwise=True, rows="int")
 
 # The built-in metrics, in SacreBLEU's order (its ``-m`` choices).
 register_metric(
@@ -271,8 +358,9 @@ register_metric(
         help="BLEU (Papineni et al. 2002), as SacreBLEU computes it",
         profile=MetricProfile(higher_is_better=True, in_report_default=True, title="BLEU"),
         sentence_defaults={"effective_order": True},
-        add_arguments=_ARGS + "add_bleu_arguments",
         language_option="trg_lang",
+        capabilities=_COUNTS,
+        options=_OPTS + "BLEU_OPTIONS",
     )
 )
 register_metric(
@@ -282,7 +370,8 @@ register_metric(
         help="chrF (Popović 2015) and chrF++ (word order 2), as SacreBLEU computes them",
         profile=MetricProfile(higher_is_better=True, in_report_default=True, title="chrF"),
         aliases={"chrf++": {"word_order": 2}, "chrfpp": {"word_order": 2}},
-        add_arguments=_ARGS + "add_chrf_arguments",
+        capabilities=_COUNTS,
+        options=_OPTS + "CHRF_OPTIONS",
     )
 )
 register_metric(
@@ -291,18 +380,23 @@ register_metric(
         factory="parbleu.metrics.ter:TER",
         help="TER (Snover et al. 2006), as SacreBLEU (TERCOM) computes it",
         profile=MetricProfile(higher_is_better=False, in_report_default=True, title="TER"),
-        add_arguments=_ARGS + "add_ter_arguments",
+        # Float rows added in SacreBLEU's order; an edit rate's pairs are asymmetric.
+        capabilities=Capabilities(resample=True, pairwise=True, rows="float"),
+        options=_OPTS + "TER_OPTIONS",
+        option_group="TER related arguments (The defaults replicate TERCOM's behavior)",
     )
 )
-# ROUGE (issue 27): a mean of per-pair scores; float rows that add (streaming, corpus_scores),
-# no core scorer or pair table: significance, pairwise and mbr raise one error naming it.
+# ROUGE (issue 27): a mean of per-pair scores; float rows that add (streaming, corpus_scores)
+# and resample in the core (Scorer.mean), one column per rouge type (ROUGE.columns()); no
+# pair table (precision and recall swap with the roles).
 register_metric(
     MetricEntry(
         name="rouge",
         factory="parbleu.metrics.rouge:ROUGE",
         help="ROUGE-N/L/Lsum (Lin 2004), as Google's rouge-score 0.1.2 computes them "
-        "(not for paired significance, pairwise or mbr)",
+        "(each type its own column; not for pairwise or mbr)",
         profile=MetricProfile(higher_is_better=True, in_report_default=False, title="ROUGE"),
-        add_arguments="parbleu.metrics.rouge_arguments:add_rouge_arguments",
+        capabilities=Capabilities(resample=True, pairwise=False, rows="float"),
+        options=_OPTS + "ROUGE_OPTIONS",
     )
 )

@@ -1,6 +1,6 @@
 """ROUGE (Lin 2004) exactly as Google's ``rouge-score`` 0.1.2 computes it, in parbleu's API.
 
-The numbers come from the core's engine (:mod:`parbleu.flavors.rouge_score.engine`); this
+The numbers come from the core's engine (:mod:`parbleu.metrics.rouge_engine`); this
 module fits them into :class:`~parbleu.metrics.base.Metric`. rouge-score's corpus number is an
 average of per-pair scores, not a ratio of summed counts, so a statistics row is one pair's
 precision, recall and F-measure of every type plus a pair count of 1 (float64, like TER's
@@ -11,21 +11,25 @@ ROUGE instead of computing another number.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
-from .._options import MAX_RESAMPLES, check_count, check_flag, check_probability
+from .. import _core
+from .._options import MAX_RESAMPLES, check_count
 from ..errors import InputTypeError, InvalidOptionError
 from ..signature import Signature
 from .base import Metric
+from .options import ROUGE_OPTIONS
 from .rouge_results import RougeAggregate, RougeMeasures, RougeScore
+from .schema import abbreviations, check_option
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from ..flavors.rouge_score.engine import RougeBatch
+    from .rouge_engine import RougeBatch
 
 __all__ = ["ROUGE", "ROUGESignature", "RougeScore"]
 
@@ -34,10 +38,6 @@ _Streams = Optional[Sequence[Sequence[Optional[str]]]]
 
 logger = logging.getLogger("parbleu")
 
-#: The tokenizer names (``"default"``: rouge-score's; see the engine's docstring).
-TOKENIZERS = ("default", "unicode", "none")
-#: Bootstrap engines: parbleu's (core RNG, thread-independent) or rouge-score's numpy draws.
-BOOTSTRAPS = ("parbleu", "rouge-score")
 #: Share of letters and digits the default tokenizer may drop before ROUGE warns.
 _DISCARD_WARN = 0.5
 #: Pairs looked at for that warning (the share of a large input is stable long before).
@@ -49,17 +49,7 @@ class ROUGESignature(Signature):
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update(
-            {
-                "types": "r",
-                "tok": "t",
-                "stem": "st",
-                "split": "sp",
-                "boot": "bt",
-                "ci": "ci",
-                "nl": "nl",
-            }
-        )
+        self.abbreviate(abbreviations(ROUGE_OPTIONS))
         boot = args.get("n_bootstrap")
         self.info.update(
             {
@@ -148,19 +138,19 @@ class ROUGE(Metric[RougeScore]):
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
-        from ..flavors.rouge_score.engine import check_rouge_types
+        from .rouge_engine import check_rouge_types
 
         if isinstance(rouge_types, str):
             rouge_types = rouge_types.replace("+", " ").replace(",", " ").split()
         self.rouge_types = check_rouge_types(rouge_types)
-        self.use_stemmer = check_flag("use_stemmer", use_stemmer)
-        self.split_summaries = check_flag("split_summaries", split_summaries)
-        self.tokenize = _choice("tokenize", tokenize, TOKENIZERS)
-        self.bootstrap = _choice("bootstrap", bootstrap, BOOTSTRAPS)
-        self.confidence_interval = check_probability("confidence_interval", confidence_interval)
-        if seed is not None:
-            seed = check_count("seed", seed, 0, 2**32 - 1)
-        self.seed = seed
+        # The option checks come from the schema (metrics/options.py), as the CLI flags do.
+        opts = {o.name: o for o in ROUGE_OPTIONS}
+        self.use_stemmer = check_option(opts["use_stemmer"], use_stemmer)
+        self.split_summaries = check_option(opts["split_summaries"], split_summaries)
+        self.tokenize = check_option(opts["tokenize"], tokenize)
+        self.bootstrap = check_option(opts["bootstrap"], bootstrap)
+        self.confidence_interval = check_option(opts["confidence_interval"], confidence_interval)
+        self.seed = check_option(opts["seed"], seed)
         if newline is not None and (not isinstance(newline, str) or not newline):
             raise InvalidOptionError(f"newline={newline!r}: expected a non-empty string or None")
         self.newline = newline
@@ -192,7 +182,7 @@ class ROUGE(Metric[RougeScore]):
 
     def _batch(self, prepared: Any, hyps: list[str], workers: int) -> RougeBatch:
         """Score every pair in the engine (warning once about a discarding tokenizer)."""
-        from ..flavors.rouge_score import engine
+        from . import rouge_engine as engine
 
         refs: list[list[str]] = prepared.per_segment
         if self.newline is not None:
@@ -215,7 +205,7 @@ class ROUGE(Metric[RougeScore]):
             self.rouge_types,
             use_stemmer=self.use_stemmer,
             split_summaries=self.split_summaries,
-            tokenizer=self.tokenize,  # type: ignore[arg-type]
+            tokenizer=self.tokenize,
             workers=workers,
         )
 
@@ -255,6 +245,52 @@ class ROUGE(Metric[RougeScore]):
             return self._sum_rows(rows)
         return self._sum_rows(np.vstack([np.asarray([total], dtype=np.float64), rows]))
 
+    # --- one column per rouge type, resampled in the core --------------------------------
+    #: The rouge type this object is the column of (``columns()``), else ``None``.
+    _column: str | None = None
+
+    def columns(self) -> list[Any]:
+        """Return one single-type ROUGE per rouge type (itself with a single type).
+
+        Each column's score is its type's mean F-measure x 100, named after the type
+        (``rouge1``): tables, significance and the report show every type with its own
+        intervals and pairs.
+
+        Returns
+        -------
+        list of ROUGE
+            One per distinct type, in order.
+        """
+        types = tuple(dict.fromkeys(self.rouge_types))
+        if len(types) == 1 and self._column is not None:
+            return [self]
+        out = []
+        for t in types:
+            col = copy.copy(self)
+            col.rouge_types = (t,)
+            col._column = t
+            out.append(col)
+        return out
+
+    @property
+    def title(self) -> str:
+        """``ROUGE``, or a column's rouge type (``rouge1``)."""
+        return self._column if self._column is not None else "ROUGE"
+
+    def core_scorer(self) -> Any:
+        """Return the core's mean scorer: the first type's F-measure x 100, resampled.
+
+        A row is per type precision, recall, F-measure, then a count of 1.0; a summed row
+        scores ``100 * row[2] / row[-1]`` (``_core.Scorer.mean``), the mean of the resampled
+        segments' F-measures.
+
+        Returns
+        -------
+        parbleu._core.Scorer
+            The scorer (float rows).
+        """
+        return _core.Scorer.mean(self.stats_width, 2, 100.0)
+
     def _score_row(self, row: Sequence[Any]) -> RougeScore:
         n = float(row[-1])
         if n <= 0:
@@ -265,7 +301,10 @@ class ROUGE(Metric[RougeScore]):
             t: RougeMeasures(*(float(row[3 * k + j]) / n for j in range(3)))
             for k, t in enumerate(self.rouge_types)
         }
-        return RougeScore(self.rouge_types, mean, int(n))
+        score = RougeScore(self.rouge_types, mean, int(n))
+        if self._column is not None:
+            score.name = self._column
+        return score
 
     def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
         import numpy as np
@@ -312,7 +351,7 @@ class ROUGE(Metric[RougeScore]):
     def _bootstrap(
         self, batch: RougeBatch, n_samples: int, workers: int | None
     ) -> dict[str, RougeAggregate]:
-        from ..flavors.rouge_score import engine
+        from . import rouge_engine as engine
 
         bounds: list[Any]
         if self.bootstrap == "parbleu":
@@ -334,26 +373,6 @@ class ROUGE(Metric[RougeScore]):
                 out[t] = RougeAggregate(*(RougeMeasures(*map(float, b[i])) for i in range(3)))
         return out
 
-    # --- what ROUGE is not ------------------------------------------------------------------
-    def core_scorer(self) -> Any:
-        """Raise :class:`InvalidOptionError`: a mean of per-pair ratios has no core scorer.
-
-        Paired significance tests resample summed statistics and finalize them in the core;
-        they take BLEU, chrF and TER.
-        """
-        raise InvalidOptionError(
-            "metric: ROUGE is not supported by parbleu.significance (paired tests take BLEU, "
-            "chrF or TER); for ROUGE's confidence interval use ROUGE().corpus_score(..., "
-            "n_bootstrap=1000)"
-        )
-
-    def pair_table(self, strings: list[str], workers: int) -> Any:
-        """Raise :class:`InvalidOptionError`: ``pairwise``/``mbr`` take BLEU, chrF or TER."""
-        raise InvalidOptionError(
-            "metric: ROUGE has no pairwise scoring (pairwise and mbr take BLEU, chrF or TER); "
-            "score pairs with ROUGE().sentence_scores(hypotheses, [references])"
-        )
-
 
 def _workers(kw: dict[str, Any]) -> int | None:
     """``workers`` of ``corpus_score``'s keywords (the only one it takes)."""
@@ -368,21 +387,13 @@ def _breaks(text: Any, newline: str) -> Any:
     return text.replace(newline, "\n") if isinstance(text, str) else text
 
 
-def _choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise InvalidOptionError(
-            f"{name}={value!r}: expected one of " + ", ".join(repr(c) for c in choices)
-        )
-    return value
-
-
 def _numpy_bootstrap(
     batch: RougeBatch, n_samples: int, confidence_interval: float, seed: int | None
 ) -> list[Any]:
     """rouge-score's draws from numpy's global RNG, one type after the other as it does."""
     import numpy as np
 
-    from ..flavors.rouge_score import engine
+    from . import rouge_engine as engine
 
     state = None
     if seed is not None:

@@ -10,6 +10,8 @@ from .. import _core
 from ..score import Score
 from ..signature import Signature
 from .base import Metric
+from .options import TER_OPTIONS
+from .schema import abbreviations
 
 if TYPE_CHECKING:
     import numpy as np
@@ -21,7 +23,7 @@ class TERSignature(Signature):
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"})
+        self.abbreviate({**abbreviations(TER_OPTIONS), "tok": "t"})
         self.info.update(
             {
                 "case": "mixed" if args["case_sensitive"] else "lc",

@@ -66,6 +66,8 @@ def analyze(
     dict
         The report's data (JSON-serializable; :mod:`._html` renders it).
     """
+    # One column per reported score: ROUGE's types each get scores, intervals and pairs.
+    metrics = [c for m in metrics for c in m.columns()]
     names = list(systems)
     if opts.baseline is not None and opts.baseline not in systems:
         raise InvalidOptionError(
@@ -78,8 +80,9 @@ def analyze(
     check_max_order(opts.max_order)
     check_test_options(opts)  # also when too few segments skip the tests that check them
     plan = _sig.plan(opts.test, opts.n, len(names), len(streams[0]), opts.alpha, MAX_RESAMPLES)
-    stats: dict[str, dict[str, npt.NDArray[Any]]] = {}
-    metric_rows = []  # per metric, in order (two metrics may share a class)
+    # Rows are kept per metric *instance*, in order: two metrics of one class (BLEU and
+    # BLEU(tokenize="char")) are two entries, never one name overwriting the other.
+    metric_rows: list[dict[str, npt.NDArray[Any]]] = []
     scores_out = []
     for metric in metrics:
         # One call for all systems (chrF probes each segment's references with every system).
@@ -87,15 +90,17 @@ def analyze(
             {n: systems[n] for n in names}, streams, workers=opts.workers
         )
         rows = dict(zip(names, many))
-        stats[type(metric).__name__] = rows
         metric_rows.append(rows)
         scores_out.append(score_section(metric, rows, names, opts, plan))
 
     sentence = sentence_scores(metrics, metric_rows, systems, streams, opts)
-    # Word-level analysis: tokens as the first metric counting words tokenizes (BLEU).
-    bleu = next((m for m in metrics if m.word_ngram_stats), None)
+    _distinct_labels(scores_out, sentence)
+    # Word-level analysis: tokens as the first metric counting words tokenizes (BLEU), and
+    # that same metric's rows for the buckets' scores.
+    first = next((k for k, m in enumerate(metrics) if m.word_ngram_stats), None)
+    bleu = metrics[first] if first is not None else None
     tokenizer, lowercase = word_tokenization(metrics)
-    bleu_rows = stats.get(type(bleu).__name__) if bleu is not None else None
+    bleu_rows = metric_rows[first] if first is not None else None
     ref1 = ["" if r is None else r for r in streams[0]]
     words = _words.word_stats(
         ref1, [systems[n] for n in names], tokenizer, lowercase, opts.max_order, opts.workers
@@ -123,3 +128,18 @@ def analyze(
     data["pair_scope"] = "all" if len(names) <= opts.all_pairs_up_to else "baseline"
     data["flavors"] = flavor_rows(streams, systems, names, baseline, opts)
     return data
+
+
+def _distinct_labels(scores: list[dict[str, Any]], sentence: list[dict[str, Any]]) -> None:
+    """Label repeated metric names (``BLEU``, ``BLEU #2``) so each column is told apart.
+
+    A name that appears once is left as it is (the page of distinct metrics is unchanged).
+    """
+    seen: dict[str, int] = {}
+    for sec, sen in zip(scores, sentence):
+        name = sec["metric"]
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            label = f"{name} #{seen[name]}"
+            sec["metric"] = label
+            sen["metric"] = label

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import InputTypeError, InvalidOptionError, LengthMismatchError
-from ..significance._systems import check_systems
+from ..significance import check_systems
 from ._options import Options
 
 
@@ -90,14 +90,14 @@ def check_source(src: Sequence[str] | None, n_segments: int) -> list[str] | None
 
 def check_test_options(opts: Options) -> None:
     """Refuse a bad test, count, seed, alpha or confidence with the significance API's words."""
-    from ..significance.exact import _check_confidence, _check_n, _check_seed
+    from ..significance import check_confidence, check_n, check_seed
 
     if opts.test not in ("bootstrap", "ar"):
         raise InvalidOptionError(f"test={opts.test!r}: expected 'bootstrap' or 'ar'")
     if opts.n is not None:
-        _check_n(opts.n)
-    _check_seed(opts.seed)
-    _check_confidence(opts.confidence)
+        check_n(opts.n)
+    check_seed(opts.seed)
+    check_confidence(opts.confidence)
     if (
         isinstance(opts.alpha, bool)
         or not isinstance(opts.alpha, (int, float))

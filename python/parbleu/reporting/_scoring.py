@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy.typing as npt
 
-from ..errors import InvalidOptionError
 from ..metrics import Metric
 from . import _significance as _sig
 from ._clusters import clusters
@@ -64,13 +63,14 @@ def score_section(
         "test_signature": None,
         "n": plan.n,
     }
-    if all(hasattr(scores[n], "sys_len") for n in names):
-        # BLEU's hypothesis/reference length (its tokens), as SacreBLEU's ``ratio``.
+    if metric.word_ngram_stats:
+        # The hypothesis/reference length in the metric's word tokens (BLEU's statistics
+        # declare them), as SacreBLEU's ``ratio``.
         out["length_ratio"] = {
             n: json_number(scores[n].sys_len / scores[n].ref_len) if scores[n].ref_len else None
             for n in names
         }
-    if plan.n is None or not _resamplable(metric):
+    if plan.n is None or not metric.capabilities.resample:
         # Too few segments for the bootstrap, or a metric that significance cannot resample
         # (ROUGE, a mean of per-pair ratios): scores only, in score order.
         sign = 1.0 if metric.higher_is_better else -1.0
@@ -129,15 +129,6 @@ def score_section(
         for n, ci in intervals.items()
     }
     return out
-
-
-def _resamplable(metric: Metric[Any]) -> bool:
-    """Whether :mod:`parbleu.significance` can resample the metric (it has a core scorer)."""
-    try:
-        metric.core_scorer()
-    except InvalidOptionError:
-        return False
-    return True
 
 
 def sentence_metric(metric: Metric[Any]) -> Metric[Any]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..significance._count import DEFAULT_N, FLOOR_FACTOR, MIN_SEGMENTS, needed_resamples
+from ..significance import DEFAULT_N, FLOOR_FACTOR, MIN_SEGMENTS, needed_resamples
 
 __all__ = [
     "DEFAULT_N",

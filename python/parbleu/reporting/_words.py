@@ -20,7 +20,6 @@ from .._workers import resolve_workers
 from ..tokenizers import BaseTokenizer, is_rust_tokenizer
 
 IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass

@@ -26,10 +26,21 @@ resampling kernel both paths share with ``corpus_score`` is :mod:`parbleu._resam
 from __future__ import annotations
 
 from .._resampling import DEFAULT_SEED, SEED_ENV, bootstrap_ci, estimate_ci, sacrebleu_seed
+
+# What the report and the command line check and size with (not in __all__: helpers of
+# parbleu's own surfaces, public so that no package reaches into significance's modules).
+from ._count import DEFAULT_N as DEFAULT_N
+from ._count import FLOOR_FACTOR as FLOOR_FACTOR
+from ._count import MIN_SEGMENTS as MIN_SEGMENTS
+from ._count import needed_resamples as needed_resamples
 from ._systems import References as References
 from ._systems import Systems as Systems
 from ._systems import Test as Test
+from ._systems import check_systems as check_systems
 from .compatible import PairedTest, Result
+from .exact import check_confidence as check_confidence
+from .exact import check_n as check_n
+from .exact import check_seed as check_seed
 from .exact import compare_all, confidence_interval, holm_bonferroni, paired_ar, paired_bootstrap
 from .results import (
     Comparison,

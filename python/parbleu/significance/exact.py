@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from ..metrics.base import Metric
 
 
-def _check_seed(seed: int | None) -> int:
+def check_seed(seed: int | None) -> int:
+    """Return the exact path's seed: ``seed`` checked, or a random one for ``None``."""
     if seed is None:
         return secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -37,11 +38,13 @@ def _check_seed(seed: int | None) -> int:
     return seed
 
 
-def _check_n(n: Any, name: str = "n") -> int:
+def check_n(n: Any, name: str = "n") -> int:
+    """Return a resample count checked to be from 1 to ``MAX_RESAMPLES``."""
     return check_count(name, n, 1, MAX_RESAMPLES)
 
 
-def _check_confidence(confidence: float) -> Fraction:
+def check_confidence(confidence: float) -> Fraction:
+    """Return an interval's coverage in (0, 1), as an exact fraction."""
     if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise InvalidOptionError(f"confidence={confidence!r}: expected a number in (0, 1)")
     return Fraction(str(confidence))
@@ -188,14 +191,14 @@ def confidence_interval(
     ConfidenceInterval
         The interval.
     """
-    n = _check_n(n)
-    conf = _check_confidence(confidence)
+    n = check_n(n)
+    conf = check_confidence(confidence)
     _, rows = _system_rows(metric, {"system": hypotheses}, references, workers)
     score = metric.score_from_stats(rows[0])
     if compat:
         cseed = _compat_seed(seed)
         return _compat_interval(metric, None, score, rows[0], n, cseed, workers, corpus_style=True)
-    s = _check_seed(seed)
+    s = check_seed(seed)
     samples = _exact_bootstrap(metric, rows, n, s, workers)[:, 0]
     return _interval(score.name, None, score.score, samples, conf, s)
 
@@ -246,14 +249,14 @@ def paired_bootstrap(
     list of PairedResult
         One per non-baseline system, in order.
     """
-    n = _check_n(n)
-    conf = _check_confidence(confidence)
+    n = check_n(n)
+    conf = check_confidence(confidence)
     names, rows, bi, scores = _paired_systems(metric, systems, references, baseline, workers)
     if compat:
         return compat_paired("bootstrap", metric, names, rows, bi, scores, n, seed, workers)
     name = scores[0].name
     out = []
-    s = _check_seed(seed)
+    s = check_seed(seed)
     samples = _exact_bootstrap(metric, rows, n, s, workers)
     bl_ci = _interval(name, names[bi], scores[bi].score, samples[:, bi], conf, s)
     for i, sys_name in other_systems(names, bi):
@@ -306,13 +309,13 @@ def paired_ar(
     list of PairedResult
         One per non-baseline system, in order (without intervals: AR draws no resamples).
     """
-    n = _check_n(n)
+    n = check_n(n)
     names, rows, bi, scores = _paired_systems(metric, systems, references, baseline, workers)
     if compat:
         return compat_paired("ar", metric, names, rows, bi, scores, n, seed, workers)
     name = scores[0].name
     out = []
-    s = _check_seed(seed)
+    s = check_seed(seed)
     for i, sys_name in other_systems(names, bi):
         a, b = _exact_ar(metric, rows[bi], rows[i], n, s, workers)
         delta = scores[i].score - scores[bi].score
@@ -369,7 +372,8 @@ def compare_all(
     Parameters
     ----------
     metrics
-        One metric or several (parbleu ``BLEU``, ``CHRF``, ``TER`` objects).
+        One metric or several; a metric with several reported scores (ROUGE's types) is
+        compared on each (``Metric.columns()``).
     systems
         ``{name: hypotheses}`` (at least two), in order.
     references
@@ -406,10 +410,13 @@ def compare_all(
         # significant beyond 50 pairs); capped at the most that can be drawn.
         k = len(systems)
         n = min(default_resamples(test, k * (k - 1) // 2, float(alpha)), MAX_RESAMPLES)
-    n = _check_n(n if n is not None else (1000 if test == "bootstrap" else 10000))
-    conf = _check_confidence(confidence)
-    s = _check_seed(seed)
-    metric_list = list(metrics) if isinstance(metrics, Sequence) else [metrics]
+    n = check_n(n if n is not None else (1000 if test == "bootstrap" else 10000))
+    conf = check_confidence(confidence)
+    s = check_seed(seed)
+    given = list(metrics) if isinstance(metrics, Sequence) else [metrics]
+    # One comparison per reported column: a metric with several scores (ROUGE's types)
+    # is compared on each.
+    metric_list = [c for m in given for c in m.columns()]
     if not metric_list:
         raise InvalidOptionError("metrics: empty; expected at least one metric")
     if not isinstance(systems, Mapping) or len(systems) < 2:
@@ -452,8 +459,7 @@ def compare_all(
         sig = metric.get_signature()
         sig.update("bs" if test == "bootstrap" else "ar", n)
         sig.update("seed", s)
-        sig._abbr.setdefault("rng", "rng")
-        sig.update("rng", "splitmix64")
+        sig.update("rng", "splitmix64", abbr="rng")
         results.append(
             MetricComparison(
                 metric=name,

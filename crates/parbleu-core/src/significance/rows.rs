@@ -13,9 +13,9 @@ pub enum Rows {
 }
 
 impl Rows {
-    /// Whether `sc`'s rows are floats (TER) rather than integers.
+    /// Whether `sc`'s rows are floats (TER, mean metrics) rather than integers.
     pub fn float_for(sc: &Scorer) -> bool {
-        matches!(sc, Scorer::Ter)
+        matches!(sc, Scorer::Ter | Scorer::Mean(_))
     }
 
     /// The values as `f32`, rounded to nearest (numpy's `np.array(stats, dtype='float32')`).

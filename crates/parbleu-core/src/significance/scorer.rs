@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::metrics::count::Count;
-use crate::metrics::{bleu, chrf, ter};
+use crate::metrics::{bleu, chrf, mean, ter};
 use crate::pysum::{add_my_log, PySum};
 
 // --- SacreBLEU's mixed float32 / float64 arithmetic --------------------------------------------
@@ -79,6 +79,9 @@ pub enum Scorer {
     Bleu(bleu::BleuScoreOpts),
     Chrf(chrf::ChrfScoreOpts),
     Ter,
+    /// The mean of one score column of float rows ending in a count column of 1.0
+    /// ([`mean::MeanOpts`]).
+    Mean(mean::MeanOpts),
 }
 
 impl Scorer {
@@ -88,6 +91,7 @@ impl Scorer {
             Scorer::Bleu(o) => 2 + 2 * o.max_order,
             Scorer::Chrf(o) => o.width(),
             Scorer::Ter => 2,
+            Scorer::Mean(o) => o.width,
         }
     }
 
@@ -100,6 +104,7 @@ impl Scorer {
                 expected: "an integer >= 1".into(),
             }),
             Scorer::Chrf(o) => o.check(),
+            Scorer::Mean(o) => o.check(),
             _ => Ok(()),
         }
     }
@@ -112,6 +117,7 @@ impl Scorer {
             Scorer::Bleu(o) => bleu::score_of(row, o),
             Scorer::Chrf(o) => chrf::f_score(row, o),
             Scorer::Ter => ter::finalize(row[0].to_f64(), row[1].to_f64()),
+            Scorer::Mean(o) => o.finalize(row),
         }
     }
 
@@ -119,11 +125,18 @@ impl Scorer {
     /// SacreBLEU holds them: `Num::F32` for a summed float32 bootstrap resample, `Num::Py` for
     /// the int64 / float64 rows of approximate randomization. `int_storage`: the row is an
     /// int64 numpy array, so BLEU's in-place add-k truncates `count + k` to an integer.
+    ///
+    /// A mean metric has no SacreBLEU counterpart: its row's values are finalized exactly
+    /// (float32 sums included, as the caller summed them).
     pub fn compat(&self, row: &[Num], int_storage: bool) -> Num {
         match self {
             Scorer::Bleu(o) => bleu_compat(row, o, int_storage),
             Scorer::Chrf(o) => chrf_compat(row, o),
             Scorer::Ter => ter_compat(row[0], row[1]),
+            Scorer::Mean(o) => {
+                let values: Vec<f64> = row.iter().map(|v| v.value()).collect();
+                Num::Py(o.finalize(&values))
+            }
         }
     }
 }

@@ -183,3 +183,102 @@ fn bad_indices_are_refused() {
     assert!(bootstrap_compat(&sc, &rows, 2, &[0, 1, 1], 1).is_err());
     assert!(bootstrap_compat(&sc, &rows, 2, &[0, 1, 1, 1], 1).is_ok());
 }
+
+fn mean_scorer(column: usize, scale: f64) -> Scorer {
+    Scorer::Mean(crate::metrics::mean::MeanOpts {
+        width: 3,
+        column,
+        scale,
+    })
+}
+
+/// Mean rows: two score columns and the count column of 1.0.
+fn mean_rows(n: usize, seed: u64) -> Vec<f64> {
+    let mut rng = SplitMix64::new(seed);
+    (0..n)
+        .flat_map(|_| {
+            let a = rng.below(1000) as f64 / 997.0;
+            let b = rng.below(1000) as f64 / 31.0;
+            [a, b, 1.0]
+        })
+        .collect()
+}
+
+/// A mean metric's resample score is the mean of the drawn segments' scores, summed in drawn
+/// order: exactly what a sequential sum over the same indices gives.
+#[test]
+fn mean_bootstrap_is_the_mean_over_the_resample() {
+    let (n_seg, n) = (37, 20);
+    let rows = mean_rows(n_seg, 3);
+    let mut rng = SplitMix64::new(11);
+    let idxs: Vec<i64> = (0..n * n_seg)
+        .map(|_| rng.below(n_seg as u64) as i64)
+        .collect();
+    for (column, scale) in [(0, 1.0), (1, 100.0)] {
+        let sc = mean_scorer(column, scale);
+        let got = bootstrap_indices(&sc, &[&rows[..]], n_seg, &idxs, 3).unwrap();
+        let want: Vec<f64> = idxs
+            .chunks(n_seg)
+            .map(|idx| {
+                let mut s = 0.0;
+                for &i in idx {
+                    s += rows[i as usize * 3 + column];
+                }
+                scale * s / n_seg as f64
+            })
+            .collect();
+        assert_eq!(got, want);
+        // The seeded entry point: any thread count, same bits.
+        let one = bootstrap(&sc, &[&rows[..]], n_seg, 5, 0, 40, 1).unwrap();
+        assert_eq!(
+            one,
+            bootstrap(&sc, &[&rows[..]], n_seg, 5, 0, 40, 4).unwrap()
+        );
+        let (lo, hi) = one
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &x| (l.min(x), h.max(x)));
+        let all: Vec<f64> = rows.chunks(3).map(|r| scale * r[column]).collect();
+        let (mn, mx) = all
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &x| (l.min(x), h.max(x)));
+        assert!(mn <= lo && hi <= mx && lo < hi);
+    }
+}
+
+/// AR of a mean metric: each pseudo-system takes every segment once, so its count is n_seg and
+/// its score the mean of the segments it took.
+#[test]
+fn mean_ar_scores_are_means_of_the_swapped_segments() {
+    let n_seg = 13;
+    let (a, b) = (mean_rows(n_seg, 1), mean_rows(n_seg, 2));
+    let sc = mean_scorer(1, 1.0);
+    let masks = ar_masks(9, 0, 6, n_seg, 1);
+    let g = mask_bytes(n_seg);
+    let (sa, sb) = ar(&sc, &a, &b, n_seg, &masks, false, 2).unwrap();
+    for (t, m) in masks.chunks(g).enumerate() {
+        let from_a = |j: usize| m[j / 8] >> (j % 8) & 1 == 1;
+        let want_a: f64 = (0..n_seg)
+            .map(|j| {
+                if from_a(j) {
+                    a[3 * j + 1]
+                } else {
+                    b[3 * j + 1]
+                }
+            })
+            .sum::<f64>()
+            / n_seg as f64;
+        let want_b: f64 = (0..n_seg)
+            .map(|j| {
+                if from_a(j) {
+                    b[3 * j + 1]
+                } else {
+                    a[3 * j + 1]
+                }
+            })
+            .sum::<f64>()
+            / n_seg as f64;
+        assert!((sa[t] - want_a).abs() < 1e-12 && (sb[t] - want_b).abs() < 1e-12);
+    }
+    assert!(Rows::float_for(&sc));
+    assert!(mean_scorer(2, 1.0).check().is_err());
+}
