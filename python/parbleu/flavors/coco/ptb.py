@@ -88,7 +88,7 @@ _SOFT_HYPHEN = re.compile(f"(?<={W})\u00ad(?={W})")
 
 _ABBR = "|".join(sorted((re.escape(a) for a in ABBREVIATIONS), key=len, reverse=True))
 _APOS = "['\u2019]"
-_NOT_CONTR = f"(?!(?:[sSmMdD]|re|RE|ve|VE|ll|LL)(?!{W}))"
+_NOT_CONTR = f"(?!(?:[sSmMdD]|re|RE|ve|VE|ll|LL|em|EM)(?!{W}))"
 _NUM = r"(?:\d+(?:[.,:]\d+)*|[.,]\d+)"
 _ACRO = f"(?:{L}\\.)+"
 _SEG = f"{W}+"
@@ -101,9 +101,9 @@ _TOKEN = re.compile(
     "|".join(
         [
             # URLs and e-mail addresses, less trailing punctuation
-            r"(?P<url>(?:https?|ftp)://[^\s<>\"]+?(?=[.,;:!?)\]'\"]*(?:\s|$))"
+            r"(?P<url>(?:https?|ftp)://[^\s<>\"]+?(?=[.,;!?)\]\"]*(?:\s|$))"
             r"|www\.[^\s<>\"]+?(?=[.,;:!?)\]'\"]*(?:\s|$)))",
-            f"(?P<email>{W}+(?:[.+-]{W}+)*@{W}+(?:[.-]{W}+)*,?)",  # the jar keeps a comma
+            f"(?P<email>{W}+(?:[.+-]{W}+)*@{W}+(?:[.-]{W}+)*[,!?;:']*)",  # the jar keeps these
             r"(?P<sgml></?[A-Za-z!?][^<>\s]*>)",
             # hyphenated words: a number, acronym or word, then -word parts
             f"(?P<hyph>(?:\\d+(?:[.,]\\d+)*|{_ACRO}|{_SEG})(?:-(?:{_ACRO}|(?:{_ABBR})\\.(?!{W})|{_SEG}))+)",
@@ -123,10 +123,12 @@ _TOKEN = re.compile(
             f"(?P<vowel>{W}*[aeiouAEIOU]{_APOS}{_NOT_CONTR}[aeiouAEIOUA-Z]{W}*)",
             f"(?P<oclock>{L}{_APOS}{_NOT_CONTR}{W}+)",
             f"(?P<word>{W}+(?:_{W}+)*)",
+            r"(?P<dq>''|``)",
             f"(?P<contr>{_APOS}(?:[sSmMdD]|re|RE|Re|ve|VE|Ve|ll|LL|Ll))(?!{W})",
             f"(?P<tis>{_APOS}[tT])(?=(?:is|was|IS|WAS)(?!{W}))",
             f"(?P<rn>{_APOS}[nN]{_APOS})",
-            f"(?P<year>{_APOS}\\d\\d[sS]?)(?!{W})",
+            f"(?P<year>{_APOS}\\d\\d[sS]?)(?!{W}|[.,:]\\d)",
+            f"(?P<aposword>{_APOS}(?:[eE][mM]|[tT][iI][lL]|[cC][aA][uU][sS][eE]))(?!{W})",
             f"(?P<tag>[@#]{L}{W}*)",
             r"(?P<run>_+|@+|#+|[!?]+|\.\.\.+|--+|\.|-)",
             r"(?P<other>\S)",
@@ -190,7 +192,7 @@ def _chunk_tokens(chunk: str) -> list[str]:
                 out.append("'")  # its direction does not matter: every quote is removed
                 continue
             tok = _BRACKETS.get(tok, tok)
-        elif kind in ("contr", "nt", "tis", "rn", "year"):
+        elif kind in ("contr", "nt", "tis", "rn", "year", "aposword"):
             tok = tok.replace("\u2019", "'")
         elif kind == "run" and tok.startswith("..."):
             tok = "..."
