@@ -1,5 +1,8 @@
 """COCO's caption metrics as registered metrics: ``cider``, ``rouge-l`` and ``meteor``.
 
+Registered in :mod:`parbleu.metrics.registry` by name (``"parbleu.flavors.coco.registered:..."``)
+and kept here, beside the scorers they run, so that ``metrics`` does not import ``flavors``.
+
 Each is pycocoevalcap 1.2's number, as ``COCOEvalCap`` prints it: the captions go through
 COCO's PTB tokenization first (parbleu's native one, :mod:`parbleu.flavors.coco.ptb`;
 ``tokenize="none"`` for captions tokenized already), then the scorer of
@@ -22,14 +25,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..score import Score
-from .contract import SegmentMean
+from ...metrics.contract import SegmentMean
+from ...score import Score
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from ..signature import Signature
+    from ...signature import Signature
 
 __all__ = ["CIDEr", "COCORougeL", "CaptionScore", "Meteor"]
 
@@ -59,7 +62,7 @@ class _Caption(SegmentMean):
     def __init__(
         self, tokenize: str = "ptb", references: Sequence[Sequence[str | None]] | None = None
     ) -> None:
-        from .registry import get_metric
+        from ...metrics.registry import get_metric
 
         opts = get_metric(self.metric_name).check_options({"tokenize": tokenize})
         self.tokenize = str(opts["tokenize"])
@@ -79,7 +82,7 @@ class _Caption(SegmentMean):
     def _text(self, texts: Sequence[str]) -> list[str]:
         if self.tokenize == "none":
             return list(texts)
-        from ..flavors.coco.ptb import ptb_tokenize
+        from .ptb import ptb_tokenize
 
         return [ptb_tokenize(t) for t in texts]
 
@@ -140,7 +143,7 @@ class CIDEr(_Caption):
     metric_name = "cider"
 
     def _scores(self, prepared: Any, hyps: list[str]) -> tuple[float, list[float]]:
-        from ..flavors.coco.cider import Cider
+        from .cider import Cider
 
         gts, res = self._dicts(prepared, hyps)
         mean, per_image = Cider().compute_score(gts, res)
@@ -153,7 +156,7 @@ class COCORougeL(_Caption):
     metric_name = "rouge-l"
 
     def _scores(self, prepared: Any, hyps: list[str]) -> tuple[float, list[float]]:
-        from ..flavors.coco.rouge import Rouge
+        from .rouge import Rouge
 
         gts, res = self._dicts(prepared, hyps)
         mean, per_image = Rouge().compute_score(gts, res)
@@ -166,7 +169,7 @@ class Meteor(_Caption):
     metric_name = "meteor"
 
     def _scores(self, prepared: Any, hyps: list[str]) -> tuple[float, list[float]]:
-        from ..flavors.coco import meteor
+        from . import meteor
 
         gts, res = self._dicts(prepared, hyps)
         scorer = meteor.Meteor()
