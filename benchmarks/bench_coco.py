@@ -49,6 +49,71 @@ def tokenized_captions() -> tuple[dict[int, list[str]], float]:
     return out, time.perf_counter() - t0
 
 
+def raw_captions() -> dict[int, list[str]]:
+    """COCO-MINI val2017 captions per image, as written (5 per image)."""
+    path = SHARED / "data" / "captions" / "coco-mini" / "captions_val2017.json"
+    out: dict[int, list[str]] = {}
+    for a in json.loads(path.read_text(encoding="utf-8"))["annotations"]:
+        out.setdefault(a["image_id"], []).append(a["caption"])
+    return {k: v[:5] for k, v in out.items() if len(v) >= 5}
+
+
+def their_suite(gts: Captions, res: Captions, metrics: list[str]) -> dict[str, Any]:
+    """pycocoevalcap's ``COCOEvalCap.evaluate`` on dicts: the jar tokenizer, then the scorers.
+
+    The same steps as ``COCOEvalCap.evaluate`` (SPICE aside), without pycocotools' objects.
+    """
+    from pycocoevalcap.bleu.bleu import Bleu
+    from pycocoevalcap.cider.cider import Cider
+    from pycocoevalcap.meteor.meteor import Meteor
+    from pycocoevalcap.rouge.rouge import Rouge
+    from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
+
+    tok = PTBTokenizer()
+    g = tok.tokenize({k: [{"caption": c} for c in v] for k, v in gts.items()})
+    r = tok.tokenize({k: [{"caption": c} for c in v] for k, v in res.items()})
+    out: dict[str, Any] = {}
+    scorers: list[tuple[str, Any]] = [("Bleu", lambda: Bleu(4))]
+    scorers += [("METEOR", Meteor), ("ROUGE_L", Rouge), ("CIDEr", Cider)]
+    for name, make in scorers:
+        if name not in metrics:
+            continue
+        scorer = make()
+        if name == "Bleu":
+            score, _ = scorer.compute_score(g, r, verbose=0)
+            out.update({f"Bleu_{i + 1}": s for i, s in enumerate(score)})
+        else:
+            out[name], _ = scorer.compute_score(g, r)
+        del scorer  # pycocoevalcap stops METEOR's jar in __del__
+    return out
+
+
+def end_to_end(images: int, runs: int, with_meteor: bool) -> tuple[str, float, float, str]:
+    """The whole suite as users run it, raw captions in, both sides checked equal first."""
+    import contextlib
+    import io
+
+    gts, res = evaluation_set(raw_captions(), images)
+    metrics = ["Bleu", "ROUGE_L", "CIDEr"] + (["METEOR"] if with_meteor else [])
+    got: dict[str, Any] = {}
+    times: dict[str, list[float]] = {"theirs": [], "ours": []}
+    for _ in range(runs):
+        with contextlib.redirect_stdout(io.StringIO()):
+            t0 = time.perf_counter()
+            got["theirs"] = their_suite(gts, res, metrics)
+            times["theirs"].append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            got["ours"] = coco.evaluate(gts, res, metrics=metrics)[0]
+            times["ours"].append(time.perf_counter() - t0)
+    assert got["theirs"].keys() == got["ours"].keys()
+    for k in got["theirs"]:
+        assert same_bits(got["theirs"][k], got["ours"][k]), (k, got["theirs"][k], got["ours"][k])
+    what = "BLEU, METEOR, ROUGE-L, CIDEr-D" if with_meteor else "BLEU, ROUGE-L, CIDEr-D"
+    print(f"end to end ({what}, from raw captions): every score equal")
+    how = "native PTB" + (", METEOR's jar on both sides" if with_meteor else ", no Java")
+    return (f"end to end: tokenize + {what}", min(times["theirs"]), min(times["ours"]), how)
+
+
 def evaluation_set(caps: dict[int, list[str]], images: int) -> tuple[Captions, Captions]:
     """``(gts, res)`` of ``images`` images: leave-one-out evaluations, repeated under new ids."""
     units = [(img, c[k], c[:k] + c[k + 1 :]) for k in range(5) for img, c in sorted(caps.items())]
@@ -146,7 +211,9 @@ def main() -> None:
         ("ROUGE-L", rouge[0], rouge[1], "all cores"),
         ("BLEU-1..4", bleu[0], bleu[1], "one thread (Python)"),
     ]
+    rows.append(end_to_end(args.images, args.runs, with_meteor=False))
     if not args.no_meteor:
+        rows.append(end_to_end(args.images, args.runs, with_meteor=True))
         warm, start = meteor(gts, res, TheirMeteor, args.runs, fresh=not args.quick)
         rows.append(("METEOR, one started jar", *warm, "SCORE lines pipelined"))
         if start is not None:

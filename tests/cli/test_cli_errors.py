@@ -197,7 +197,7 @@ def test_no_references(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(
     "extra",
-    [["-tok", "klingon"], ["-m", "meteor"], ["-f", "html"], ["-s", "magic"], ["-w", "-1"],
+    [["-tok", "klingon"], ["-m", "meteors"], ["-f", "html"], ["-s", "magic"], ["-w", "-1"],
      ["-nr", "0"], ["--paired-bs", "--paired-ar"], ["--no-such-flag"]],
 )  # fmt: skip
 def test_usage_errors_are_argparse_errors(

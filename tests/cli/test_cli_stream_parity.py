@@ -136,6 +136,8 @@ OPTIONS: list[list[str]] = [
     ["-m", "rouge", "bleu", "--rouge-tokenize", "unicode", "--rouge-newline", "<n>"],
     ["-m", "rouge", "--rouge-split-summaries"],
     ["-m", "rouge", "-ci", "-cin", "20", "--rouge-bootstrap", "rouge-score", "--rouge-seed", "3"],
+    ["-m", "cider", "rouge-l", "--cider-tokenize", "none", "--rouge-l-tokenize", "ptb"],
+    ["-m", "meteor", "--meteor-tokenize", "bogus"],  # refused by argparse before the jar
     ["-w", "3"],
     ["--width", "0", "-m", "bleu", "ter"],
     ["-f", "text"],

@@ -19,7 +19,13 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
-from parbleu.errors import EmptyInputError, FlavorError, InvalidOptionError, ParbleuError
+from parbleu.errors import (
+    EmptyInputError,
+    FlavorError,
+    InvalidOptionError,
+    InvalidTextError,
+    ParbleuError,
+)
 from parbleu.flavors import coco
 
 HAVE_ORIGINAL = importlib.util.find_spec("pycocoevalcap") is not None
@@ -214,3 +220,52 @@ def test_cli_bad_input(
     assert p.returncode == code, p.stderr
     assert message in p.stderr and "Traceback" not in p.stderr
     assert p.stdout == ""
+
+
+# --- issue 36's adversarial battery ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sigma", "what"),
+    [(1e-200, "underflows"), (5e-324, "underflows"), (10**400, "too large"), (1e200, "overflows")],
+)
+def test_sigma_the_original_cannot_square(sigma: Any, what: str) -> None:
+    # The original: ZeroDivisionError (1e-200, 5e-324) or OverflowError (10**400, 1e200),
+    # where parbleu returned NaN, raised a raw OverflowError or returned a score.
+    with pytest.raises(InvalidOptionError, match=f"^sigma=.*{what}"):
+        coco.Cider(sigma=sigma)
+    if HAVE_ORIGINAL:
+        from pycocoevalcap.cider.cider import Cider
+
+        with pytest.raises((ZeroDivisionError, OverflowError)):
+            Cider(sigma=sigma).compute_score({1: ["a dog"]}, {1: ["a dog runs"]})
+
+
+@pytest.mark.parametrize("sigma", [np.int64(6), np.float64(6.0), np.int32(6), 6])
+def test_sigma_numpy_numbers_as_the_original(sigma: Any) -> None:
+    got = coco.Cider(sigma=sigma).compute_score(G, R)
+    want = coco.Cider(sigma=6.0).compute_score(G, R)
+    assert got[0] == want[0]
+
+
+@pytest.mark.parametrize("metric", ["Cider", "Rouge", "Bleu"])
+@pytest.mark.parametrize("side", ["gts", "res"])
+def test_lone_surrogate_names_the_image(metric: str, side: str) -> None:
+    gts = {1: ["a dog"], "img9": ["a cat"]}
+    res = {1: ["a dog"], "img9": ["a cat"]}
+    (gts if side == "gts" else res)["img9"] = ["a \ud800 cat"]
+    with pytest.raises(InvalidTextError, match=f"{side}\\['img9'\\].*surrogate U\\+D800"):
+        METRICS[metric](gts, res)
+
+
+@pytest.mark.parametrize("reflen", [float("inf"), float("nan"), -1.0, "3", 10**400])
+def test_special_reflen_absurd(reflen: Any) -> None:
+    # The original: ZeroDivisionError at infinity (ratio 0).
+    with pytest.raises(InvalidOptionError, match="special_reflen"):
+        coco.BleuScorer(n=4, special_reflen=reflen)
+
+
+def test_special_reflen_finite_as_before() -> None:
+    b = coco.BleuScorer(n=4, special_reflen=3)
+    b += ("a dog runs", ["a dog runs fast"])
+    assert b.compute_score(option="closest")[0][0] > 0.99

@@ -121,12 +121,13 @@ def test_bleu(rec: dict[str, Any]) -> None:
         assert close(scorer.reflen(), rec["reflen"]) and scorer.testlen() == rec["testlen"]
 
 
-def test_ptb_tokenizer_is_never_approximated(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Without pycocoevalcap (hidden here if installed): an error naming the extra, never a
-    # stand-in tokenizer.
+def test_ptb_jar_option_without_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    # java=True without pycocoevalcap (hidden here if installed): an error naming the extra;
+    # the native tokenizer (the default) needs neither.
     monkeypatch.setitem(sys.modules, "pycocoevalcap.tokenizer.ptbtokenizer", None)
     with pytest.raises(TokenizerNotAvailableError, match=r"parbleu\[coco\]"):
-        coco.PTBTokenizer().tokenize({"1": [{"caption": "A dog."}]})
+        coco.PTBTokenizer(java=True).tokenize({"1": [{"caption": "A dog."}]})
+    assert coco.PTBTokenizer().tokenize({"1": [{"caption": "A dog."}]}) == {"1": ["a dog"]}
 
 
 def test_ci_runs_the_ptb_records() -> None:

@@ -230,7 +230,10 @@ def test_evaluate_without_java_fails_before_any_work(
 
 def test_ptb_tokenizer_without_java(no_java: None) -> None:
     with pytest.raises(TokenizerNotAvailableError):
-        coco.PTBTokenizer().tokenize({1: [{"caption": "A dog."}]})
+        coco.PTBTokenizer(java=True).tokenize({1: [{"caption": "A dog."}]})
+    # The default needs no Java: the whole suite but METEOR and SPICE runs.
+    scores, _ = coco.evaluate({1: ["A dog."]}, {1: ["a dog"]}, metrics=["Bleu", "CIDEr"])
+    assert scores["Bleu_1"] > 0.99
 
 
 def test_meteor_jar_missing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -280,3 +283,29 @@ def test_meteor_refuses_line_breaks(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     with pytest.raises(meteor_mod.MeteorError, match="line break"):
         m.compute_score({1: ["a\ndog"]}, {1: ["a dog"]})
     m.close()
+
+
+# --- issue 36's adversarial battery (METEOR) ------------------------------------------------
+
+
+def test_meteor_lone_surrogate_is_an_error_not_a_hang() -> None:
+    # Was: the writer thread died with UnicodeEncodeError and the main thread waited for ever.
+    _needs_java()
+    from parbleu.errors import InvalidTextError
+
+    m = coco.Meteor()
+    try:
+        with pytest.raises(InvalidTextError, match=r"res\[1\].*surrogate"):
+            m.compute_score({1: ["a dog"]}, {1: ["a \ud800 dog"]})
+        assert m.compute_score({1: ["a dog"]}, {1: ["a dog"]})[0] == 1.0  # still usable
+    finally:
+        m.close()
+
+
+def test_meteor_after_close_is_one_clear_error() -> None:
+    _needs_java()
+    m = coco.Meteor()
+    m.close()
+    with pytest.raises(meteor_mod.MeteorError, match=r"close\(\)"):
+        m.compute_score({1: ["a dog"]}, {1: ["a dog"]})
+    m.close()  # twice is fine

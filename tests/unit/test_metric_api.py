@@ -21,9 +21,11 @@ REFS = [["The cat is on the mat.", "a dog barked", "nothing", "Hello world!"]]
 
 
 def test_names_make_the_metrics_sacrebleu_names() -> None:
-    # SacreBLEU's three first, in its order; then parbleu's additions (issue 27: ROUGE).
-    assert metric_names() == ("bleu", "chrf", "ter", "rouge")
-    assert metric_aliases() == ("bleu", "chrf", "chrf++", "chrfpp", "ter", "rouge")
+    # SacreBLEU's three first, in its order; then parbleu's additions (issue 27: ROUGE; issue
+    # 33: COCO's caption metrics).
+    caption = ("cider", "rouge-l", "meteor")
+    assert metric_names() == ("bleu", "chrf", "ter", "rouge", *caption)
+    assert metric_aliases() == ("bleu", "chrf", "chrf++", "chrfpp", "ter", "rouge", *caption)
     for name in metric_aliases():
         m = make_metric(name.upper())
         assert isinstance(m, Metric)
@@ -33,8 +35,8 @@ def test_names_make_the_metrics_sacrebleu_names() -> None:
     assert make_metric("chrf").word_order == 0  # type: ignore[attr-defined]
     assert make_metric("bleu", sentence=True).effective_order  # type: ignore[attr-defined]
     assert not make_metric("bleu").effective_order  # type: ignore[attr-defined]
-    with pytest.raises(InvalidOptionError, match="unknown metric 'meteor'; expected one of bleu"):
-        get_metric("meteor")
+    with pytest.raises(InvalidOptionError, match="unknown metric 'meteors'; expected one of bleu"):
+        get_metric("meteors")
 
 
 @pytest.mark.parametrize(

@@ -400,3 +400,60 @@ register_metric(
         options=_OPTS + "ROUGE_OPTIONS",
     )
 )
+
+
+def _caption_options(name: str) -> tuple[MetricOption, ...]:
+    return (
+        MetricOption(
+            name="tokenize",
+            type="str",
+            default="ptb",
+            flags=(f"--{name}-tokenize",),
+            dest=f"{name}_tokenize",
+            choices=("ptb", "none"),
+            signature=("tok", "tok"),
+            help="ptb: COCO's PTB tokenization first, as COCOEvalCap (parbleu's native one); "
+            "none: the captions are tokenized already. (Default: %(default)s)",
+        ),
+    )
+
+
+# COCO's caption metrics (issue 33): image scores as float rows [score, 1.0]; pycocoevalcap's
+# corpus numbers (0-1, printed with at least its 3 decimals). CIDEr-D's document frequencies
+# come from the whole call, so its rows of separate calls do not add; METEOR's corpus score is
+# the jar's aggregate, not a mean of image scores, so it is not resampled.
+_CAPTION = Capabilities(resample=True, pairwise=False, rows="float", streaming=False, merge=False)
+register_metric(
+    MetricEntry(
+        name="cider",
+        factory="parbleu.flavors.coco.registered:CIDEr",
+        help="CIDEr-D (Vedantam et al. 2015), as pycocoevalcap 1.2 computes it (after COCO's "
+        "PTB tokenization)",
+        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="CIDEr"),
+        capabilities=_CAPTION,
+        options=_caption_options("cider"),
+    )
+)
+register_metric(
+    MetricEntry(
+        name="rouge-l",
+        factory="parbleu.flavors.coco.registered:COCORougeL",
+        help="COCO's ROUGE-L (beta 1.2), as pycocoevalcap 1.2 computes it (after COCO's PTB "
+        "tokenization; `rouge` is Google's rouge-score)",
+        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="ROUGE_L"),
+        capabilities=Capabilities(resample=True, pairwise=False, rows="float"),
+        options=_caption_options("rouge-l"),
+    )
+)
+register_metric(
+    MetricEntry(
+        name="meteor",
+        factory="parbleu.flavors.coco.registered:Meteor",
+        help="METEOR 1.5, as pycocoevalcap 1.2 runs it (its jar: Java, extra coco)",
+        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="METEOR"),
+        capabilities=Capabilities(
+            resample=False, pairwise=False, rows="float", streaming=False, merge=False
+        ),
+        options=_caption_options("meteor"),
+    )
+)

@@ -1,7 +1,7 @@
 """pycocoevalcap 1.2 (COCO caption evaluation), exactly.
 
-BLEU, CIDEr-D and ROUGE-L run in parbleu's core; METEOR 1.5, SPICE and the PTB tokenizer run
-through the original's own jars (Java).
+BLEU, CIDEr-D and ROUGE-L run in parbleu's core and the PTB tokenizer in Python (no Java; the
+original jar on request); METEOR 1.5 and SPICE run through the original's own jars (Java).
 
 ``evaluate(gts, res)`` returns COCOEvalCap's scores and per-image scores in one call; the
 original's classes (``Bleu``, ``Cider``, ``Rouge``, ``Meteor``, ``Spice``, ``PTBTokenizer``,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..._workers import SERIAL_BELOW, resolve_workers
-from ...errors import EmptyInputError, InvalidOptionError
+from ...errors import EmptyInputError, InvalidOptionError, InvalidTextError
 from .._common import flavor_error
 
 __all__ = ["FLAVOR", "captions", "check_sigma", "check_workers"]
@@ -27,16 +28,33 @@ def check_workers(workers: Any) -> int:
 
 
 def check_sigma(sigma: Any) -> float:
-    """CIDEr-D's ``sigma``: a finite number > 0.
+    """CIDEr-D's ``sigma``: a real number > 0 whose square is a finite float > 0.
 
-    The original divides by ``2 * sigma**2`` (``ZeroDivisionError`` at 0) and squares it, so
-    a negative value would silently act as its absolute value: refused here.
+    The original divides by ``2 * sigma**2``: ``ZeroDivisionError`` where the square is 0 (at
+    0, and below about 1.5e-154, where it underflows), ``OverflowError`` where it overflows
+    (above about 1.3e154). Those are refused here, naming ``sigma``, instead of a NaN or a
+    score. A negative value would silently act as its absolute value: refused too. Any real
+    number is taken (numpy's integers and floats included), as the original takes them.
     """
-    if not isinstance(sigma, (int, float)) or isinstance(sigma, bool):
+    if not isinstance(sigma, numbers.Real) or isinstance(sigma, bool):
         raise InvalidOptionError(f"sigma={sigma!r}: expected a number > 0")
-    value = float(sigma)
+    try:
+        value = float(sigma)
+    except OverflowError:
+        raise InvalidOptionError(
+            f"sigma={str(sigma)[:20]}...: too large for a float (the original: OverflowError)"
+        ) from None
     if not math.isfinite(value) or value <= 0.0:
         raise InvalidOptionError(f"sigma={sigma!r}: expected a finite number > 0")
+    square = value * value
+    if square == 0.0:
+        raise InvalidOptionError(
+            f"sigma={sigma!r}: its square underflows to 0 (the original: ZeroDivisionError)"
+        )
+    if not math.isfinite(square):
+        raise InvalidOptionError(
+            f"sigma={sigma!r}: its square overflows (the original: OverflowError)"
+        )
     return value
 
 
@@ -107,9 +125,22 @@ def captions(
                         "string (tokenized captions are strings: run the PTB tokenizer first)",
                         AssertionError,
                     )
+                if not c.isascii():
+                    _check_utf8(c, metric, side, img)
         hyps.append(hypo[0])
         refs.append(ref)
     return ids, hyps, refs
+
+
+def _check_utf8(c: str, metric: str, side: str, img: Any) -> None:
+    """Refuse a lone surrogate, naming the image (the original: UnicodeEncodeError)."""
+    try:
+        c.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidTextError(
+            f"coco: {metric}: {side}[{img!r}] (image {img!r}) holds a lone surrogate "
+            f"U+{ord(c[e.start]):04X} at position {e.start}, not UTF-8 text"
+        ) from None
 
 
 def _shown(v: object) -> str:

@@ -16,11 +16,13 @@ PTB tokenizer (Java): see :mod:`parbleu.flavors.coco.tokenizer`.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from ...errors import InvalidOptionError
 from .._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
 from ._input import FLAVOR, captions
 
@@ -30,6 +32,24 @@ __all__ = ["Bleu", "BleuScorer"]
 _COOKED = 4
 
 Scores = tuple[list[float], list[list[float]]]
+
+
+def _check_reflen(value: Any) -> float | int | None:
+    """``special_reflen``: ``None`` or a finite number >= 0 (ints kept, as the original sums)."""
+    if value is None:
+        return None
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise InvalidOptionError(f"special_reflen={value!r}: expected a number >= 0 or None")
+    try:
+        ok = math.isfinite(float(value)) and float(value) >= 0.0
+    except OverflowError:
+        ok = False
+    if not ok:
+        raise InvalidOptionError(
+            f"special_reflen={value!r}: expected a finite number >= 0 (the original: "
+            "ZeroDivisionError at infinity)"
+        )
+    return float(value) if not isinstance(value, int) else value
 
 
 class BleuScorer:
@@ -42,7 +62,8 @@ class BleuScorer:
     n
         Highest n-gram order.
     special_reflen
-        A reference length to use for every segment instead of the computed one.
+        A reference length to use for every segment instead of the computed one: a finite
+        number >= 0 (the original divides by zero at infinity).
     """
 
     def __init__(
@@ -57,7 +78,7 @@ class BleuScorer:
         self.n = check_order("n", n)
         self.crefs: list[list[str]] = []
         self.ctest: list[str | None] = []
-        self.special_reflen = special_reflen
+        self.special_reflen = _check_reflen(special_reflen)
         self._score: list[float] | None = None
         self._testlen: float = 0
         self._reflen: float = 0

@@ -2,9 +2,11 @@
 
 ``COCOEvalCap(coco, cocoRes).evaluate()`` fills ``eval`` (``Bleu_1`` .. ``Bleu_4``, ``METEOR``,
 ``ROUGE_L``, ``CIDEr``), ``imgToEval`` and ``evalImgs`` as the original, tokenizing with the
-Stanford PTB tokenizer (Java) first. Differences, all opt-in or documented in
-docs/captioning.md: ``metrics=`` chooses the scorers (SPICE only when asked: it needs CoreNLP
-models downloaded at run time), ``tokenize=False`` scores captions that are already tokenized,
+Stanford PTB tokenization first: parbleu's native one (no Java), or the original jar with
+``java_tokenizer=True``. Differences, all opt-in or documented in docs/captioning.md:
+``metrics=`` chooses the scorers (SPICE only when asked: it needs CoreNLP models downloaded at
+run time), ``tokenize=False`` scores captions that are already tokenized, a caption holding a
+line break stays with its image (the original shifts every later caption to the wrong image),
 and an image id of ``coco`` missing from ``cocoRes`` is one clear error (the original:
 ``KeyError``).
 """
@@ -75,6 +77,9 @@ class COCOEvalCap:
         Run the PTB tokenizer first, as the original (``False``: captions are tokenized).
     verbose
         Print what the original prints.
+    java_tokenizer
+        Tokenize with pycocoevalcap's Stanford jar (Java) instead of parbleu's native PTB
+        tokenizer.
     """
 
     def __init__(
@@ -84,6 +89,7 @@ class COCOEvalCap:
         metrics: Iterable[str] | None = None,
         tokenize: bool = True,
         verbose: bool = True,
+        java_tokenizer: bool = False,
     ) -> None:
         self.evalImgs: list[dict[str, Any]] = []
         self.eval: dict[str, Any] = {}
@@ -94,6 +100,7 @@ class COCOEvalCap:
         self._metrics = _metrics(metrics)
         self._tokenize = check_flag("tokenize", tokenize)
         self._verbose = check_flag("verbose", verbose)
+        self._java_tokenizer = check_flag("java_tokenizer", java_tokenizer)
 
     def evaluate(self) -> None:
         """Tokenize, run each scorer, fill ``eval``, ``imgToEval`` and ``evalImgs``."""
@@ -131,7 +138,7 @@ class COCOEvalCap:
     ) -> None:
         if self._tokenize:
             say("tokenization...")
-            tok = PTBTokenizer()
+            tok = PTBTokenizer(java=self._java_tokenizer)
             gts, res = tok.tokenize(_as_anns(gts)), tok.tokenize(_as_anns(res))
         else:
             gts, res = _as_text(gts), _as_text(res)
@@ -175,6 +182,7 @@ def evaluate(
     metrics: Iterable[str] | None = None,
     tokenize: bool = True,
     verbose: bool = False,
+    java_tokenizer: bool = False,
 ) -> tuple[dict[str, Any], dict[Any, dict[str, Any]]]:
     """COCO caption evaluation in one call: ``(COCOEvalCap.eval, COCOEvalCap.imgToEval)``.
 
@@ -188,10 +196,13 @@ def evaluate(
         Scorers (default ``Bleu``, ``METEOR``, ``ROUGE_L``, ``CIDEr``; add ``SPICE`` where its
         models are installed). METEOR needs Java: leave it out here if there is none.
     tokenize
-        Run the Stanford PTB tokenizer first (Java), as COCOEvalCap does; ``False`` for
-        captions that are already tokenized (lower case, punctuation split off).
+        Run the Stanford PTB tokenization first, as COCOEvalCap does (parbleu's native
+        tokenizer, no Java); ``False`` for captions that are already tokenized (lower case,
+        punctuation split off).
     verbose
         Print what COCOEvalCap prints.
+    java_tokenizer
+        Tokenize with pycocoevalcap's Stanford jar (Java) instead.
 
     Returns
     -------
@@ -199,7 +210,14 @@ def evaluate(
         ``{"Bleu_1": ..., "METEOR": ..., "ROUGE_L": ..., "CIDEr": ...}`` and
         ``{image_id: {"image_id": ..., "Bleu_1": ..., ...}}``.
     """
-    ev = COCOEvalCap(_Ids(gts), None, metrics=metrics, tokenize=tokenize, verbose=verbose)
+    ev = COCOEvalCap(
+        _Ids(gts),
+        None,
+        metrics=metrics,
+        tokenize=tokenize,
+        verbose=verbose,
+        java_tokenizer=java_tokenizer,
+    )
     ev._run(gts, res)
     return ev.eval, ev.imgToEval
 

@@ -59,6 +59,16 @@ class Meteor:
         """METEOR of ``res`` against ``gts``: ``(corpus score, [score per image])``."""
         ids, hyps, refs = captions(gts, res, "METEOR")
         _check_lines(ids, hyps, refs)
+        if (
+            self.meteor_p.poll() is not None
+            or self.meteor_p.stdin is None
+            or (self.meteor_p.stdin.closed)
+        ):
+            raise MeteorError(
+                FLAVOR,
+                "METEOR: the jar is stopped (close() was called, or it exited); make a new "
+                "Meteor() to score again",
+            )
         lines = [_score_line(h, r) for h, r in zip(hyps, refs)]
         with self.lock:
             stats = self._exchange(lines, len(lines))
@@ -85,8 +95,10 @@ class Meteor:
                 for line in lines:
                     stdin.write(f"{line}\n".encode())
                 stdin.flush()
-            except OSError as e:  # the jar exited: reported below, with its stderr
+            except (OSError, UnicodeError) as e:  # reported below, with the jar's stderr
                 failed.append(e)
+                with contextlib.suppress(OSError):
+                    stdin.close()  # the jar sees the end of its input: no wait for ever
 
         writer = threading.Thread(target=write, daemon=True)
         writer.start()
