@@ -7,10 +7,12 @@
 //! `|a| * ceil(|b| / 64)` word operations instead of `|a| * |b|` cells. The marks read the full
 //! table's values back from the stored rows, so they take rouge-score's backtracking path.
 
-/// Word masks of each distinct id in one token sequence: `masks[id * words + w]`.
+/// Word masks of each distinct id in one token sequence: `slot[id]` indexes `masks` in steps of
+/// `words` (`u32::MAX`: the id does not occur), so the memory is that of the distinct ids.
 pub struct Masks {
     words: usize,
     len: usize,
+    slot: Vec<u32>,
     masks: Vec<u64>,
 }
 
@@ -18,21 +20,42 @@ impl Masks {
     /// Masks of `b`, whose ids are all below `vocab`.
     pub fn new(b: &[u32], vocab: usize) -> Self {
         let words = b.len().div_ceil(64);
-        let mut masks = vec![0u64; vocab * words];
+        let mut slot = vec![u32::MAX; vocab];
+        let mut masks = Vec::new();
         for (j, &t) in b.iter().enumerate() {
-            masks[t as usize * words + j / 64] |= 1u64 << (j % 64);
+            let s = &mut slot[t as usize];
+            if *s == u32::MAX {
+                *s = (masks.len() / words.max(1)) as u32;
+                masks.resize(masks.len() + words, 0);
+            }
+            masks[*s as usize * words + j / 64] |= 1u64 << (j % 64);
         }
         Masks {
             words,
             len: b.len(),
+            slot,
             masks,
         }
     }
 
     #[inline]
     fn of(&self, id: u32) -> &[u64] {
-        let s = id as usize * self.words;
-        self.masks.get(s..s + self.words).unwrap_or(&[])
+        match self.slot.get(id as usize) {
+            Some(&s) if s != u32::MAX => {
+                let s = s as usize * self.words;
+                &self.masks[s..s + self.words]
+            }
+            _ => &[],
+        }
+    }
+
+    /// The mask of `id` in a sequence of at most 64 tokens (0 where it does not occur).
+    #[inline]
+    fn word(&self, id: u32) -> u64 {
+        match self.slot.get(id as usize) {
+            Some(&s) if s != u32::MAX => self.masks[s as usize],
+            _ => 0,
+        }
     }
 }
 
@@ -72,9 +95,38 @@ pub fn lcs_len_masks(a: &[u32], masks: &Masks) -> usize {
     zeros(&v, masks.len)
 }
 
+/// Most mask words the bit-parallel LCS of a whole text may take (256 MiB); above, the
+/// classic two-row table (linear memory, `|a| * |b|` cells) is used instead.
+const MAX_MASK_WORDS: usize = 1 << 25;
+
+/// Whether masks of `b` (ids below `vocab`) would stay within [`MAX_MASK_WORDS`].
+pub fn masks_fit(b: &[u32], vocab: usize) -> bool {
+    b.len().div_ceil(64).saturating_mul(b.len().min(vocab)) <= MAX_MASK_WORDS
+}
+
 /// LCS length of two id sequences whose ids are below `vocab`.
 pub fn lcs_len(a: &[u32], b: &[u32], vocab: usize) -> usize {
+    if !masks_fit(b, vocab) {
+        return lcs_len_table(a, b);
+    }
     lcs_len_masks(a, &Masks::new(b, vocab))
+}
+
+/// LCS length with two rows of the DP table (rouge-score's `_lcs_table` values).
+pub fn lcs_len_table(a: &[u32], b: &[u32]) -> usize {
+    let mut prev = vec![0u32; b.len() + 1];
+    let mut cur = vec![0u32; b.len() + 1];
+    for &x in a {
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = if x == y {
+                prev[j] + 1
+            } else {
+                prev[j + 1].max(cur[j])
+            };
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()] as usize
 }
 
 /// `T[i][j]` of row `v` (the DP value at column prefix length `j`).
@@ -133,7 +185,7 @@ fn mark_lcs_word(
     let mut v = u64::MAX;
     rows.push(v);
     for &t in reff {
-        let m = masks.masks.get(t as usize).copied().unwrap_or(0);
+        let m = masks.word(t);
         let u = v & m;
         v = v.wrapping_add(u) | (v & !m);
         rows.push(v);
@@ -212,6 +264,7 @@ mod tests {
         ) {
             let t = table(&a, &b);
             prop_assert_eq!(lcs_len(&a, &b, 4), t[a.len()][b.len()]);
+            prop_assert_eq!(lcs_len_table(&a, &b), t[a.len()][b.len()]);
             let masks = Masks::new(&b, 4);
             let mut marks = vec![false; a.len()];
             mark_lcs(&a, &b, &masks, &mut Vec::new(), &mut marks);

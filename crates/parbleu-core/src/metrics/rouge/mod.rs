@@ -82,7 +82,9 @@ impl PredMasks {
     fn new(types: &[RougeType], pred: &Text, vocab: usize) -> Self {
         let has = |t: RougeType| types.contains(&t);
         PredMasks {
-            whole: has(RougeType::L).then(|| Masks::new(&pred.all, vocab)),
+            // A text too long for the masks' memory takes the classic table instead (`None`).
+            whole: (has(RougeType::L) && lcs::masks_fit(&pred.all, vocab))
+                .then(|| Masks::new(&pred.all, vocab)),
             sents: if has(RougeType::Lsum) {
                 pred.sents().map(|s| Masks::new(s, vocab)).collect()
             } else {
@@ -104,7 +106,11 @@ fn type_stats(
         RougeType::N(n) => score::ngram_stats(&pred.all, &reff.all, n, vocab),
         RougeType::L => match &pm.whole {
             Some(m) => score::lcs_stats(m, pred.all.len(), &reff.all),
-            None => unreachable!("masks are built for every type asked for"),
+            None => [
+                lcs::lcs_len_table(&reff.all, &pred.all) as u64,
+                pred.all.len() as u64,
+                reff.all.len() as u64,
+            ],
         },
         RougeType::Lsum => score::lsum_stats(pred, &pm.sents, reff, vocab, workers),
     }
