@@ -1,0 +1,256 @@
+//! Matching (exact, stem, synonym, paraphrase, in that order) and the choice of one alignment.
+//!
+//! The choice, as METEOR 1.5's papers state it: the most words covered, then the fewest chunks,
+//! then the smallest sum of distances between match starts. Observed in the jar and kept: a
+//! word pair that both the stem and the synonym module match counts for no coverage in that
+//! choice (it is kept only when it costs no chunk), and a match that conflicts with no other is
+//! always taken.
+
+use super::resources::Resources;
+use super::stem::stem;
+
+/// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Match {
+    pub i: usize,
+    pub len1: usize,
+    pub j: usize,
+    pub len2: usize,
+    pub module: usize,
+    /// Matched by both the stem and the synonym module.
+    pub dup: bool,
+}
+
+impl Match {
+    fn weight(&self) -> usize {
+        if self.dup {
+            0
+        } else {
+            self.len1 + self.len2
+        }
+    }
+}
+
+/// A sentence's words with what the modules need.
+pub(crate) struct Words<'a> {
+    pub w: Vec<&'a str>,
+    pub stems: Vec<String>,
+    pub syn: Vec<Vec<u32>>,
+}
+
+impl<'a> Words<'a> {
+    pub fn new(w: Vec<&'a str>, res: &Resources) -> Self {
+        let stems = w.iter().map(|x| stem(x)).collect();
+        let syn = w.iter().map(|x| res.synsets_of(x)).collect();
+        Self { w, stems, syn }
+    }
+}
+
+fn intersects(a: &[u32], b: &[u32]) -> bool {
+    let (mut x, mut y) = (0, 0);
+    while x < a.len() && y < b.len() {
+        match a[x].cmp(&b[y]) {
+            std::cmp::Ordering::Less => x += 1,
+            std::cmp::Ordering::Greater => y += 1,
+            std::cmp::Ordering::Equal => return true,
+        }
+    }
+    false
+}
+
+/// Every match of the four modules between test `t` and reference `r`.
+pub(crate) fn matches(t: &Words, r: &Words, res: &Resources) -> Vec<Match> {
+    let mut out = Vec::new();
+    for i in 0..t.w.len() {
+        for j in 0..r.w.len() {
+            let m = |module, dup| Match {
+                i,
+                len1: 1,
+                j,
+                len2: 1,
+                module,
+                dup,
+            };
+            if t.w[i] == r.w[j] {
+                out.push(m(0, false));
+                continue;
+            }
+            let st = t.stems[i] == r.stems[j];
+            let sy = intersects(&t.syn[i], &r.syn[j]);
+            if st {
+                out.push(m(1, sy));
+            }
+            if sy {
+                out.push(m(2, st));
+            }
+        }
+    }
+    paraphrases(t, r, res, &mut out);
+    out
+}
+
+fn paraphrases(t: &Words, r: &Words, res: &Resources, out: &mut Vec<Match>) {
+    let table = &res.paraphrases;
+    if table.is_empty() {
+        return;
+    }
+    for i in 0..t.w.len() {
+        for n in 1..=table.max_len.min(t.w.len() - i) {
+            let Some(id) = table.lookup(&t.w[i..i + n]) else {
+                continue;
+            };
+            let Some(ps) = table.para.get(&id) else {
+                continue;
+            };
+            for &p in ps {
+                let pw = &table.words[p as usize];
+                let k = pw.len();
+                if k > r.w.len() {
+                    continue;
+                }
+                for j in 0..=r.w.len() - k {
+                    if (0..k).all(|x| *pw[x] == *r.w[j + x]) {
+                        out.push(Match {
+                            i,
+                            len1: n,
+                            j,
+                            len2: k,
+                            module: 3,
+                            dup: false,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Chunks of an alignment given in any order.
+pub(crate) fn chunks(ms: &mut [Match]) -> usize {
+    ms.sort_by_key(|m| (m.i, m.j));
+    let mut n = 0;
+    let mut prev: Option<&Match> = None;
+    for m in ms.iter() {
+        match prev {
+            Some(p) if p.i + p.len1 == m.i && p.j + p.len2 == m.j => {}
+            _ => n += 1,
+        }
+        prev = Some(m);
+    }
+    n
+}
+
+fn distance(ms: &[Match]) -> usize {
+    ms.iter().map(|m| m.i.abs_diff(m.j)).sum()
+}
+
+/// Nodes searched at most per sentence pair before the best alignment found so far is taken.
+const MAX_NODES: usize = 200_000;
+
+struct Search<'a> {
+    cands: &'a [Match],
+    used1: Vec<bool>,
+    used2: Vec<bool>,
+    chosen: Vec<Match>,
+    fixed: &'a [Match],
+    /// Weight still available from candidate `k` on.
+    rest: Vec<usize>,
+    best: Option<(usize, usize, usize, Vec<Match>)>,
+    nodes: usize,
+}
+
+impl Search<'_> {
+    fn free(&self, m: &Match) -> bool {
+        (m.i..m.i + m.len1).all(|x| !self.used1[x]) && (m.j..m.j + m.len2).all(|x| !self.used2[x])
+    }
+    fn set(&mut self, m: &Match, v: bool) {
+        for x in m.i..m.i + m.len1 {
+            self.used1[x] = v;
+        }
+        for x in m.j..m.j + m.len2 {
+            self.used2[x] = v;
+        }
+    }
+    fn go(&mut self, k: usize, cover: usize) {
+        self.nodes += 1;
+        if let Some((bc, _, _, _)) = &self.best {
+            if cover + self.rest[k] < *bc || self.nodes > MAX_NODES {
+                return;
+            }
+        }
+        if k == self.cands.len() {
+            let mut all: Vec<Match> = self
+                .fixed
+                .iter()
+                .chain(self.chosen.iter())
+                .copied()
+                .collect();
+            let ch = chunks(&mut all);
+            let d = distance(&all);
+            let better = match &self.best {
+                None => true,
+                Some((bc, bch, bd, _)) => (cover, *bch, *bd) > (*bc, ch, d),
+            };
+            if better {
+                self.best = Some((cover, ch, d, all));
+            }
+            return;
+        }
+        let m = self.cands[k];
+        if self.free(&m) {
+            self.set(&m, true);
+            self.chosen.push(m);
+            self.go(k + 1, cover + m.weight());
+            self.chosen.pop();
+            self.set(&m, false);
+        }
+        self.go(k + 1, cover);
+    }
+}
+
+/// The chosen alignment of `n1` test and `n2` reference words.
+pub(crate) fn align(all: &[Match], n1: usize, n2: usize) -> Vec<Match> {
+    let mut c1 = vec![0usize; n1];
+    let mut c2 = vec![0usize; n2];
+    for m in all {
+        for x in m.i..m.i + m.len1 {
+            c1[x] += 1;
+        }
+        for x in m.j..m.j + m.len2 {
+            c2[x] += 1;
+        }
+    }
+    let (mut fixed, mut cands) = (Vec::new(), Vec::new());
+    for m in all {
+        let alone =
+            (m.i..m.i + m.len1).all(|x| c1[x] == 1) && (m.j..m.j + m.len2).all(|x| c2[x] == 1);
+        if alone && !m.dup {
+            fixed.push(*m);
+        } else {
+            cands.push(*m);
+        }
+    }
+    if cands.is_empty() {
+        return fixed;
+    }
+    cands.sort_by_key(|m| (m.j, m.i, m.module));
+    let mut rest = vec![0usize; cands.len() + 1];
+    for k in (0..cands.len()).rev() {
+        rest[k] = rest[k + 1] + cands[k].weight();
+    }
+    let mut s = Search {
+        cands: &cands,
+        used1: vec![false; n1],
+        used2: vec![false; n2],
+        chosen: Vec::new(),
+        fixed: &fixed,
+        rest,
+        best: None,
+        nodes: 0,
+    };
+    for m in &fixed {
+        s.set(m, true);
+    }
+    s.go(0, 0);
+    s.best.map(|b| b.3).unwrap_or(fixed)
+}
