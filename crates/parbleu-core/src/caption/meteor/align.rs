@@ -22,11 +22,12 @@ pub(crate) struct Match {
 }
 
 impl Match {
+    /// Weight in the search's first criterion: only exact matches count (observed).
     fn weight(&self) -> usize {
-        if self.dup {
-            0
-        } else {
+        if self.module == 0 {
             self.len1 + self.len2
+        } else {
+            0
         }
     }
 }
@@ -147,6 +148,14 @@ fn distance(ms: &[Match]) -> usize {
 /// Nodes searched at most per sentence pair before the best alignment found so far is taken.
 const MAX_NODES: usize = 200_000;
 
+/// Coverage, chunks (fewer first), stem-and-synonym pairs taken, distance (smaller first).
+type Key = (
+    usize,
+    std::cmp::Reverse<usize>,
+    usize,
+    std::cmp::Reverse<usize>,
+);
+
 struct Search<'a> {
     cands: &'a [Match],
     used1: Vec<bool>,
@@ -155,7 +164,7 @@ struct Search<'a> {
     fixed: &'a [Match],
     /// Weight still available from candidate `k` on.
     rest: Vec<usize>,
-    best: Option<(usize, usize, usize, Vec<Match>)>,
+    best: Option<(Key, Vec<Match>)>,
     nodes: usize,
 }
 
@@ -173,8 +182,8 @@ impl Search<'_> {
     }
     fn go(&mut self, k: usize, cover: usize) {
         self.nodes += 1;
-        if let Some((bc, _, _, _)) = &self.best {
-            if cover + self.rest[k] < *bc || self.nodes > MAX_NODES {
+        if let Some((b, _)) = &self.best {
+            if cover + self.rest[k] < b.0 || self.nodes > MAX_NODES {
                 return;
             }
         }
@@ -187,12 +196,10 @@ impl Search<'_> {
                 .collect();
             let ch = chunks(&mut all);
             let d = distance(&all);
-            let better = match &self.best {
-                None => true,
-                Some((bc, bch, bd, _)) => (cover, *bch, *bd) > (*bc, ch, d),
-            };
-            if better {
-                self.best = Some((cover, ch, d, all));
+            let dups: usize = all.iter().map(|m| m.len1 + m.len2).sum();
+            let key = (cover, std::cmp::Reverse(ch), dups, std::cmp::Reverse(d));
+            if self.best.as_ref().is_none_or(|b| key > b.0) {
+                self.best = Some((key, all));
             }
             return;
         }
@@ -252,5 +259,5 @@ pub(crate) fn align(all: &[Match], n1: usize, n2: usize) -> Vec<Match> {
         s.set(m, true);
     }
     s.go(0, 0);
-    s.best.map(|b| b.3).unwrap_or(fixed)
+    s.best.map(|b| b.1).unwrap_or(fixed)
 }

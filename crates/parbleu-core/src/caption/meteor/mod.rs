@@ -52,6 +52,32 @@ pub struct Meteor {
 }
 
 impl Meteor {
+    /// The chosen alignment of a test line and a reference: the normalised words and the
+    /// matches as (test start, test length, reference start, reference length, module).
+    #[allow(clippy::type_complexity)]
+    pub fn alignment(
+        &self,
+        test: &str,
+        reference: &str,
+    ) -> (
+        Vec<String>,
+        Vec<String>,
+        Vec<(usize, usize, usize, usize, usize)>,
+    ) {
+        let tw = normalize(test, &self.prefixes);
+        let rw = normalize(reference, &self.prefixes);
+        let t = Words::new(tw.iter().map(String::as_str).collect(), &self.res);
+        let r = Words::new(rw.iter().map(String::as_str).collect(), &self.res);
+        let all = align::matches(&t, &r, &self.res);
+        let mut chosen = align::align(&all, t.w.len(), r.w.len());
+        chosen.sort_by_key(|m| (m.j, m.i));
+        let out = chosen
+            .iter()
+            .map(|m| (m.i, m.len1, m.j, m.len2, m.module))
+            .collect();
+        (tw.clone(), rw.clone(), out)
+    }
+
     /// Statistics of one test line against one reference.
     pub fn stats_one(&self, test: &str, reference: &str) -> [f64; STATS] {
         let tw = normalize(test, &self.prefixes);
