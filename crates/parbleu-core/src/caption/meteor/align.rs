@@ -258,6 +258,77 @@ pub(crate) fn align(all: &[Match], n1: usize, n2: usize) -> Vec<Match> {
     for m in &fixed {
         s.set(m, true);
     }
-    s.go(0, 0);
-    s.best.map(|b| b.1).unwrap_or(fixed)
+    if std::env::var("METEOR_EXACT").is_ok() {
+        s.go(0, 0);
+        return s.best.map(|b| b.1).unwrap_or(fixed);
+    }
+    beam(&cands, &fixed, n1, n2)
+}
+
+/// Width of the beam (the jar's default `-x 40`).
+const BEAM: usize = 40;
+
+#[derive(Clone)]
+struct State {
+    chosen: Vec<Match>,
+    used1: Vec<bool>,
+    used2: Vec<bool>,
+    key: Key,
+}
+
+fn key_of(fixed: &[Match], chosen: &[Match]) -> Key {
+    let mut all: Vec<Match> = fixed.iter().chain(chosen.iter()).copied().collect();
+    let ch = chunks(&mut all);
+    let cover: usize = all.iter().map(Match::weight).sum();
+    let total: usize = all.iter().map(|m| m.len1 + m.len2).sum();
+    (cover, std::cmp::Reverse(ch), total, std::cmp::Reverse(distance(&all)))
+}
+
+fn beam(cands: &[Match], fixed: &[Match], n1: usize, n2: usize) -> Vec<Match> {
+    let by_ref = std::env::var("METEOR_BY_TEST").is_err();
+    let mut used1 = vec![false; n1];
+    let mut used2 = vec![false; n2];
+    for m in fixed {
+        used1[m.i..m.i + m.len1].iter_mut().for_each(|x| *x = true);
+        used2[m.j..m.j + m.len2].iter_mut().for_each(|x| *x = true);
+    }
+    let start = State {
+        chosen: Vec::new(),
+        used1,
+        used2,
+        key: key_of(fixed, &[]),
+    };
+    let mut states = vec![start];
+    let n = if by_ref { n2 } else { n1 };
+    for pos in 0..n {
+        let here: Vec<&Match> = cands
+            .iter()
+            .filter(|m| if by_ref { m.j == pos } else { m.i == pos })
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        let mut next: Vec<State> = Vec::new();
+        for st in &states {
+            next.push(st.clone());
+            for m in &here {
+                let free = st.used1[m.i..m.i + m.len1].iter().all(|x| !x)
+                    && st.used2[m.j..m.j + m.len2].iter().all(|x| !x);
+                if !free {
+                    continue;
+                }
+                let mut s2 = st.clone();
+                s2.used1[m.i..m.i + m.len1].iter_mut().for_each(|x| *x = true);
+                s2.used2[m.j..m.j + m.len2].iter_mut().for_each(|x| *x = true);
+                s2.chosen.push(**m);
+                s2.key = key_of(fixed, &s2.chosen);
+                next.push(s2);
+            }
+        }
+        next.sort_by(|a, b| b.key.cmp(&a.key));
+        next.truncate(BEAM);
+        states = next;
+    }
+    let best = &states[0];
+    fixed.iter().chain(best.chosen.iter()).copied().collect()
 }

@@ -122,6 +122,17 @@ impl Meteor {
         }
         best.map(|b| b.1).unwrap_or([0.0; STATS])
     }
+
+    /// [`Meteor::stats`] of every image, on `workers` threads, rows concatenated.
+    pub fn stats_batch(&self, tests: &[&str], refs: &[Vec<&str>], workers: usize) -> Vec<f64> {
+        let mut rows = vec![[0f64; STATS]; tests.len()];
+        crate::parallel::for_each_chunk(workers, &mut rows, 16, |start, chunk| {
+            for (k, o) in chunk.iter_mut().enumerate() {
+                *o = self.stats(tests[start + k], &refs[start + k]);
+            }
+        });
+        rows.into_iter().flatten().collect()
+    }
 }
 
 /// Precision or recall of one side: weighted matches over the δ-weighted length.
