@@ -223,9 +223,7 @@ def _check_native(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequen
             if "\0" in c:
                 raise InvalidTextError(f"{where} holds a NUL character ({c[:60]!r})")
             if len(c) > MAX_CHARS:
-                raise InvalidTextError(
-                    f"{where} is {len(c)} characters long (at most {MAX_CHARS})"
-                )
+                raise InvalidTextError(f"{where} is {len(c)} characters long (at most {MAX_CHARS})")
 
 
 def _check_surrogates(

@@ -127,8 +127,6 @@ fn commas(s: &str) -> String {
 
 /// Moses' English apostrophe rules, each a left-to-right pass without overlap.
 fn apostrophes(s: &str) -> String {
-    let alpha = |c: char| c.is_alphabetic();
-    let num = |c: char| c.is_numeric();
     let mut c: Vec<char> = s.chars().collect();
     type Rule = (fn(char) -> bool, fn(char) -> bool, bool, bool);
     let rules: [Rule; 4] = [
@@ -142,12 +140,11 @@ fn apostrophes(s: &str) -> String {
         (|x| x.is_alphabetic(), |x| !x.is_alphabetic(), true, true),
         (|x| x.is_alphabetic(), |x| x.is_alphabetic(), true, false),
     ];
-    let _ = (alpha, num);
     for (before, after, sp1, sp2) in rules {
         let mut out = Vec::with_capacity(c.len() + 8);
         let mut i = 0;
         while i < c.len() {
-            if i + 2 < c.len() + 0 && c[i + 1] == '\'' && before(c[i]) && after(c[i + 2]) {
+            if i + 2 < c.len() && c[i + 1] == '\'' && before(c[i]) && after(c[i + 2]) {
                 out.push(c[i]);
                 if sp1 {
                     out.push(' ');
@@ -182,7 +179,7 @@ fn apostrophes(s: &str) -> String {
 
 /// A word's final period split off or kept (Moses' rule), then abbreviation periods removed;
 /// runs of periods become their own word.
-fn split_dots<'a>(w: &'a str, next: Option<&str>, prefixes: &Prefixes) -> Vec<String> {
+fn split_dots(w: &str, next: Option<&str>, prefixes: &Prefixes) -> Vec<String> {
     // Runs of two or more periods are one word: "end..." -> "end ...".
     if let Some(p) = w.find("..") {
         let mut out = Vec::new();

@@ -41,8 +41,7 @@ impl Table {
         let mut t = Table::default();
         let mut lines = text.split('\n');
         let mut n = 0usize;
-        loop {
-            let Some(p) = lines.next() else { break };
+        while let Some(p) = lines.next() {
             if p.is_empty() && n > 0 {
                 // The final newline.
                 if lines.next().is_none() {
@@ -69,8 +68,10 @@ impl Table {
                 return Err(bad(WHAT, format!("line {}: an empty phrase", n + 2)));
             }
             n += 3;
+            // Observed: the jar matches a record in both directions.
             let (a, b) = (t.intern(a), t.intern(b));
             t.para.entry(a).or_default().push(b);
+            t.para.entry(b).or_default().push(a);
         }
         Ok(t)
     }

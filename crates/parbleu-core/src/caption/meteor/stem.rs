@@ -312,18 +312,13 @@ fn step5(x: &mut Word) {
         return;
     }
     let at = n - 1;
-    match x.w[at] {
-        'e' => {
-            if at >= x.p2 || (at >= x.p1 && !x.short_syllable_at(at)) {
-                x.w.pop();
-            }
-        }
-        'l' => {
-            if at >= x.p2 && at >= 1 && x.w[at - 1] == 'l' {
-                x.w.pop();
-            }
-        }
-        _ => {}
+    let drop = match x.w[at] {
+        'e' => at >= x.p2 || (at >= x.p1 && !x.short_syllable_at(at)),
+        'l' => at >= x.p2 && at >= 1 && x.w[at - 1] == 'l',
+        _ => false,
+    };
+    if drop {
+        x.w.pop();
     }
 }
 
