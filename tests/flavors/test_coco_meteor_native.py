@@ -29,8 +29,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import is_required, require
-from parbleu.errors import InvalidOptionError, InvalidTextError, MissingDependencyError
-from parbleu.errors import ParbleuError
+from parbleu.errors import (
+    InvalidOptionError,
+    InvalidTextError,
+    MissingDependencyError,
+    ParbleuError,
+)
 
 GOLDEN = Path(__file__).resolve().parent.parent / "data" / "meteor" / "golden.json.xz"
 STATS = 23
@@ -53,13 +57,20 @@ def test_eval_arithmetic_is_the_jars_on_every_golden_segment() -> None:
     g = _golden()
     stats, scores = g["stats"], g["scores"]
     assert len(stats) == len(scores) > 100_000
-    bad = [k for k, (s, v) in enumerate(zip(stats, scores)) if scorer.score(s) != float(v)]
+    bad = [
+        k
+        for k, (s, v) in enumerate(zip(stats, scores))
+        if s is not None and scorer.score(s) != float(v)
+    ]
     assert not bad, f"{len(bad)} segments differ, first {bad[:5]}"
-    at = 0
-    for group, n in g["groups"]:
-        total = [float(sum(s[c] for s in stats[at : at + n])) for c in range(STATS)]
+    members: dict[str, list[list[int]]] = {}
+    segs = _golden_inputs()
+    for (group, _, _), s in zip(segs, stats):
+        if s is not None:
+            members.setdefault(group, []).append(s)
+    for group, rows in members.items():
+        total = [float(sum(s[c] for s in rows)) for c in range(STATS)]
         assert scorer.score(total) == float(g["corpus"][group]), group
-        at += n
 
 
 def _golden_inputs() -> list[tuple[str, str, list[str]]]:
@@ -69,7 +80,8 @@ def _golden_inputs() -> list[tuple[str, str, list[str]]]:
     import gen_meteor_golden
     import testdata
 
-    return list(gen_meteor_golden.segments(testdata.root()))
+    segs = list(gen_meteor_golden.segments(testdata.root()))
+    return segs[: gen_meteor_golden.LIMIT]
 
 
 #: Measured share of golden segments whose statistics the native backend gets exactly
@@ -87,7 +99,9 @@ def test_native_statistics_agree_with_the_jar_on_the_golden_sample() -> None:
     tests = [segs[k][1].replace("|||", "").replace("  ", " ") for k in pick]
     flat = scorer.stats(tests, [segs[k][2] for k in pick], 1)
     rows = [[int(x) for x in flat[i : i + STATS]] for i in range(0, len(flat), STATS)]
-    same = sum(r == g["stats"][k] for r, k in zip(rows, pick))
+    pairs = [(r, g["stats"][k]) for r, k in zip(rows, pick) if g["stats"][k] is not None]
+    same = sum(r == want for r, want in pairs)
+    rows = [r for r, _ in pairs]
     assert same / len(rows) >= AGREEMENT_FLOOR, f"{same} of {len(rows)}"
 
 
@@ -100,28 +114,36 @@ def _needs_java() -> None:
     pytest.skip("no `java` on PATH (the live METEOR oracle is the jar)")
 
 
-_rows = st.lists(st.integers(0, 6), min_size=16, max_size=16)
+# A consistent row: per module matched test/reference content and function words (equal
+# counts but for paraphrases, which may differ in length yet both be present), lengths at least
+# the matches, chunks from 1 to the matches.
+_stage = st.tuples(st.integers(0, 5), st.integers(0, 3))
 
 
-@settings(max_examples=15, deadline=None)
-@given(
-    st.lists(
-        st.tuples(_rows, st.integers(0, 4), st.integers(0, 4), st.integers(1, 5)),
-        min_size=1,
-        max_size=40,
-    )
-)
-def test_eval_matches_the_live_jar(rows: list[tuple[list[int], int, int, int]]) -> None:
+@st.composite
+def _row(draw: st.DrawFn) -> list[int]:
+    stages: list[int] = []
+    for k in range(4):
+        c, f = draw(_stage)
+        if k == 3 and c + f:
+            rc, rf = draw(_stage.filter(lambda x: sum(x) > 0))
+        else:
+            rc, rf = c, f
+        stages += [c, rc, f, rf]
+    t_m = sum(stages[0::4]) + sum(stages[2::4])
+    r_m = sum(stages[1::4]) + sum(stages[3::4])
+    extra_t, extra_r = draw(st.integers(0, 4)), draw(st.integers(0, 4))
+    t_f = sum(stages[2::4]) + extra_t // 2
+    r_f = sum(stages[3::4]) + extra_r // 2
+    chunks = draw(st.integers(1, max(1, min(t_m, r_m)))) if t_m else 0
+    return [t_m + extra_t, r_m + extra_r, t_f, r_f, *stages, chunks, t_m, r_m]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(_row(), min_size=1, max_size=60))
+def test_eval_matches_the_live_jar(lines: list[list[int]]) -> None:
     _needs_java()
     scorer = _scorer()
-    lines = []
-    for stages, extra_t, extra_r, chunks in rows:
-        t_m = sum(stages[0::4]) + sum(stages[2::4])
-        r_m = sum(stages[1::4]) + sum(stages[3::4])
-        t_f = sum(stages[2::4]) + extra_t // 2
-        r_f = sum(stages[3::4]) + extra_r // 2
-        row = [t_m + extra_t, r_m + extra_r, t_f, r_f, *stages, chunks if t_m else 0, t_m, r_m]
-        lines.append(row)
     from parbleu.flavors.coco._meteor_native import meteor_dir
 
     line = "EVAL ||| " + " ||| ".join(" ".join(f"{x}.0" for x in r) for r in lines)
@@ -208,7 +230,7 @@ def test_missing_paraphrase_table_is_one_clear_error(
 ) -> None:
     _scorer()
     _fake_meteor_dir(tmp_path, monkeypatch, None)
-    with pytest.raises(MissingDependencyError, match="paraphrase-en.gz.*reinstall"):
+    with pytest.raises(MissingDependencyError, match=r"paraphrase-en\.gz.*reinstall"):
         _meteor()
 
 
@@ -231,5 +253,5 @@ def test_missing_jar_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.Monk
     from parbleu.flavors.coco import _meteor_native
 
     monkeypatch.setattr(_meteor_native, "meteor_dir", lambda: tmp_path)
-    with pytest.raises(MissingDependencyError, match="meteor-1.5.jar"):
+    with pytest.raises(MissingDependencyError, match=r"meteor-1\.5\.jar"):
         _meteor()

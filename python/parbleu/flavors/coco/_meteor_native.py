@@ -34,7 +34,7 @@ _cache: dict[tuple[str, bool], _core.MeteorScorer] = {}
 
 
 def meteor_dir() -> Path:
-    """The installed pycocoevalcap's ``meteor`` directory."""
+    """Return the installed pycocoevalcap's ``meteor`` directory."""
     return package_dir("METEOR") / "meteor"
 
 
@@ -78,7 +78,7 @@ def _read(base: Path, paraphrase: bool) -> list[bytes]:
 
 
 def load_scorer(paraphrase: bool = True) -> _core.MeteorScorer:
-    """The core's scorer with the installed data, built once per process (and per option)."""
+    """Return the core's scorer with the installed data, built once per process and option."""
     base = meteor_dir()
     key = (str(base), paraphrase)
     with _lock:

@@ -1,5 +1,7 @@
-"""METEOR 1.5 as pycocoevalcap 1.2 computes it: its own ``meteor-1.5.jar`` (the default), or
-parbleu's re-implementation without Java (``backend="native"``, see below).
+"""METEOR 1.5 as pycocoevalcap 1.2 computes it: its jar (default) or parbleu's core (native).
+
+By default it runs pycocoevalcap's own ``meteor-1.5.jar``, not a re-implementation;
+``backend="native"`` is parbleu's re-implementation without Java (see below).
 
 :class:`Meteor` starts the jar from the installed pycocoevalcap package exactly as the original
 does (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, in the jar's directory) and
@@ -24,8 +26,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from ...errors import FlavorError
-from ...errors import InvalidOptionError, InvalidTextError
+from ...errors import FlavorError, InvalidOptionError, InvalidTextError
 from ._input import FLAVOR, captions, check_workers
 from ._java import java, package_dir
 
@@ -94,7 +95,7 @@ class Meteor:
     def _native(
         self, ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]
     ) -> tuple[float, list[float]]:
-        """The same numbers from the core: per image the ``SCORE`` statistics, then ``EVAL``."""
+        """Compute in the core: per image the ``SCORE`` statistics, then ``EVAL``."""
         _check_native(ids, hyps, refs)
         # The original's SCORE line drops ``|||`` from the hypothesis and collapses double
         # spaces once; references holding ``|||`` are refused by _check_native.
@@ -209,9 +210,11 @@ MAX_CHARS = 100_000
 
 
 def _check_native(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> None:
-    """Refuse what the jar would misread or choke on: ``|||`` in a reference (the jar splits
-    it into more references), NUL, lone surrogates (the original fails to encode them) and
-    captions over :data:`MAX_CHARS`."""
+    """Refuse what the jar would misread or choke on.
+
+    ``|||`` in a reference (the jar splits it into more references), NUL, and captions over
+    :data:`MAX_CHARS`.
+    """
     for img, h, rs in zip(ids, hyps, refs):
         for side, c in (("res", h), *(("gts", r) for r in rs)):
             where = f"METEOR: {side}[{img!r}]"
