@@ -215,3 +215,32 @@ fn split_dots(w: &str, next: Option<&str>, prefixes: &Prefixes) -> Vec<String> {
         vec![pre.to_string(), ".".to_string()]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines and the jar's normalised output, observed with `-norm -writeAlignments`.
+    #[test]
+    fn observed_lines() {
+        let p = parse_prefixes("Mr\nNo #NUMERIC_ONLY#\n");
+        for (line, want) in [
+            (
+                "Hello, World! It's a \"test\" (really) -- isn't it? Mr. Smith's dog; e.g. U.S.A. 3.14 1,000 $5 50% a/b a-b",
+                "hello , world ! it 's a \" test \" ( really ) - isn 't it ? mr. smith 's dog ; eg usa 3.14 1,000 $ 5 50 % a / b a b",
+            ),
+            ("The cat sat.  A  dog   ran.\tTab here. End...", "the cat sat . a dog ran . tab here . end ..."),
+            (
+                "5-3 -5 a- -a a--b a - b x---y well-known 1990-2000 A-1 ---",
+                "5 3 -5 a- -a a b a - b x--y well known 1990 2000 a 1 --",
+            ),
+            ("No. 5 no. 5 p.m. Then", "no. 5 no . 5 pm then"),
+            (
+                "O'Neil rock'n'roll 'quote' goin' 90's ``quoted''",
+                "o 'neil rock 'n'roll ' quote ' goin ' 90 's \" quoted \"",
+            ),
+        ] {
+            assert_eq!(normalize(line, &p).join(" "), want, "{line}");
+        }
+    }
+}
