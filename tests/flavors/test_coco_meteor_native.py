@@ -255,3 +255,13 @@ def test_missing_jar_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(_meteor_native, "meteor_dir", lambda: tmp_path)
     with pytest.raises(MissingDependencyError, match=r"meteor-1\.5\.jar"):
         _meteor()
+
+
+def test_jar_used_after_close_is_one_clear_error() -> None:
+    _needs_java()
+    from parbleu.flavors.coco.meteor import Meteor, MeteorError
+
+    m = Meteor()
+    m.close()
+    with pytest.raises(MeteorError, match=r"close\(\)"):
+        m.compute_score({1: ["a dog"]}, {1: ["a dog"]})
