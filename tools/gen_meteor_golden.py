@@ -77,6 +77,10 @@ def segments(root: Path) -> Iterator[tuple[str, str, list[str]]]:
                 yield f"wmt:{pair}:{system}", lines[k], [r[k] for r in refs]
 
 
+def _breaks(c: str) -> bool:
+    return any(b in c for b in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
 def score_line(h: str, refs: list[str]) -> str:
     """pycocoevalcap's ``Meteor._stat`` line."""
     h = h.replace("|||", "").replace("  ", " ")
@@ -115,9 +119,16 @@ def main() -> None:
     segs = list(segments(root))
     if args.limit:
         segs = segs[: args.limit]
+    # A line break splits a SCORE line in two and shifts every later answer (pycocoevalcap's
+    # bug; parbleu refuses such captions): those segments are not sent.
+    broken = {k for k, (_, h, rs) in enumerate(segs) if any(_breaks(c) for c in (h, *rs))}
     print(f"{len(segs)} segments", file=sys.stderr)
     jar_dir = meteor_dir()
-    stats = run_jar([score_line(h, r) for _, h, r in segs], len(segs), jar_dir)
+    sent = [k for k in range(len(segs)) if k not in broken]
+    answers_sent = run_jar([score_line(segs[k][1], segs[k][2]) for k in sent], len(sent), jar_dir)
+    stats = ["Error: line break"] * len(segs)
+    for k, a in zip(sent, answers_sent):
+        stats[k] = a
     groups: dict[str, list[int]] = {}
     failed: list[int] = []
     for k, (g, _, _) in enumerate(segs):

@@ -49,6 +49,7 @@ class Meteor:
                 f"METEOR: backend={backend!r}: expected one of {', '.join(BACKENDS)}"
             )
         self.backend = backend
+        self.closed = False
         self.workers = check_workers(workers)
         self.lock = threading.Lock()
         if backend == "native":
@@ -83,7 +84,7 @@ class Meteor:
         if self.backend == "native":
             return self._native(ids, hyps, refs)
         lines = [_score_line(h, r) for h, r in zip(hyps, refs)]
-        if getattr(self, "meteor_p", None) is None or self.meteor_p.poll() is not None:
+        if self.closed:
             raise MeteorError(FLAVOR, "METEOR: the jar was stopped (close()); make a new Meteor")
         with self.lock:
             stats = self._exchange(lines, len(lines))
@@ -171,6 +172,7 @@ class Meteor:
         if p is None:
             return
         with self.lock:
+            self.closed = True
             if p.poll() is None:
                 p.kill()
                 p.wait()
