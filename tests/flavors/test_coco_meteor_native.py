@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import lzma
+import math
 import shutil
 import subprocess
 import tempfile
@@ -62,15 +63,27 @@ def test_eval_arithmetic_is_the_jars_on_every_golden_segment() -> None:
         for k, (s, v) in enumerate(zip(stats, scores))
         if s is not None and scorer.score(s) != float(v)
     ]
-    assert not bad, f"{len(bad)} segments differ, first {bad[:5]}"
+    # Known: Java's Math.pow and the C library's pow differ by one ulp at (6/23.5)**0.2, the
+    # penalty of 6 chunks over 23.5 mean matches (78 segments); nothing else may differ.
+    off = [
+        k
+        for k in bad
+        if abs(scorer.score(stats[k]) - float(scores[k])) > 2 * math.ulp(float(scores[k]))
+    ]
+    assert not off, f"{len(off)} segments differ, first {off[:5]}"
+    assert all(stats[k][20] * 47 == (stats[k][21] + stats[k][22]) * 6 for k in bad)
+    assert len(bad) <= 100
     members: dict[str, list[list[int]]] = {}
     segs = _golden_inputs()
     for (group, _, _), s in zip(segs, stats):
         if s is not None:
             members.setdefault(group, []).append(s)
+    from parbleu.flavors.coco.meteor import corpus_stats
+
     for group, rows in members.items():
-        total = [float(sum(s[c] for s in rows)) for c in range(STATS)]
+        total = corpus_stats([[float(x) for x in r] for r in rows])
         assert scorer.score(total) == float(g["corpus"][group]), group
+    assert len(members) > 90
 
 
 def _golden_inputs() -> list[tuple[str, str, list[str]]]:
@@ -87,7 +100,7 @@ def _golden_inputs() -> list[tuple[str, str, list[str]]]:
 #: Measured share of golden segments whose statistics the native backend gets exactly
 #: (every 25th segment; docs/captioning.md). A floor: a regression fails, an improvement
 #: should raise it.
-AGREEMENT_FLOOR = 0.5
+AGREEMENT_FLOOR = 0.55
 
 
 def test_native_statistics_agree_with_the_jar_on_the_golden_sample() -> None:
@@ -162,8 +175,9 @@ def test_eval_matches_the_live_jar(lines: list[list[int]]) -> None:
         timeout=120,
     ).stdout.split()
     assert [float(x) for x in out[:-1]] == [scorer.score([float(x) for x in r]) for r in lines]
-    total = [float(sum(r[c] for r in lines)) for c in range(STATS)]
-    assert float(out[-1]) == scorer.score(total)
+    from parbleu.flavors.coco.meteor import corpus_stats
+
+    assert float(out[-1]) == scorer.score(corpus_stats([[float(x) for x in r] for r in lines]))
 
 
 def _meteor(**kw: Any) -> Any:
