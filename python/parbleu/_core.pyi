@@ -21,6 +21,7 @@ __all__ = [
     "BleuOptions",
     "ChrfOptions",
     "MeanOptions",
+    "MeteorScorer",
     "NltkWordnet",
     "PairTable",
     "Refs",
@@ -637,6 +638,25 @@ def caption_cider_sums(
     ``ref_len`` is numpy's ``log(len(hyps))`` and ``log_df[k]`` numpy's ``log(max(1, k))``
     for every document frequency ``k`` in ``0..len(hyps)``.
     """
+
+@final
+class MeteorScorer:
+    """METEOR 1.5 (``-l en -norm``) with the data of the user's pycocoevalcap, parsed once."""
+
+    def __new__(
+        cls,
+        function: bytes,
+        synsets: bytes,
+        exceptions: bytes,
+        prefixes: bytes,
+        paraphrase: bytes,
+    ) -> Self: ...
+    def stats(
+        self, hyps: Sequence[str], refs: Sequence[Sequence[str]], workers: int
+    ) -> list[float]:
+        """Per image, the jar's ``SCORE`` statistics (23 floats each, concatenated)."""
+    def score(self, row: Sequence[float]) -> float:
+        """Return the jar's ``EVAL`` of one statistics row (a segment's, or their sum)."""
 
 def caption_rouge_scores(
     hyps: Sequence[str],

@@ -6,7 +6,7 @@ use crate::error::{ErrorClass, Result};
 use crate::interrupt::{blocks, for_each_block, interruptible};
 use crate::options::Order;
 use crate::parallel::Workers;
-use parbleu_core::metrics::caption::{cider, rouge};
+use parbleu_core::metrics::caption::{cider, meteor, rouge};
 use parbleu_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -83,7 +83,68 @@ fn caption_rouge_scores(
     Ok(out)
 }
 
+/// METEOR 1.5 (`-l en -norm`) with the data of the user's pycocoevalcap, parsed once.
+#[pyclass(frozen, module = "parbleu._core")]
+struct MeteorScorer {
+    inner: meteor::Meteor,
+}
+
+#[pymethods]
+impl MeteorScorer {
+    #[new]
+    #[pyo3(signature = (function, synsets, exceptions, prefixes, paraphrase))]
+    fn new(
+        py: Python<'_>,
+        function: &[u8],
+        synsets: &[u8],
+        exceptions: &[u8],
+        prefixes: &[u8],
+        paraphrase: &[u8],
+    ) -> Result<Self> {
+        let prefixes = String::from_utf8_lossy(prefixes).into_owned();
+        let inner = py.detach(|| -> std::result::Result<meteor::Meteor, Error> {
+            Ok(meteor::Meteor {
+                res: meteor::Resources::new(function, synsets, exceptions, paraphrase)?,
+                prefixes: meteor::parse_prefixes(&prefixes),
+                params: meteor::Params::EN,
+            })
+        })?;
+        Ok(Self { inner })
+    }
+
+    /// Per image, the jar's `SCORE` statistics (23 floats each, concatenated).
+    #[pyo3(signature = (hyps, refs, workers))]
+    fn stats(
+        &self,
+        py: Python<'_>,
+        hyps: Vec<Bound<'_, PyString>>,
+        refs: Vec<Vec<Bound<'_, PyString>>>,
+        workers: Workers,
+    ) -> Result<Vec<f64>> {
+        let (h, r) = borrowed(&hyps, &refs)?;
+        let mut out = Vec::with_capacity(h.len() * meteor::STATS);
+        for_each_block(py, blocks(h.len(), BLOCK), |b| {
+            out.extend(self.inner.stats_batch(&h[b.clone()], &r[b], workers.0));
+            Ok::<(), Error>(())
+        })?;
+        Ok(out)
+    }
+
+    /// The jar's `EVAL` of one statistics row (a segment's, or their sum).
+    fn score(&self, row: Vec<f64>) -> Result<f64> {
+        if row.len() != meteor::STATS {
+            return Err(parbleu_core::Error::BadStatsShape {
+                expected: meteor::STATS,
+                found: row.len(),
+            }
+            .into());
+        }
+        Ok(meteor::score(&row, &self.inner.params))
+    }
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<MeteorScorer>()?;
     let functions = [
         wrap_pyfunction!(caption_cider_sums, m)?,
         wrap_pyfunction!(caption_rouge_scores, m)?,

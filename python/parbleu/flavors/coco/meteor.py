@@ -1,4 +1,7 @@
-"""METEOR 1.5 as pycocoevalcap 1.2 computes it: its own ``meteor-1.5.jar``, not a re-implementation.
+"""METEOR 1.5 as pycocoevalcap 1.2 computes it: its jar (default) or parbleu's core (native).
+
+By default it runs pycocoevalcap's own ``meteor-1.5.jar``, not a re-implementation;
+``backend="native"`` is parbleu's re-implementation without Java (see below).
 
 :class:`Meteor` starts the jar from the installed pycocoevalcap package exactly as the original
 does (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, in the jar's directory) and
@@ -8,6 +11,11 @@ with ``|||`` removed and double spaces collapsed once, as the original), then on
 numbers are the jar's. The only change: the ``SCORE`` lines are written by a thread while their
 answers are read, instead of one round trip per image, so it is not slower than the original.
 Java or the package absent, or the jar failing, is one clear error (with the jar's stderr).
+
+``Meteor(backend="native")`` computes the same protocol's numbers in the Rust core (no Java, no
+jar start-up), from the data of the installed pycocoevalcap. It is not yet exact on every
+segment (the jar's beam search over ambiguous matches is approximated; measured agreement in
+docs/captioning.md), so the jar stays the default.
 """
 
 from __future__ import annotations
@@ -18,13 +26,14 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from ...errors import FlavorError
-from ._input import FLAVOR, captions
+from ...errors import FlavorError, InvalidOptionError, InvalidTextError
+from ._input import FLAVOR, captions, check_workers
 from ._java import java, package_dir
 
 __all__ = ["Meteor", "MeteorError"]
 
 METEOR_JAR = "meteor-1.5.jar"
+BACKENDS = ("jar", "native")
 
 
 class MeteorError(FlavorError, RuntimeError):
@@ -34,7 +43,20 @@ class MeteorError(FlavorError, RuntimeError):
 class Meteor:
     """pycocoevalcap's ``Meteor``: starts the jar once, :meth:`compute_score` runs often."""
 
-    def __init__(self) -> None:
+    def __init__(self, backend: str = "jar", workers: int = 1) -> None:
+        if backend not in BACKENDS:
+            raise InvalidOptionError(
+                f"METEOR: backend={backend!r}: expected one of {', '.join(BACKENDS)}"
+            )
+        self.backend = backend
+        self.closed = False
+        self.workers = check_workers(workers)
+        self.lock = threading.Lock()
+        if backend == "native":
+            from ._meteor_native import load_scorer
+
+            self.native = load_scorer()
+            return
         jar_dir = package_dir("METEOR") / "meteor"
         if not (jar_dir / METEOR_JAR).is_file():
             raise MeteorError(
@@ -51,7 +73,6 @@ class Meteor:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
-        self.lock = threading.Lock()
 
     def compute_score(
         self, gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]]
@@ -59,23 +80,31 @@ class Meteor:
         """METEOR of ``res`` against ``gts``: ``(corpus score, [score per image])``."""
         ids, hyps, refs = captions(gts, res, "METEOR")
         _check_lines(ids, hyps, refs)
-        if (
-            self.meteor_p.poll() is not None
-            or self.meteor_p.stdin is None
-            or (self.meteor_p.stdin.closed)
-        ):
-            raise MeteorError(
-                FLAVOR,
-                "METEOR: the jar is stopped (close() was called, or it exited); make a new "
-                "Meteor() to score again",
-            )
+        _check_surrogates(ids, hyps, refs)
+        if self.backend == "native":
+            return self._native(ids, hyps, refs)
         lines = [_score_line(h, r) for h, r in zip(hyps, refs)]
+        if self.closed:
+            raise MeteorError(FLAVOR, "METEOR: the jar was stopped (close()); make a new Meteor")
         with self.lock:
             stats = self._exchange(lines, len(lines))
             eval_line = "EVAL" + "".join(f" ||| {s.decode().strip()}" for s in stats)
             answers = self._exchange([eval_line], len(lines) + 1)
         values = [self._number(v, eval_line) for v in answers]
         return values[-1], values[:-1]
+
+    def _native(
+        self, ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]
+    ) -> tuple[float, list[float]]:
+        """Compute in the core: per image the ``SCORE`` statistics, then ``EVAL``."""
+        _check_native(ids, hyps, refs)
+        # The original's SCORE line drops ``|||`` from the hypothesis and collapses double
+        # spaces once; references holding ``|||`` are refused by _check_native.
+        tests = [h.replace("|||", "").replace("  ", " ") for h in hyps]
+        flat = self.native.stats(tests, [list(r) for r in refs], self.workers)
+        rows = [flat[k : k + STATS] for k in range(0, len(flat), STATS)]
+        scores = [self.native.score(r) for r in rows]
+        return self.native.score(corpus_stats(rows)), scores
 
     def method(self) -> str:
         """Return the metric's name."""
@@ -137,10 +166,11 @@ class Meteor:
 
     def close(self) -> None:
         """Stop the jar (also done when the object is collected)."""
-        p = getattr(self, "meteor_p", None)
+        p: subprocess.Popen[bytes] | None = getattr(self, "meteor_p", None)
         if p is None:
             return
         with self.lock:
+            self.closed = True
             if p.poll() is None:
                 p.kill()
                 p.wait()
@@ -171,6 +201,62 @@ def _check_lines(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequenc
                     "lines, so the original pairs every later score with the wrong image. "
                     "Tokenize first (the PTB tokenizer replaces line breaks) or remove them",
                 )
+
+
+STATS = 23
+#: Longest caption the native backend takes, in characters (the jar has no limit but its
+#: 2 GB heap; a line this long is a mistake, refused rather than aligned for minutes).
+MAX_CHARS = 100_000
+
+
+def _check_native(ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> None:
+    """Refuse what the jar would misread or choke on.
+
+    ``|||`` in a reference (the jar splits it into more references), NUL, and captions over
+    :data:`MAX_CHARS`.
+    """
+    for img, h, rs in zip(ids, hyps, refs):
+        for side, c in (("res", h), *(("gts", r) for r in rs)):
+            where = f"METEOR: {side}[{img!r}]"
+            if side == "gts" and "|||" in c:
+                raise InvalidTextError(
+                    f"{where} holds '|||', the jar's field separator ({c[:60]!r}); the "
+                    "original splits it into more references. Remove it"
+                )
+            if "\0" in c:
+                raise InvalidTextError(f"{where} holds a NUL character ({c[:60]!r})")
+            if len(c) > MAX_CHARS:
+                raise InvalidTextError(f"{where} is {len(c)} characters long (at most {MAX_CHARS})")
+
+
+def corpus_stats(rows: Sequence[Sequence[float]]) -> list[float]:
+    """Sum segment statistics as the jar's ``EVAL`` does.
+
+    Observed on every golden group: a segment matched entirely in one chunk (whose penalty is
+    0) adds no chunk to the sum.
+    """
+    total = [0.0] * STATS
+    for r in rows:
+        for k, v in enumerate(r):
+            total[k] += v
+        if r[20] == 1 and r[21] == r[0] and r[22] == r[1]:
+            total[20] -= 1
+    return total
+
+
+def _check_surrogates(
+    ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]
+) -> None:
+    """Refuse a lone surrogate: the original fails to encode it (the jar path used to hang)."""
+    for img, h, rs in zip(ids, hyps, refs):
+        for side, c in (("res", h), *(("gts", r) for r in rs)):
+            try:
+                c.encode()
+            except UnicodeEncodeError:
+                raise InvalidTextError(
+                    f"METEOR: {side}[{img!r}] holds a lone surrogate ({c[:60]!r}); the "
+                    "original cannot encode it either"
+                ) from None
 
 
 def _close_pipes(p: subprocess.Popen[bytes]) -> None:

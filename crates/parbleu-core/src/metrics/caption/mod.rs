@@ -4,4 +4,5 @@
 //! numbers are the same bits; the final numpy means stay in Python, done by numpy itself.
 
 pub mod cider;
+pub mod meteor;
 pub mod rouge;

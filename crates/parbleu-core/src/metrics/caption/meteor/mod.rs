@@ -1,0 +1,173 @@
+//! METEOR 1.5 as pycocoevalcap runs it (`-l en -norm`, task `default`), written from the METEOR
+//! papers (Lavie & Denkowski 2009; Denkowski & Lavie 2011, 2014) and the jar's observed
+//! behaviour, not from its source. The data (function words, WordNet synsets, paraphrase table)
+//! come from the user's installed pycocoevalcap: [`Resources`].
+//!
+//! A segment's statistics are the jar's `SCORE` answer, 23 numbers: test and reference length,
+//! their function words, per module (exact, stem, synonym, paraphrase) the matched test content,
+//! reference content, test function and reference function words, then chunks and matched test
+//! and reference words. [`score`] is the jar's `EVAL` of (summed) statistics, with its float
+//! operations in the order that reproduces the jar's bits (found by feeding it statistics).
+
+pub mod align;
+pub mod normalize;
+pub mod paraphrase;
+pub mod resources;
+pub mod stem;
+
+pub use normalize::{normalize, parse_prefixes, Prefixes};
+pub use resources::Resources;
+
+use align::{chunks, Words};
+
+/// Columns of a segment's statistics.
+pub const STATS: usize = 23;
+
+/// α, β, γ, δ and the four module weights; [`Params::EN`] is the jar's `-l en` default.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    pub alpha: f64,
+    pub beta: f64,
+    pub gamma: f64,
+    pub delta: f64,
+    pub weights: [f64; 4],
+}
+
+impl Params {
+    /// `Parameters: 0.85 0.2 0.6 0.75`, `Weights: 1.0 0.6 0.8 0.6` as the jar prints them.
+    pub const EN: Params = Params {
+        alpha: 0.85,
+        beta: 0.2,
+        gamma: 0.6,
+        delta: 0.75,
+        weights: [1.0, 0.6, 0.8, 0.6],
+    };
+}
+
+/// The scorer: data and the non-breaking prefixes of the normaliser.
+pub struct Meteor {
+    pub res: Resources,
+    pub prefixes: Prefixes,
+    pub params: Params,
+}
+
+impl Meteor {
+    /// The chosen alignment of a test line and a reference: the normalised words and the
+    /// matches as (test start, test length, reference start, reference length, module).
+    #[allow(clippy::type_complexity)]
+    pub fn alignment(
+        &self,
+        test: &str,
+        reference: &str,
+    ) -> (
+        Vec<String>,
+        Vec<String>,
+        Vec<(usize, usize, usize, usize, usize)>,
+    ) {
+        let tw = normalize(test, &self.prefixes);
+        let rw = normalize(reference, &self.prefixes);
+        let t = Words::new(tw.iter().map(String::as_str).collect(), &self.res);
+        let r = Words::new(rw.iter().map(String::as_str).collect(), &self.res);
+        let all = align::matches(&t, &r, &self.res);
+        let mut chosen = align::align(&all, t.w.len(), r.w.len());
+        chosen.sort_by_key(|m| (m.j, m.i));
+        let out = chosen
+            .iter()
+            .map(|m| (m.i, m.len1, m.j, m.len2, m.module))
+            .collect();
+        (tw.clone(), rw.clone(), out)
+    }
+
+    /// Statistics of one test line against one reference.
+    pub fn stats_one(&self, test: &str, reference: &str) -> [f64; STATS] {
+        let tw = normalize(test, &self.prefixes);
+        let rw = normalize(reference, &self.prefixes);
+        let t = Words::new(tw.iter().map(String::as_str).collect(), &self.res);
+        let r = Words::new(rw.iter().map(String::as_str).collect(), &self.res);
+        let all = align::matches(&t, &r, &self.res);
+        let mut chosen = align::align(&all, t.w.len(), r.w.len());
+        let func = |w: &str| self.res.function.contains(w);
+        let mut s = [0f64; STATS];
+        s[0] = t.w.len() as f64;
+        s[1] = r.w.len() as f64;
+        s[2] = t.w.iter().filter(|w| func(w)).count() as f64;
+        s[3] = r.w.iter().filter(|w| func(w)).count() as f64;
+        let (mut m1, mut m2) = (0usize, 0usize);
+        for m in &chosen {
+            let base = 4 + 4 * m.module;
+            for w in &t.w[m.i..m.i + m.len1] {
+                s[base + if func(w) { 2 } else { 0 }] += 1.0;
+            }
+            for w in &r.w[m.j..m.j + m.len2] {
+                s[base + if func(w) { 3 } else { 1 }] += 1.0;
+            }
+            m1 += m.len1;
+            m2 += m.len2;
+        }
+        s[20] = chunks(&mut chosen) as f64;
+        s[21] = m1 as f64;
+        s[22] = m2 as f64;
+        s
+    }
+
+    /// The `SCORE` answer: the statistics of the best-scoring reference (the first on a tie).
+    pub fn stats(&self, test: &str, references: &[&str]) -> [f64; STATS] {
+        let mut best: Option<(f64, [f64; STATS])> = None;
+        for r in references {
+            let s = self.stats_one(test, r);
+            let v = score(&s, &self.params);
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, s));
+            }
+        }
+        best.map(|b| b.1).unwrap_or([0.0; STATS])
+    }
+
+    /// [`Meteor::stats`] of every image, on `workers` threads, rows concatenated.
+    pub fn stats_batch(&self, tests: &[&str], refs: &[Vec<&str>], workers: usize) -> Vec<f64> {
+        let mut rows = vec![[0f64; STATS]; tests.len()];
+        crate::parallel::for_each_chunk(workers, &mut rows, 16, |start, chunk| {
+            for (k, o) in chunk.iter_mut().enumerate() {
+                *o = self.stats(tests[start + k], &refs[start + k]);
+            }
+        });
+        rows.into_iter().flatten().collect()
+    }
+}
+
+/// Precision or recall of one side: weighted matches over the δ-weighted length.
+fn side(len: f64, func: f64, s: &[f64], off: usize, p: &Params) -> f64 {
+    let den = p.delta * (len - func) + (1.0 - p.delta) * func;
+    if den == 0.0 {
+        return 0.0;
+    }
+    let mut num = 0.0;
+    for (k, w) in p.weights.iter().enumerate() {
+        num += s[4 + 4 * k + off] * w * p.delta;
+    }
+    for (k, w) in p.weights.iter().enumerate() {
+        num += s[4 + 4 * k + off + 2] * w * (1.0 - p.delta);
+    }
+    num / den
+}
+
+/// The jar's `EVAL` of a statistics row (one segment's or a sum).
+pub fn score(s: &[f64], p: &Params) -> f64 {
+    let prec = side(s[0], s[2], s, 0, p);
+    let rec = side(s[1], s[3], s, 1, p);
+    if prec == 0.0 || rec == 0.0 {
+        return 0.0;
+    }
+    let fmean = 1.0 / (p.alpha / rec + (1.0 - p.alpha) / prec);
+    let (mut t, mut r) = (0.0, 0.0);
+    for k in 0..4 {
+        t += s[4 + 4 * k] + s[6 + 4 * k];
+        r += s[5 + 4 * k] + s[7 + 4 * k];
+    }
+    let frag = if t == s[0] && r == s[1] && s[20] == 1.0 {
+        0.0
+    } else {
+        p.gamma * (s[20] / ((s[21] + s[22]) / 2.0)).powf(p.beta)
+    };
+    fmean * (1.0 - frag)
+}

@@ -1,0 +1,140 @@
+//! METEOR 1.5's English data, parsed from the bytes of the user's installed copy (never shipped
+//! with parbleu): the function-word list, WordNet synsets and morphological exceptions (from the
+//! jar's `function/` and `synonym/` entries) and the paraphrase table (`paraphrase-en.gz`,
+//! decompressed by the caller).
+
+use crate::Error;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Function words, synonym sets and paraphrases.
+#[derive(Default)]
+pub struct Resources {
+    pub(crate) function: FxHashSet<String>,
+    pub(crate) synsets: FxHashMap<String, Vec<u32>>,
+    pub(crate) exceptions: FxHashMap<String, Vec<String>>,
+    pub(crate) paraphrases: crate::metrics::caption::meteor::paraphrase::Table,
+}
+
+/// The error for a damaged data file `what`.
+pub(crate) fn bad(what: &str, why: String) -> Error {
+    Error::InvalidOption {
+        name: "METEOR data".into(),
+        value: what.into(),
+        expected: format!(
+            "METEOR 1.5's file as pycocoevalcap installs it ({why}; reinstall pycocoevalcap)"
+        ),
+    }
+}
+
+fn text<'a>(what: &str, b: &'a [u8]) -> Result<&'a str, Error> {
+    std::str::from_utf8(b).map_err(|e| bad(what, format!("not UTF-8: {e}")))
+}
+
+impl Resources {
+    /// Parse the four data files; `paraphrase` may be empty (no paraphrase module).
+    pub fn new(
+        function: &[u8],
+        synsets: &[u8],
+        exceptions: &[u8],
+        paraphrase: &[u8],
+    ) -> Result<Self, Error> {
+        let function = text("function/english.words", function)?
+            .lines()
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut syn: FxHashMap<String, Vec<u32>> = FxHashMap::default();
+        let mut lines = text("synonym/english.synsets", synsets)?.lines();
+        let mut n = 0usize;
+        while let Some(word) = lines.next() {
+            n += 1;
+            let Some(ids) = lines.next() else {
+                return Err(bad(
+                    "synonym/english.synsets",
+                    format!("it ends after word line {n} ({word:?}) without its synsets"),
+                ));
+            };
+            let mut v = Vec::new();
+            for id in ids.split_whitespace() {
+                v.push(id.parse::<u32>().map_err(|_| {
+                    bad(
+                        "synonym/english.synsets",
+                        format!("line {}: {id:?} is not a synset id", n + 1),
+                    )
+                })?);
+            }
+            n += 1;
+            syn.entry(word.to_string()).or_default().extend(v);
+        }
+        let mut exc: FxHashMap<String, Vec<String>> = FxHashMap::default();
+        let mut lines = text("synonym/english.exceptions", exceptions)?.lines();
+        while let Some(base) = lines.next() {
+            let Some(vars) = lines.next() else { break };
+            for v in vars.split_whitespace() {
+                exc.entry(v.to_string()).or_default().push(base.to_string());
+            }
+        }
+        Ok(Self {
+            function,
+            synsets: syn,
+            exceptions: exc,
+            paraphrases: crate::metrics::caption::meteor::paraphrase::Table::parse(paraphrase)?,
+        })
+    }
+
+    /// Synsets of a word: of its own form, its exception bases and the base form the first
+    /// matching regular ending gives (observed: `does` is `doe`, never `do`; `as` is not `a`).
+    pub(crate) fn synsets_of(&self, word: &str) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        if let Some(v) = self.synsets.get(word) {
+            out.extend_from_slice(v);
+        }
+        let exc = self.exceptions.get(word);
+        if let Some(bases) = exc {
+            for b in bases {
+                if let Some(v) = self.synsets.get(b.as_str()) {
+                    out.extend_from_slice(v);
+                }
+            }
+        }
+        {
+            for (suf, rep) in DETACH {
+                if let Some(stem) = word.strip_suffix(suf) {
+                    let base = format!("{stem}{rep}");
+                    if base.chars().count() < 2 {
+                        continue;
+                    }
+                    if let Some(v) = self.synsets.get(base.as_str()) {
+                        out.extend_from_slice(v);
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// WordNet's regular inflection endings (nouns, verbs, adjectives) and their base endings.
+const DETACH: &[(&str, &str)] = &[
+    ("s", ""),
+    ("ses", "s"),
+    ("xes", "x"),
+    ("zes", "z"),
+    ("ches", "ch"),
+    ("shes", "sh"),
+    ("men", "man"),
+    ("ies", "y"),
+    ("es", "e"),
+    ("es", ""),
+    ("ed", "e"),
+    ("ed", ""),
+    ("ing", "e"),
+    ("ing", ""),
+    ("er", ""),
+    ("est", ""),
+    ("er", "e"),
+    ("est", "e"),
+];
