@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
 from ..errors import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
 from .base import Metric
+from .schema import Capabilities
 
 if TYPE_CHECKING:
     import numpy as np
@@ -88,6 +89,12 @@ class ImportedScores(Metric[Score]):
 
     _SIGNATURE_TYPE = ImportedSignature
     metric_name = "imported"
+    #: Not registered by name (each instance is its own metric): declared here. Rows are
+    #: float segment scores plus a count, resampled by the core's mean scorer; a single
+    #: sentence cannot be mapped back to its system's score, so no sentence scores.
+    unregistered_capabilities: ClassVar[Capabilities] = Capabilities(
+        resample=True, rows="float", sentence_scores=False, streaming=False, merge=False
+    )
     _ROW_DTYPE = "<f8"
 
     def __init__(
