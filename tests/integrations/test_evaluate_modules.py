@@ -205,7 +205,7 @@ def test_single_string_references():
             "2 predictions but 1 references",
         ),
         (lambda: pe.compute("chrf", DOC_P, DOC_R, bogus=1), parbleu.InvalidOptionError, "bogus"),
-        (lambda: pe.load("meteor"), parbleu.InvalidOptionError, "'sacrebleu'"),
+        (lambda: pe.load("bertscore"), parbleu.InvalidOptionError, "'sacrebleu'"),
         (lambda: pe.compute("ter", "abc", DOC_R), parbleu.InputTypeError, "predictions"),
         (lambda: pe.compute("sacrebleu", DOC_P, []), parbleu.InputTypeError, "empty"),
     ],
