@@ -2,8 +2,8 @@
 //! stem) and each distinct id looked up in WordNet once; the aligner then compares integers.
 
 use super::wordnet::Wordnet;
-use crate::parallel;
 use crate::metrics::rouge::porter::stem_unicode;
+use crate::parallel;
 use crate::text::py_lower;
 use rustc_hash::FxHashMap;
 
