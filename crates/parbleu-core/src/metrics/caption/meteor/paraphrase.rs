@@ -2,9 +2,20 @@
 //! normalised, space-separated words. Phrases are interned; the table maps a phrase to its
 //! paraphrases.
 
-use super::resources::bad;
 use crate::Error;
 use rustc_hash::FxHashMap;
+
+// Lives here, below `resources` (which reads this table), so the two modules form no cycle.
+/// The error for a damaged data file `what`.
+pub(crate) fn bad(what: &str, why: String) -> Error {
+    Error::InvalidOption {
+        name: "METEOR data".into(),
+        value: what.into(),
+        expected: format!(
+            "METEOR 1.5's file as pycocoevalcap installs it ({why}; reinstall pycocoevalcap)"
+        ),
+    }
+}
 
 /// Phrase → paraphrases, both as interned ids; `words[id]` is the phrase's words.
 #[derive(Default)]

@@ -3,6 +3,7 @@
 //! jar's `function/` and `synonym/` entries) and the paraphrase table (`paraphrase-en.gz`,
 //! decompressed by the caller).
 
+use super::paraphrase::{self, bad};
 use crate::Error;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -12,18 +13,7 @@ pub struct Resources {
     pub(crate) function: FxHashSet<String>,
     pub(crate) synsets: FxHashMap<String, Vec<u32>>,
     pub(crate) exceptions: FxHashMap<String, Vec<String>>,
-    pub(crate) paraphrases: crate::metrics::caption::meteor::paraphrase::Table,
-}
-
-/// The error for a damaged data file `what`.
-pub(crate) fn bad(what: &str, why: String) -> Error {
-    Error::InvalidOption {
-        name: "METEOR data".into(),
-        value: what.into(),
-        expected: format!(
-            "METEOR 1.5's file as pycocoevalcap installs it ({why}; reinstall pycocoevalcap)"
-        ),
-    }
+    pub(crate) paraphrases: paraphrase::Table,
 }
 
 fn text<'a>(what: &str, b: &'a [u8]) -> Result<&'a str, Error> {
@@ -78,7 +68,7 @@ impl Resources {
             function,
             synsets: syn,
             exceptions: exc,
-            paraphrases: crate::metrics::caption::meteor::paraphrase::Table::parse(paraphrase)?,
+            paraphrases: paraphrase::Table::parse(paraphrase)?,
         })
     }
 
