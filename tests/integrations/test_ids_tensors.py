@@ -57,7 +57,7 @@ def test_cpu_tensor_is_read_without_a_copy():
     import torch
 
     t = torch.randint(3, 50, (8, 16), dtype=torch.int64)
-    flat, offsets, _ = ids._batch(t, "hypotheses", allow_none=False)
+    flat, offsets, _ = ids._batch(t, "hypotheses", allow_none=False, signs=ids._Signs())
     assert np.shares_memory(flat, t.numpy())
     assert offsets.tolist() == list(range(0, 8 * 16 + 1, 16))
     b = parbleu.BLEU()
