@@ -18,43 +18,26 @@ skipped.
 from __future__ import annotations
 
 import json
-import math
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .errors import InvalidOptionError
-from .metrics.imported import ImportedScores
+from .metrics.imported import ImportedScores, score_value
 
 __all__ = ["ImportedScores", "imported_from_files", "read_scores_file"]
 
 _KEYS = ("score", "prediction", "COMET", "comet", "metricx", "bleurt")
 
 
-def _number(raw: Any, where: str) -> float:
-    if (
-        isinstance(raw, bool)
-        or raw is None
-        or (isinstance(raw, str) and raw.strip() in ("", "None"))
-    ):
-        raise InvalidOptionError(f"{where}: missing score ({raw!r})")
-    try:
-        value = float(raw)
-    except (TypeError, ValueError):
-        raise InvalidOptionError(f"{where}: {raw!r} is not a number") from None
-    if not math.isfinite(value):
-        raise InvalidOptionError(f"{where}: {raw!r} is not a finite number")
-    return value
-
-
 def _json_score(obj: Any, where: str) -> float:
     if isinstance(obj, Mapping):
         for key in _KEYS:
             if key in obj:
-                return _number(obj[key], where)
+                return score_value(obj[key], where)
         raise InvalidOptionError(f"{where}: no score field (one of {', '.join(_KEYS)})")
-    return _number(obj, where)
+    return score_value(obj, where)
 
 
 def read_scores_file(path: str) -> OrderedDict[str, list[float]]:
@@ -89,7 +72,7 @@ def read_scores_file(path: str) -> OrderedDict[str, list[float]]:
     if "\t" in lines[0]:
         return _tsv(path, lines)
     out: OrderedDict[str, list[float]] = OrderedDict()
-    out[""] = [_number(line, f"{path}:{no}") for no, line in enumerate(lines, 1)]
+    out[""] = [score_value(line, f"{path}:{no}") for no, line in enumerate(lines, 1)]
     return out
 
 
@@ -135,7 +118,7 @@ def _tsv(path: str, lines: list[str]) -> OrderedDict[str, list[float]]:
             raise InvalidOptionError(
                 f"{where}: expected 'system<TAB>[segment<TAB>]score', got {len(parts)} fields"
             )
-        _add(keyed, system, seg, _number(raw, where), where)
+        _add(keyed, system, seg, score_value(raw, where), where)
     return _complete(path, keyed)
 
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from parbleu.errors import InvalidOptionError
-
-Scores = "OrderedDict[str, list[Optional[float]]]"
+from parbleu.metrics.imported import score_value
 
 
 def read_scores(path: str, allow_none: bool) -> OrderedDict[str, list[float | None]]:
@@ -49,13 +48,7 @@ def read_scores(path: str, allow_none: bool) -> OrderedDict[str, list[float | No
         if raw == "None" and allow_none:
             out.setdefault(name, []).append(None)
             continue
-        try:
-            value = float(raw)
-        except ValueError:
-            raise InvalidOptionError(f"{path}:{no}: {raw!r} is not a number") from None
-        if not math.isfinite(value):
-            raise InvalidOptionError(f"{path}:{no}: {raw!r} is not a finite number")
-        out.setdefault(name, []).append(value)
+        out.setdefault(name, []).append(score_value(raw, f"{path}:{no}"))
     if not out:
         raise InvalidOptionError(f"{path}: no scores (empty file)")
     return out

@@ -42,8 +42,18 @@ class ImportedSignature(Signature):
         )
 
 
-def _number(raw: Any, where: str) -> float:
-    if raw is None or isinstance(raw, bool):
+def score_value(raw: Any, where: str) -> float:
+    """Return one imported score as a finite float, or raise one error naming ``where``.
+
+    ``None``, a bool, an empty string and the string ``None`` are a missing score (never
+    skipped); anything ``float()`` refuses is not a number; NaN and infinities are refused.
+    Used by :class:`ImportedScores` and by every reader of score files.
+    """
+    if (
+        isinstance(raw, bool)
+        or raw is None
+        or (isinstance(raw, str) and raw.strip() in ("", "None"))
+    ):
         raise InvalidOptionError(f"{where}: missing score ({raw!r})")
     try:
         value = float(raw)
@@ -126,7 +136,7 @@ class ImportedScores(Metric[Score]):
                     f"ImportedScores {name!r}: system {system!r} has no scores"
                 )
             self.scores[str(system)] = [
-                _number(v, f"ImportedScores {name!r}: system {system!r} segment {i}")
+                score_value(v, f"ImportedScores {name!r}: system {system!r} segment {i}")
                 for i, v in enumerate(vals)
             ]
         self._by_text: dict[tuple[str, ...], str] = {}
