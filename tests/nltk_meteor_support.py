@@ -18,9 +18,12 @@ def nltk_wordnet() -> object:
 
     try:
         wordnet.ensure_loaded()
-    except LookupError:
+    except (LookupError, OSError, ValueError) as e:
+        # LookupError: not found. OSError/ValueError: a partial or damaged copy (a wordnet
+        # folder without index.sense, a truncated zip): a reason, never a collection error.
         why = (
-            "NLTK's WordNet is not installed (python tools/build_nltk_wordnet.py DIR, then "
+            f"NLTK's WordNet is not installed or not readable ({type(e).__name__}; "
+            "python tools/build_nltk_wordnet.py DIR, then "
             f"NLTK_DATA=DIR; NLTK_DATA={os.environ.get('NLTK_DATA')!r}, path {nltk.data.path})"
         )
         if is_required("nltk-wordnet"):
