@@ -17,6 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from parbleu import _core
+from parbleu.flavors._common import flavor_error
 from parbleu.flavors.mtme import _corrfns, pce
 from parbleu.flavors.mtme._corrfns import kendalltau, pearsonr, spearmanr
 from parbleu.flavors.mtme._data import filter_rows, to_floats
@@ -79,9 +80,25 @@ class Correlation:
     """
 
     def __init__(self, num_sys: int, gold_scores: Any, metric_scores: Any) -> None:
+        # MTME's own checks are `//` and a bare `assert`: the same exception types here (a
+        # FlavorError that is also one), with a message naming the argument.
+        if isinstance(num_sys, bool) or not isinstance(num_sys, (int, np.integer)):
+            raise flavor_error(
+                "mtme", f"Correlation: num_sys={num_sys!r}: expected an integer >= 1", TypeError
+            )
+        if num_sys < 1:
+            raise flavor_error(
+                "mtme", f"Correlation: num_sys={num_sys}: expected >= 1", ZeroDivisionError
+            )
         self.num_sys = num_sys
         self.num_items = len(gold_scores) // num_sys
-        assert num_sys * self.num_items == len(gold_scores)
+        if num_sys * self.num_items != len(gold_scores) or len(metric_scores) != len(gold_scores):
+            raise flavor_error(
+                "mtme",
+                f"Correlation: {len(gold_scores)} gold and {len(metric_scores)} metric scores; "
+                f"expected the same number, a multiple of num_sys={num_sys}",
+                AssertionError,
+            )
         self.gold_scores = gold_scores
         self.metric_scores = metric_scores
         self.none_count = list(gold_scores).count(None)
