@@ -14,8 +14,12 @@ import sys
 from helpers import REPO, SHARED
 from parbleu.flavors.nltk.meteor_score import meteor_scores
 
+# tools/ on the path only for this import: left there, its modules would shadow later imports.
 sys.path.insert(0, str(REPO / "tools"))
-import gen_nltk_meteor_golden as gen
+try:
+    import gen_nltk_meteor_golden as gen
+finally:
+    sys.path.remove(str(REPO / "tools"))
 
 
 def test_golden_bit_exact() -> None:
