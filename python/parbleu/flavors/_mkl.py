@@ -14,7 +14,7 @@ tensors, parbleu one value at a time).
 The bits depend on the CPU, through MKL's dispatch, exactly as torch's do: the extra pins the
 wheel to torch's MKL (2024.2), so the flavor gives what torch gives on the user's CPU. On an
 AVX-512-FP16 CPU (measured 2026-12, torch 2.15) live torch and the 2024.2 wheel agree on 4
-million values, both differ from the goldens' CPU on about 4% of them, and an unpinned 2026.2
+million values, both differ from the goldens' CPU on about 5% of them, and an unpinned 2026.2
 wheel differs from torch on about 2%. ``MKL_CBWR=COMPATIBLE`` gives the goldens' bits in both
 torch and the wheel; CI's golden step sets it, and ``tests/integrations/test_mkl_matches_torch``
 checks the default dispatch against live torch.
