@@ -116,7 +116,28 @@ def captions(
                 f"{_shown(ref)} (the original: AssertionError)",
                 AssertionError,
             )
-        for side, items in (("res", hypo), ("gts", ref)):
+        hyps.append(hypo[0])
+        refs.append(ref)
+    # Each caption is a string of UTF-8 text: checked on all captions at once in C (join,
+    # isascii, encode), which costs as much as the scoring otherwise; the per-caption search
+    # runs only to name the image when something is wrong.
+    flat = [*hyps, *(c for r in refs for c in r)]
+    try:
+        text = "".join(flat)
+        if not text.isascii():
+            text.encode("utf-8")
+    except (TypeError, UnicodeEncodeError):
+        _check_each(ids, gts, res, metric)
+        raise  # pragma: no cover - _check_each finds what join or encode found
+    return ids, hyps, refs
+
+
+def _check_each(
+    ids: list[Any], gts: Mapping[Any, Sequence[str]], res: Mapping[Any, Sequence[str]], metric: str
+) -> None:
+    """Raise the error naming the first caption that is not a string of UTF-8 text."""
+    for img in ids:
+        for side, items in (("res", res[img]), ("gts", gts[img])):
             for c in items:
                 if not isinstance(c, str):
                     raise flavor_error(
@@ -127,9 +148,6 @@ def captions(
                     )
                 if not c.isascii():
                     _check_utf8(c, metric, side, img)
-        hyps.append(hypo[0])
-        refs.append(ref)
-    return ids, hyps, refs
 
 
 def _check_utf8(c: str, metric: str, side: str, img: Any) -> None:
