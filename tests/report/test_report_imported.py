@@ -190,3 +190,36 @@ def test_human_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], case: 
     code, _, err = _run(["report", REF, "-i", *HYPS, "-o", str(out), *extra], capsys)
     assert code != 0 and message in err and len(err.strip().splitlines()) == 1, err
     assert not out.exists()
+
+
+def test_human_system_scores(
+    tmp_path: Path, files: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # System scores alone: system level only, equal to `parbleu meta --human-sys`.
+    human_sys = {f"{n}.de": [float(10 - k)] for k, n in enumerate(NAMES)}
+    path = _write_mtme(tmp_path / "h.sys.score", human_sys)
+    out = tmp_path / "r.html"
+    argv = ["report", REF, "-i", *HYPS, "-m", "bleu", "chrf", "--human-sys", path, "--n", "50",
+            "-o", str(out), "--flavors", "-q"]  # fmt: skip
+    code, _, err = _run(argv, capsys)
+    assert code == 0, err
+    agr = _page_data(out)[1]["agreement"]
+    assert "seg" not in agr and set(agr["sys"]["metrics"]) == {"BLEU", "chrF2"}
+    data = _page_data(out)[1]
+    meta = ["meta", "--human-sys", _write_mtme(tmp_path / "h2", {n: human_sys[f"{n}.de"]
+            for n in NAMES}), "--k", "0", "-f", "json"]  # fmt: skip
+    for sc in data["scores"]:
+        sys_file = _write_mtme(
+            tmp_path / f"{sc['metric']}.sys", {n: [sc["scores"][n]] for n in NAMES}
+        )
+        meta += ["--sys-scores", f"{sc['metric']}={sys_file}"]
+    code, stdout, err = _run(meta, capsys)
+    assert code == 0, err
+    table = json.loads(stdout)["sys"]["metrics"]
+    for m, row in table.items():
+        assert agr["sys"]["metrics"][m] == {k: None if math.isnan(v) else v for k, v in row.items()}
+    # With segment scores too, every judged system needs a system score.
+    short = _write_mtme(tmp_path / "short.sys", {f"{n}.de": [1.0] for n in NAMES[:2]})
+    code, _, err = _run([*argv[:-6], "--human", files["human"], "--human-sys", short, "-o",
+                         str(out), "-q"], capsys)  # fmt: skip
+    assert code != 0 and f"--human-sys: {short}: no score for system(s) VolcTrans-GLAT" in err
