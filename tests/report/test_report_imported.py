@@ -223,3 +223,15 @@ def test_human_system_scores(
     code, _, err = _run([*argv[:-6], "--human", files["human"], "--human-sys", short, "-o",
                          str(out), "-q"], capsys)  # fmt: skip
     assert code != 0 and f"--human-sys: {short}: no score for system(s) VolcTrans-GLAT" in err
+
+
+def test_metric_names_are_escaped_in_the_new_sections(files: dict[str, Any]) -> None:
+    ref, systems = sample(60)
+    name = "<img src=x onerror=alert(1)>"
+    fake = {n: [0.5 + (len(h) % 3) / 10 for h in systems[n]] for n in NAMES}
+    imported = parbleu.ImportedScores(name, fake, higher_is_better=False, hypotheses=systems)
+    human = {n: files["human_by_name"][n][:60] for n in NAMES}
+    rep = parbleu.report([ref], systems, metrics=[imported], n=50, flavors=(), human_seg=human)
+    page = rep.html()
+    assert name not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    parse(page)  # every element closed in order
