@@ -270,3 +270,13 @@ def test_main_command_refuses_what_imported_scores_cannot_serve(
     run = run_main(argv, monkeypatch)
     assert run.code != 0
     assert f"--scores: not with {option[0]}" in run.err.decode()
+
+
+def test_hypotheses_on_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files = _score_files(tmp_path)
+    stdin = Path(HYPS[0]).read_bytes()
+    argv = [REF, "-m", "bleu", "-w", "4", "--scores", f"FAKE={files[0]}", "--higher-is-better",
+            "FAKE", "-f", "json"]  # fmt: skip
+    run = run_main(argv, monkeypatch, stdin=stdin)
+    assert run.code == 0, run.err
+    assert json.loads(run.out)[1]["score"] == round(statistics.fmean(_fake(HYPS[0])), 4)
