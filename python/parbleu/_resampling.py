@@ -42,8 +42,11 @@ SEED_ENV = "SACREBLEU_SEED"
 DEFAULT_SEED = 12345
 
 
-def as_stats_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
-    """Return a C-contiguous statistics matrix of the scorer's dtype (int64; TER float64)."""
+def as_stats_rows(scorer: Any, rows: Any, what: str, signed: bool = False) -> npt.NDArray[Any]:
+    """Return a C-contiguous statistics matrix of the scorer's dtype (int64; TER float64).
+
+    ``signed``: the metric's rows may be negative (``Metric.signed_rows``).
+    """
     import numpy as np
 
     from ._stats_checks import check_counts
@@ -56,7 +59,7 @@ def as_stats_rows(scorer: Any, rows: Any, what: str) -> npt.NDArray[Any]:
             f"{what}: expected an (n_segments, {scorer.width}) statistics matrix with at least "
             f"one segment, got shape {arr.shape}"
         )
-    check_counts(arr, what)
+    check_counts(arr, what, signed)
     dtype = np.float64 if scorer.float_rows else np.int64
     if (
         dtype is np.int64
@@ -188,7 +191,7 @@ class CompatEngine:
         import numpy as np
 
         scorer = metric.core_scorer()
-        rows = as_stats_rows(scorer, rows, "statistics")
+        rows = as_stats_rows(scorer, rows, "statistics", metric.signed_rows)
         w = resolve_workers(self.workers, idxs.size)
         values, kinds = _core.sig_bootstrap_compat(scorer, rows, len(rows), idxs, w)
         return (
@@ -217,8 +220,8 @@ class CompatEngine:
         import numpy as np
 
         scorer = metric.core_scorer()
-        a = as_stats_rows(scorer, bl_rows, "baseline statistics")
-        b = as_stats_rows(scorer, sys_rows, "system statistics")
+        a = as_stats_rows(scorer, bl_rows, "baseline statistics", metric.signed_rows)
+        b = as_stats_rows(scorer, sys_rows, "system statistics", metric.signed_rows)
         if scorer.float_rows and not (_integral(a) and _integral(b)):
             # Fractional TER lengths (several references): SacreBLEU sums them with a float64
             # matrix product whose rounding depends on the BLAS; the same product here gives

@@ -15,7 +15,11 @@ if TYPE_CHECKING:
 
 
 def check_stats_array(
-    arr: npt.NDArray[Any], width: int, owner: str, method: str = "score_from_stats"
+    arr: npt.NDArray[Any],
+    width: int,
+    owner: str,
+    method: str = "score_from_stats",
+    signed: bool = False,
 ) -> npt.NDArray[Any]:
     """Check that ``arr`` is a statistics row or matrix of ``width`` columns.
 
@@ -42,15 +46,15 @@ def check_stats_array(
             f"{owner}.{method}: expected a row of {width} statistics or an (n, {width}) "
             f"matrix, got shape {arr.shape}"
         )
-    check_counts(arr, f"{owner}.{method}")
+    check_counts(arr, f"{owner}.{method}", signed)
     return arr
 
 
-def check_counts(arr: npt.NDArray[Any], what: str) -> None:
+def check_counts(arr: npt.NDArray[Any], what: str, signed: bool = False) -> None:
     """Raise ``StatisticsError`` for a NaN, an infinity or a negative value in statistics.
 
-    Every metric's statistics are counts or lengths: such a value would be scored into a
-    plausible-looking number (BLEU 100 from negative rows) instead of an error.
+    Every built-in metric's statistics are counts or lengths: such a value would be scored
+    into a plausible-looking number (BLEU 100 from negative rows) instead of an error.
 
     Parameters
     ----------
@@ -58,13 +62,16 @@ def check_counts(arr: npt.NDArray[Any], what: str) -> None:
         The statistics (any shape, numeric dtype).
     what
         Where they were passed, for the message.
+    signed
+        The metric's rows may be negative (``Metric.signed_rows``: imported scores, whose
+        mean is of any real numbers): only NaN and infinities are refused.
     """
     import numpy as np
 
     if arr.dtype.kind == "f" and not np.isfinite(arr).all():
         where = tuple(np.argwhere(~np.isfinite(arr))[0].tolist())
         raise StatisticsError(f"{what}: statistics must be finite, found {arr[where]} at {where}")
-    if arr.dtype.kind != "u" and arr.size and (arr < 0).any():
+    if not signed and arr.dtype.kind != "u" and arr.size and (arr < 0).any():
         where = tuple(np.argwhere(arr < 0)[0].tolist())
         raise StatisticsError(
             f"{what}: statistics are counts and must be >= 0, found {arr[where]} at {where}"

@@ -26,9 +26,11 @@ from typing import Any
 from .errors import InvalidOptionError
 from .metrics.imported import ImportedScores, score_value
 
-__all__ = ["ImportedScores", "imported_from_files", "read_scores_file"]
+__all__ = ["ImportedScores", "imported_from_files", "read_scores_file", "read_scores_lines"]
 
 _KEYS = ("score", "prediction", "COMET", "comet", "metricx", "bleurt")
+#: The first line of each system in a score file (``None``: not known).
+Lines = dict[str, "int | None"]
 
 
 def _json_score(obj: Any, where: str) -> float:
@@ -53,6 +55,24 @@ def read_scores_file(path: str) -> OrderedDict[str, list[float]]:
     OrderedDict
         System name (``""`` for a file of plain floats) to its scores in segment order.
     """
+    return read_scores_lines(path)[0]
+
+
+def read_scores_lines(path: str) -> tuple[OrderedDict[str, list[float]], dict[str, int | None]]:
+    """As :func:`read_scores_file`, with the line where each system first appears.
+
+    Parameters
+    ----------
+    path : str
+        The file.
+
+    Returns
+    -------
+    tuple
+        ``(scores, first_line)``: the scores as :func:`read_scores_file` returns them, and
+        ``{system: 1-based line number}`` (``None`` for comet-score's JSON, one document),
+        for messages that name the line of a system.
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
@@ -67,13 +87,14 @@ def read_scores_file(path: str) -> OrderedDict[str, list[float]]:
     first = lines[0].lstrip()
     if first.startswith("{"):
         if _is_comet_json(text):
-            return _comet_json(path, text)
+            data = _comet_json(path, text)
+            return data, dict.fromkeys(data)
         return _jsonl(path, lines)
     if "\t" in lines[0]:
         return _tsv(path, lines)
     out: OrderedDict[str, list[float]] = OrderedDict()
     out[""] = [score_value(line, f"{path}:{no}") for no, line in enumerate(lines, 1)]
-    return out
+    return out, {"": 1}
 
 
 def _add(out: dict[str, dict[int, float]], system: str, seg: int, value: float, where: str) -> None:
@@ -83,7 +104,9 @@ def _add(out: dict[str, dict[int, float]], system: str, seg: int, value: float, 
     segs[seg] = value
 
 
-def _complete(path: str, keyed: dict[str, dict[int, float]]) -> OrderedDict[str, list[float]]:
+def _complete(
+    path: str, keyed: dict[str, dict[int, float]], first: dict[str, int | None]
+) -> OrderedDict[str, list[float]]:
     out: OrderedDict[str, list[float]] = OrderedDict()
     for system, segs in keyed.items():
         n = max(segs) + 1
@@ -91,13 +114,15 @@ def _complete(path: str, keyed: dict[str, dict[int, float]]) -> OrderedDict[str,
         if missing:
             raise InvalidOptionError(
                 f"{path}: system {system!r} has no score for segment(s) {', '.join(missing[:5])}"
+                f" (its scores start on line {first[system]})"
             )
         out[system] = [segs[i] for i in range(n)]
     return out
 
 
-def _tsv(path: str, lines: list[str]) -> OrderedDict[str, list[float]]:
+def _tsv(path: str, lines: list[str]) -> tuple[OrderedDict[str, list[float]], Lines]:
     keyed: dict[str, dict[int, float]] = OrderedDict()
+    first: Lines = {}
     for no, line in enumerate(lines, 1):
         where = f"{path}:{no}"
         parts = line.split("\t")
@@ -118,12 +143,14 @@ def _tsv(path: str, lines: list[str]) -> OrderedDict[str, list[float]]:
             raise InvalidOptionError(
                 f"{where}: expected 'system<TAB>[segment<TAB>]score', got {len(parts)} fields"
             )
+        first.setdefault(system, no)
         _add(keyed, system, seg, score_value(raw, where), where)
-    return _complete(path, keyed)
+    return _complete(path, keyed, first), first
 
 
-def _jsonl(path: str, lines: list[str]) -> OrderedDict[str, list[float]]:
+def _jsonl(path: str, lines: list[str]) -> tuple[OrderedDict[str, list[float]], Lines]:
     keyed: dict[str, dict[int, float]] = OrderedDict()
+    first: Lines = {}
     for no, line in enumerate(lines, 1):
         where = f"{path}:{no}"
         try:
@@ -136,8 +163,9 @@ def _jsonl(path: str, lines: list[str]) -> OrderedDict[str, list[float]]:
         seg_raw = obj.get("segment", obj.get("seg_id", len(keyed.get(system, {}))))
         if isinstance(seg_raw, bool) or not isinstance(seg_raw, int) or seg_raw < 0:
             raise InvalidOptionError(f"{where}: segment {seg_raw!r} is not a non-negative integer")
+        first.setdefault(system, no)
         _add(keyed, system, seg_raw, _json_score(obj, where), where)
-    return _complete(path, keyed)
+    return _complete(path, keyed, first), first
 
 
 def _is_comet_json(text: str) -> bool:
@@ -226,6 +254,4 @@ def imported_from_files(
                 + (f"; unknown {', '.join(extra)}" if extra else "")
             )
         merged = OrderedDict((s, merged[s]) for s in systems)
-    return ImportedScores(
-        name, merged, higher_is_better=higher_is_better, info=info or ",".join(paths)
-    )
+    return ImportedScores(name, merged, higher_is_better=higher_is_better, info=info, files=paths)

@@ -26,6 +26,10 @@ class RowScorer(Protocol):
     def core_scorer(self) -> Any:
         """Return the core's scorer of statistics rows (``_core.Scorer``)."""
 
+    @property
+    def signed_rows(self) -> bool:
+        """Whether statistics rows may be negative (imported scores), not counts."""
+
     def score_rows(
         self, rows: npt.NDArray[Any], workers: int | None = None
     ) -> npt.NDArray[np.float64]:

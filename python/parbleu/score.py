@@ -57,7 +57,7 @@ class Score:
             "signature": signature,
         }
         sc = f"{self.score:.{width}f}"
-        if self._mean > 0:
+        if self._shows_interval():
             confidence_mean = f"{self._mean:.{width}f}"
             confidence_var = f"{self._ci:.{width}f}"
             confidence_str = f"μ = {confidence_mean} ± {confidence_var}"
@@ -81,6 +81,10 @@ class Score:
                 d[key] = value
             return json.dumps(d, indent=1, ensure_ascii=False)
         return full_score
+
+    def _shows_interval(self) -> bool:
+        # SacreBLEU's test (a mean above 0: a score of 0 shows none); ImportedScore's differs.
+        return self._mean > 0
 
     def estimate_ci(self, scores: Sequence[Score]) -> None:
         """Store the mean and half-width of the 95% interval of resampled scores."""

@@ -30,6 +30,7 @@ ALLOWED = frozenset(
         "parbleu.cli",
         "parbleu.cli.arguments",
         "parbleu.cli.errors",
+        "parbleu.cli.imported_args",
         "parbleu.cli.io",
         "parbleu.cli.parser",
         "parbleu.cli.recording",

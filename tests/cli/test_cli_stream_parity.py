@@ -80,6 +80,7 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _write(d / "refs.tsv", [f"{a}\t{b}" for a, b in zip(REF, REF2)])
     _write(d / "bad.tsv", [f"{a}\t{b}" if i != 7 else a for i, (a, b) in enumerate(zip(REF, REF2))])
     _write(d / "short.txt", HYP[:50])
+    _write(d / "scores.txt", [str((i * 37 % 101) / 100) for i in range(N)])  # --scores
     (d / "empty.txt").write_bytes(b"")
     (d / "crlf.txt").write_bytes("".join(h + "\r\n" for h in HYP).encode())
     (d / "nofinal.txt").write_bytes("\n".join(HYP).encode())
@@ -184,6 +185,9 @@ OPTIONS: list[list[str]] = [
     ["--num-refs", "3"],
     ["--scheduler", "local:1", "--origlang", "de"],
     ["--scheduler", "local:1", "-sl"],
+    ["--scores", "X=scores.txt", "--higher-is-better", "X", "-w", "3"],
+    ["--scores", "X=scores.txt", "--lower-is-better", "X", "--scores-info", "X=m v1", "-m", "chrf"],
+    ["--higher-is-better", "Y"],
 ]
 
 #: Options after which only the in-memory path may run (or the command stops before scoring).
@@ -208,6 +212,7 @@ IN_MEMORY = {
     "--cite",
     "--list",
     "--scheduler",
+    "--scores",
 }
 
 #: Bad inputs, each with a few option sets.

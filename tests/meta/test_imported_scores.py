@@ -76,3 +76,40 @@ def test_direction_is_required_and_signed() -> None:
     assert s.signature() == "MetricX|imported|lower-is-better|metricx-24-xl"
     with pytest.raises(InvalidOptionError, match="segment 1"):
         ImportedScores("X", [1.0, None], higher_is_better=True)  # type: ignore[list-item]
+
+
+def test_declares_itself_and_a_registered_namesake_changes_nothing() -> None:
+    from parbleu.metrics.registry import (
+        Capabilities,
+        MetricEntry,
+        register_metric,
+        unregister_metric,
+    )
+
+    s = ImportedScores("COMET", {"a": [0.5]}, higher_is_better=True)
+    caps = s.capabilities
+    assert s.title == "COMET" and s.entry() is None
+    assert caps.resample and caps.sentence_scores and not caps.streaming
+    register_metric(MetricEntry(name="imported", factory=ImportedScores, help="x",
+                                capabilities=Capabilities(resample=False)))  # fmt: skip
+    try:
+        assert s.capabilities == caps  # not the registered namesake's
+    finally:
+        unregister_metric("imported")
+
+
+def test_signature_keeps_provenance_as_fields() -> None:
+    s = ImportedScores(
+        "X|Y", {"a": [0.5, 1.5]}, higher_is_better=False, info="https://m:1\n", files=["/d/a.txt"]
+    )
+    assert s.corpus_score(["h1", "h2"], None).score == 1.0
+    sig = s.get_signature().format()
+    assert sig.startswith("name:X%7CY|direction:lower|info:https%3A//m%3A1%0A|files:a.txt|version:")
+    assert all(len(f.split(":")) == 2 for f in sig.split("|"))
+    assert s.get_signature().format(short=True).startswith("n:X%7CY|d:lower|i:")
+
+
+def test_same_outputs_with_different_scores_are_refused() -> None:
+    with pytest.raises(InvalidOptionError, match="'a' and 'b' have the same hypotheses"):
+        ImportedScores("X", {"a": [1.0], "b": [2.0]}, higher_is_better=True,
+                       hypotheses={"a": ["x"], "b": ["x"]})  # fmt: skip

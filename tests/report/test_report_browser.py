@@ -255,3 +255,26 @@ def test_histograms_colour_by_direction(browser: Any, tmp_path: Path) -> None:
         assert len(c["bars"]) == 20 and c["labels"][:2] == ["0", "100"]
     p.check_clean(path.as_uri())
     page.close()
+
+
+def test_imported_scores_and_agreement_render(browser: Any, tmp_path: Path) -> None:
+    # A metric near 0-1 (imported) draws its histograms over its own range, and the page
+    # with the agreement section runs clean.
+    ref, systems = sample(120)
+    fake = {n: [len(h) % 7 / 10 for h in systems[n]] for n in NAMES}
+    imported = parbleu.ImportedScores("FAKE", fake, higher_is_better=True, hypotheses=systems)
+    human = {n: [float(len(h) % 5) for h in systems[n]] for n in NAMES}
+    rep = parbleu.report([ref], systems, metrics=[imported, parbleu.BLEU()], n=50, flavors=(),
+                         human_seg=human)  # fmt: skip
+    path = tmp_path / "imported.html"
+    rep.write(path)
+    p = Page(browser, path)
+    p.check_clean(path.as_uri())
+    page = p.page
+    assert page.locator("#agreement-table tbody tr").count() == 2
+    # FAKE is the first metric: its histograms run 0-1, its differences -1 to 1.
+    labels = page.eval_on_selector_all("#dist-charts svg text", "ts => ts.map(t => t.textContent)")
+    assert "0" in labels and "1" in labels and "100" not in labels
+    diff = page.eval_on_selector_all("#diff-charts svg text", "ts => ts.map(t => t.textContent)")
+    assert "\u22121" in diff and "\u2212100" not in diff
+    assert "in bins of 0.1 points" in page.locator("#diff-caption").text_content()

@@ -213,6 +213,23 @@ def _check_lengths(
                 )
 
 
+def _check_scores(args: argparse.Namespace) -> None:
+    """Refuse ``--scores`` where it cannot apply, and its option errors, before any work."""
+    from .imported_args import check_scores_usage, scores_specs
+
+    check_scores_usage(
+        args,
+        [
+            ("--sentence-level", args.sentence_level),
+            ("--origlang", args.origlang is not None),
+            ("--subset", args.subset is not None),
+            ("--detail", args.detail and args.test_set is not None),
+            ("--scheduler", args.scheduler is not None),
+        ],
+    )
+    scores_specs(args)
+
+
 def _run(args: argparse.Namespace, out: _Output) -> int:
     fmt: str = args.format
     paired = args.paired_bs or args.paired_ar
@@ -234,6 +251,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         needs.append(("sentence_scores", "--sentence-level"))
     # Before any work: a metric the command cannot serve is one line naming what it lacks.
     trg_lang = check_metric_options(args, needs)
+    _check_scores(args)
     check_filters(args)
 
     # --- one large system file: on a Dask cluster (cli/distributed.py), or streamed, --------
@@ -295,6 +313,12 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     _check_lengths(systems, sources, refs, ref_names)
 
     metrics: dict[str, AnyMetric] = build_metrics(args, refs, trg_lang, args.sentence_level)
+    if args.scores:
+        from .imported_args import add_imported
+
+        # Keyed by -i file (stdin: the row labels), -i order; after -m's metrics.
+        files = list(dict.fromkeys(args.input)) if args.input is not None else labels
+        add_imported(args, metrics, dict(zip(files, systems)), files)
 
     # --- scores ------------------------------------------------------------------------
     if args.sentence_level:

@@ -26,7 +26,7 @@ from .arguments import (
     check_refs_and_systems,
 )
 from .errors import CliError, ExitCode
-from .imported_args import add_scores_options, imported_metrics
+from .imported_args import add_imported, add_scores_options, scores_specs
 
 __all__ = ["build_parser", "run", "short_names"]
 
@@ -102,14 +102,12 @@ def _compare(args: argparse.Namespace) -> tuple[int, str]:
     if len(args.input) < 2:
         raise CliError("compare: -i/--input needs at least two system files")
     trg_lang = check_metric_options(args, [("resample", "compare")])
+    scores_specs(args)  # the --scores options, before any file is read
     refs, systems = read_systems(args, nonempty=True)
     labels = short_names(list(systems))
     systems = {label: systems[path] for label, path in zip(labels, systems)}
     metrics = build_metrics(args, refs, trg_lang, False)
-    for name, metric in imported_metrics(args, systems, args.input).items():
-        if name in metrics:
-            raise CliError(f"--scores: {name!r} is already a metric of -m")
-        metrics[name] = metric
+    add_imported(args, metrics, systems, args.input)
     comparison = compare_all(
         [metrics[k] for k in sorted(metrics)],
         systems,

@@ -20,6 +20,7 @@ from .arguments import (
     add_refs,
     add_width,
 )
+from .imported_args import add_scores_options
 from .recording import RecordingParser
 
 __all__ = [
@@ -202,6 +203,9 @@ def build_parser(prog: str = "parbleu") -> RecordingParser:
         help="If 0, launches as many workers as the number of systems. If > 0, sets the "
         "number of workers manually.",
     )
+
+    # --- imported segment scores (COMET, MetricX, ...) as metrics: cli/imported_args.py ------
+    add_scores_options(p)
 
     # --- reporting -------------------------------------------------------------------------
     rep = p.add_argument_group("Reporting related arguments")

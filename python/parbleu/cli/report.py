@@ -30,6 +30,7 @@ from .arguments import (
     int_at_least,
 )
 from .errors import CliError, ExitCode
+from .imported_args import add_imported, add_scores_options, scores_specs
 from .io import read_file_lines
 
 if TYPE_CHECKING:
@@ -124,6 +125,31 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         seed_help="Seed. (Default: %(default)s)",
         alpha_help="Family-wise significance level per metric. (Default: %(default)s)",
     )
+    add_scores_options(p)
+    hum = p.add_argument_group("Human judgements (section: agreement with human judgements)")
+    hum.add_argument(
+        "--human",
+        default=None,
+        metavar="PATH",
+        help="Human segment scores in MTME's layout (system<TAB>score per line, each system's "
+        "segments in order, None where not judged; systems named as -i files): adds the "
+        "agreement of every metric with them, as parbleu meta computes it.",
+    )
+    hum.add_argument(
+        "--human-sys",
+        default=None,
+        metavar="PATH",
+        help="Human system scores (MTME *.sys.score: system<TAB>score). (Default: the mean of "
+        "each system's judged segments)",
+    )
+    hum.add_argument(
+        "--human-k",
+        type=int_at_least(0),
+        default=0,
+        metavar="K",
+        help="PERM-BOTH draws per metric pair for rank clusters of the agreement table (0: "
+        "none). (Default: %(default)s)",
+    )
     ana = p.add_argument_group("Analyses")
     ana.add_argument(
         "--flavors",
@@ -206,6 +232,64 @@ def _word_counts(path: str, encoding: str, metrics: Sequence[Metric[Any]]) -> di
     return dict(counts)
 
 
+def _human_scores(args: argparse.Namespace, labels: list[str], n_seg: int) -> dict[str, Any]:
+    """Return ``report()``'s human-score arguments (``--human``, ``--human-sys``, ``--human-k``).
+
+    The one place that reads human score files (``parbleu.metaeval``'s MTME reader, as
+    ``parbleu meta``); system names that are -i files (path or base name) become their labels.
+    """
+    if args.human is None and args.human_sys is None:
+        if args.human_k:
+            raise CliError("--human-k: give --human or --human-sys")
+        return {}
+    from ..metaeval import read_scores
+
+    alias: dict[str, str] = {}
+    for label, path in zip(labels, args.input):
+        for key in (path, Path(path).name, label):
+            alias.setdefault(key, label)
+    out: dict[str, Any] = {"human_k": args.human_k}
+    for flag, path, key in (("--human", args.human, "human_seg"),
+                            ("--human-sys", args.human_sys, "human_sys")):  # fmt: skip
+        if path is None:
+            continue
+        try:
+            scores = read_scores(path, True)
+        except ParbleuError as e:
+            raise CliError(f"{flag}: {e}") from None
+        renamed = {alias.get(s, s): v for s, v in scores.items()}
+        common = [label for label in labels if label in renamed]
+        judged = out.get("human_seg", {})
+        missing = [label for label in labels if label in judged and label not in renamed]
+        if key == "human_sys" and missing:
+            # The systems judged per segment need a system score too.
+            raise CliError(f"{flag}: {path}: no score for system(s) {', '.join(missing)}")
+        if len(common) < 2:
+            raise CliError(
+                f"{flag}: {path}: {len(common)} of the -i systems have human scores; agreement "
+                f"needs 2 or more (the file has {', '.join(list(scores)[:8])})"
+            )
+        if key == "human_sys":
+            several = [s for s, v in renamed.items() if len(v) != 1]
+            if several:
+                raise CliError(
+                    f"{flag}: {path}: system {several[0]!r} has {len(renamed[several[0]])} "
+                    "scores; a system score file has one per system"
+                )
+            if any(v[0] is None for v in renamed.values()):
+                raise CliError(f"{flag}: {path}: a system score is None")
+            out[key] = {s: v[0] for s, v in renamed.items()}
+        else:
+            for label in common:
+                if len(renamed[label]) != n_seg:
+                    raise CliError(
+                        f"{flag}: {path}: system {label!r} has {len(renamed[label])} scores, the "
+                        f"references {n_seg} segments (one per segment, None where not judged)"
+                    )
+            out[key] = renamed
+    return out
+
+
 def run(argv: Sequence[str]) -> tuple[int, str]:
     """Run ``parbleu report`` on the arguments after ``report`` (see :func:`run_subcommand`)."""
     return run_subcommand(build_parser(), _report, argv)
@@ -220,6 +304,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
 
     check_refs_and_systems(args, "report")
     trg_lang = check_metric_options(args, [("sentence_scores", "report")])
+    scores_specs(args)  # the --scores options, before any file is read
     if args.flavors:
         unknown = [f for f in args.flavors if f not in flavor_names()]
         if unknown:
@@ -260,6 +345,8 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
             )
         baseline = by_file[baseline]
     metrics = build_metrics(args, refs, trg_lang, False)
+    add_imported(args, metrics, named, args.input)
+    human = _human_scores(args, labels, len(refs[0]))
     word_counts = None
     if args.freq_corpus is not None:
         word_counts = _word_counts(
@@ -290,6 +377,7 @@ def _report(args: argparse.Namespace) -> tuple[int, str]:
         all_pairs_up_to=args.all_pairs_up_to,
         order=args.order,
         progress=wants_progress(args.quiet),
+        **human,
     )
     # A full disk (-o /dev/full) fails on write or close, where OSError has no file name:
     # name what was being written.

@@ -519,7 +519,9 @@ class Metric(MetricCapabilities, ABC, Generic[S]):
         """
         import numpy as np
 
-        arr = check_stats_array(np.asarray(stats), self.stats_width, type(self).__name__)
+        arr = check_stats_array(
+            np.asarray(stats), self.stats_width, type(self).__name__, signed=self.signed_rows
+        )
         if arr.ndim == 2:
             return self._score_row(self._sum_rows(arr))
         return self._score_row(arr.tolist())

@@ -33,6 +33,14 @@ class MetricCapabilities:
     #: Whether the statistics are word n-gram matches in BLEU's column layout, so that
     #: reports can break them down by word (:meth:`word_tokenization` then applies).
     word_ngram_stats: ClassVar[bool] = False
+    #: Whether scores are on SacreBLEU's 0-100 scale, so the report draws sentence-score
+    #: histograms over 0-100 (TER's overflow above 100 gets its own bar); imported scores
+    #: (COMET near 0-1, MetricX 0-25) are not, and the report draws their data's range.
+    percent_scale: ClassVar[bool] = True
+    #: Whether statistics rows may hold negative values: the checks that statistics are
+    #: counts (>= 0) then refuse only NaN and infinities. Imported scores (a mean of any
+    #: real numbers: COMET-QE, negated error counts) are; every built-in metric counts.
+    signed_rows: ClassVar[bool] = False
 
     #: Name of the metric in the registry, statistics keys and messages.
     metric_name = "metric"

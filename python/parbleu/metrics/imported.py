@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
@@ -28,18 +29,38 @@ if TYPE_CHECKING:
 
 
 class ImportedSignature(Signature):
-    """``nrefs|name|direction|info|version``: provenance of imported scores."""
+    """``name|direction|info|files|version``: provenance of imported scores.
+
+    References are not used, so there is no ``nrefs`` field. User text (the name, ``info``,
+    file names) is percent-encoded where it holds ``%``, ``|``, ``:`` or a line break, so that
+    the signature stays ``key:value`` fields that SacreBLEU's JSON output splits on ``|`` and
+    ``:`` (``Unbabel/wmt22-comet-da`` stays as it is; ``https://x`` becomes ``https%3A//x``).
+    """
 
     def __init__(self, args: dict[str, Any]) -> None:
         super().__init__(args)
-        self._abbr.update({"name": "n", "direction": "d", "source": "src"})
+        self.info["nrefs"] = None  # references are not used
+        self._abbr.update({"name": "n", "direction": "d", "info": "i", "files": "f"})
         self.info.update(
             {
-                "name": args["name"],
+                "name": signature_text(args["name"]),
                 "direction": "higher" if args["higher_is_better"] else "lower",
-                "source": args["info"] or "unknown",
+                "info": signature_text(args["info"]) if args["info"] else None,
+                "files": signature_text(",".join(args["files"])) if args["files"] else None,
             }
         )
+
+
+_SIG_ESCAPES = {"%": "%25", "|": "%7C", ":": "%3A", "\n": "%0A", "\r": "%0D"}
+
+
+def signature_text(text: str) -> str:
+    """Return user text as one signature value: ``%``, ``|``, ``:``, line breaks percent-encoded.
+
+    >>> signature_text("comet:22|xl")
+    'comet%3A22%7Cxl'
+    """
+    return "".join(_SIG_ESCAPES.get(c, c) for c in str(text))
 
 
 def score_value(raw: Any, where: str) -> float:
@@ -62,6 +83,18 @@ def score_value(raw: Any, where: str) -> float:
     if not math.isfinite(value):
         raise InvalidOptionError(f"{where}: {raw!r} is not a finite number")
     return value
+
+
+class ImportedScore(Score):
+    """The mean of imported scores: its interval shows whatever the sign of the mean.
+
+    SacreBLEU shows an interval only for a mean above 0 (a BLEU of 0 has none); imported
+    scores may be negative (COMET-QE, negated error counts), so the test is whether an
+    interval was estimated.
+    """
+
+    def _shows_interval(self) -> bool:
+        return self._ci >= 0
 
 
 class _NoRefs:
@@ -95,16 +128,34 @@ class ImportedScores(Metric[Score]):
         Provenance for the signature (model, version, command).
     hypotheses : mapping of system name to list of str, optional
         Each system's hypothesis texts, to tell systems apart when scoring.
+    files : sequence of str
+        The score files, named (base names) in the signature.
+
+    Notes
+    -----
+    Not a registry entry, on purpose: a registered metric is one name that ``-m NAME`` builds
+    from command-line options and references, while each ImportedScores is its own metric
+    (its name, direction, provenance and numbers come with the instance, from ``--scores``).
+    Registered, it would be an ``-m imported`` choice that can only fail, and a registered
+    metric named ``imported`` would lend it its capabilities. So it declares its
+    capabilities and title itself (:meth:`entry` is ``None``); every surface reads them
+    through ``capabilities``/``require`` as for registered metrics, with no special case.
     """
 
     _SIGNATURE_TYPE = ImportedSignature
     metric_name = "imported"
-    #: Not registered by name (each instance is its own metric): declared here. Rows are
-    #: float segment scores plus a count, resampled by the core's mean scorer; a single
-    #: sentence cannot be mapped back to its system's score, so no sentence scores.
+    #: Declared on the class (see Notes). Rows are float segment scores plus a count,
+    #: resampled by the core's mean scorer; ``sentence_scores`` of a whole system are its
+    #: imported scores (one segment alone cannot be told to belong to a system: its
+    #: ``sentence_score`` needs a system with one segment); rows do not stream or merge
+    #: (the scores are held in memory, keyed by system).
     unregistered_capabilities: ClassVar[Capabilities] = Capabilities(
-        resample=True, rows="float", sentence_scores=False, streaming=False, merge=False
+        resample=True, rows="float", sentence_scores=True, streaming=False, merge=False
     )
+    #: Any scale (COMET near 0-1, MetricX 0-25): the report draws the range of the data.
+    percent_scale: ClassVar[bool] = False
+    #: Scores are any finite numbers: rows may be negative (not counts).
+    signed_rows: ClassVar[bool] = True
     _ROW_DTYPE = "<f8"
 
     def __init__(
@@ -114,6 +165,7 @@ class ImportedScores(Metric[Score]):
         higher_is_better: bool | None = None,
         info: str = "",
         hypotheses: Mapping[str, Sequence[str]] | None = None,
+        files: Sequence[str] = (),
     ) -> None:
         super().__init__()
         if not name:
@@ -127,6 +179,7 @@ class ImportedScores(Metric[Score]):
         self.name = name
         self.higher_is_better = bool(higher_is_better)  # type: ignore[misc]
         self.info = info
+        self.files = [Path(f).name for f in files]
         self.num_refs = 0
         self.scores: OrderedDict[str, list[float]] = OrderedDict()
         for system, values in systems.items():
@@ -150,7 +203,25 @@ class ImportedScores(Metric[Score]):
                     f"ImportedScores {name!r}: system {system!r} has {len(self.scores[system])} "
                     f"scores for {len(hyps)} hypotheses"
                 )
-            self._by_text[tuple(hyps)] = system
+            key = tuple(hyps)
+            other = self._by_text.get(key)
+            if other is not None and self.scores[other] != self.scores[system]:
+                # Identical outputs with different scores: which one is meant is unknowable.
+                raise InvalidOptionError(
+                    f"ImportedScores {name!r}: systems {other!r} and {system!r} have the same "
+                    "hypotheses but different scores; their rows cannot be told apart"
+                )
+            self._by_text[key] = system
+
+    # --- what it is (not a registry entry: see the class notes) -----------------------------
+    def entry(self) -> None:
+        """Return ``None``: imported scores are not a registry entry (see the class notes)."""
+        return None
+
+    @property
+    def title(self) -> str:
+        """The name given (``COMET-22``)."""
+        return self.name
 
     # --- which system -----------------------------------------------------------------------
     def system_for(self, hyps: Sequence[str]) -> str:
@@ -235,7 +306,7 @@ class ImportedScores(Metric[Score]):
 
     def _score_row(self, row: Sequence[Any]) -> Score:
         count = float(row[1])
-        return Score(self.name, float(row[0]) / count if count else 0.0)
+        return ImportedScore(self.name, float(row[0]) / count if count else 0.0)
 
     def _score_rows(self, rows: npt.NDArray[Any], workers: int) -> npt.NDArray[np.float64]:
         import numpy as np

@@ -112,6 +112,9 @@ def report(
     src: Sequence[str] | None = None,
     order: str = "score",
     progress: ProgressArg = None,
+    human_seg: Mapping[str, Sequence[float | None]] | None = None,
+    human_sys: Mapping[str, float] | None = None,
+    human_k: int = 0,
 ) -> Report:
     """Analyse systems against references for an HTML report.
 
@@ -190,6 +193,18 @@ def report(
         ``True``: a progress bar on standard error; a callable: ``progress(done, total)``
         after each step of the analysis (statistics, significance, sentence scores, words,
         pairs, flavors).
+    human_seg
+        Human segment scores, ``{system: [score or None, ...]}`` (one per segment; ``None``:
+        not judged), keyed by the keys of ``systems`` or the shown names: adds the section
+        "Agreement with human judgements" (``data["agreement"]``), every metric against them
+        with ``parbleu meta``'s statistics (``docs/meta-evaluation.md``). Systems without
+        human scores are left out of it, and named.
+    human_sys
+        Human system scores, ``{system: score}``; ``None``: the mean of each system's judged
+        segments. Given alone, only system-level agreement.
+    human_k
+        PERM-BOTH draws per metric pair for rank clusters in that section (0: no clusters;
+        ``seed`` and ``alpha`` as for the significance tests).
 
     Returns
     -------
@@ -246,6 +261,12 @@ def report(
         if bar is not None:
             bar.close(clear=True)
     renamed = dict(zip(keys, shown))
+    if human_seg is not None or human_sys is not None:
+        from ._agreement import HumanScores, agreement
+
+        data["agreement"] = agreement(
+            data, HumanScores(human_seg, human_sys, human_k), renamed, seed, alpha
+        )
     return Report(
         data=data,
         title=title,

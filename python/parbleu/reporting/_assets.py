@@ -367,3 +367,79 @@ JS = r"""
   document.documentElement.setAttribute("data-ready", "1");
 })();
 """
+
+
+def _swap(text: str, old: str, new: str) -> str:
+    # Exactly one occurrence: an edit of JS above that moves a piece fails here, loudly.
+    if text.count(old) != 1:
+        raise AssertionError(f"report script: {old[:60]!r} found {text.count(old)} times")
+    return text.replace(old, new)
+
+
+_DIFF_BARS_RANGED = r"""  function diffBars(d, higherIsBetter, s) {
+    // Ten bins each side of 0 over +-s (s: the width of the metric's range).
+    var neg = new Array(10).fill(0), pos = new Array(10).fill(0), b = s / 10;
+    var tie = 0, under = 0, over = 0;
+    function r(x) { return +x.toPrecision(6); }
+    d.forEach(function (x) {
+      if (x === 0) { tie += 1; } else if (x < -s - EPS * s) { under += 1; } else if (
+        x > s + EPS * s) { over += 1; } else if (x < 0) {
+        neg[Math.min(9, Math.max(0, Math.floor((x + s) / b)))] += 1;
+      } else { pos[Math.min(9, Math.max(0, Math.ceil(x / b) - 1))] += 1; }
+    });
+    var down = higherIsBetter ? "neg" : "pos", up = higherIsBetter ? "pos" : "neg";
+    var bars = [];
+    if (under) {
+      bars.push({ c: under, cls: "bar overflow " + down, tip: under + " below \u2212" + s });
+    }
+    neg.forEach(function (c, k) {
+      bars.push({ c: c, cls: "bar " + down, tip: c + " in [" + r(k * b - s) + ", " +
+        r(k * b - s + b) + ")" });
+    });
+    var mid = bars.length;
+    bars.push({ c: tie, cls: "bar tie",
+      tip: tie + (tie === 1 ? " tie" : " ties") + " (difference 0)" });
+    pos.forEach(function (c, k) {
+      bars.push({ c: c, cls: "bar " + up, tip: c + " in (" + r(k * b) + ", " + r(k * b + b) +
+        "]" });
+    });
+    if (over) {
+      bars.push({ c: over, cls: "bar overflow " + up, tip: over + " above " + s });
+    }
+    var labels = [{ at: 0, text: (under ? "<" : "") + "\u2212" + s },
+      { at: mid + 0.5, text: "0" }, { at: bars.length, text: (over ? ">" : "") + s }];
+    return { bars: bars, labels: labels, under: under, over: over };
+  }
+"""
+
+
+def ranged_js() -> str:
+    """Return :data:`JS` with histograms over each metric's ``range`` (default 0-100).
+
+    A page whose metrics are all on the 0-100 scale keeps :data:`JS` byte for byte (its
+    pages stay identical); a page with a metric of another scale (imported scores: its
+    sentence entry has ``range``) gets this script: score histograms over ``range``,
+    differences over plus or minus its width, in tenths of it.
+    """
+    js = _swap(
+        JS,
+        "    var base = m.scores[state.baseline];\n",
+        "    var base = m.scores[state.baseline];\n"
+        "    var lo = m.range ? m.range[0] : 0, hi = m.range ? m.range[1] : 100;\n",
+    )
+    js = _swap(js, "scoreBars(v, 0, 100, 20)", "scoreBars(v, lo, hi, 20)")
+    js = _swap(js, '" above 100" : ""', '" above " + hi : ""')
+    start = js.index("  function diffBars(d, higherIsBetter) {\n")
+    end = js.index("  function barChart(title, h) {\n")
+    js = js[:start] + _DIFF_BARS_RANGED + js[end:]
+    js = _swap(js, "diffBars(d, m.higher_is_better)", "diffBars(d, m.higher_is_better, hi - lo)")
+    js = _swap(
+        js,
+        "segment by segment, in bins of 10 points.",
+        'segment by segment, in bins of " + (hi - lo) / 10 + " points.',
+    )
+    return _swap(
+        js,
+        '"Differences beyond \\u00b1100 get',
+        '"Differences beyond \\u00b1" + (hi - lo) + " get',
+    )

@@ -16,7 +16,8 @@ from typing import Any
 
 from .._text import plural
 from .._version import __version__
-from ._assets import CSS, JS
+from ._assets import CSS, JS, ranged_js
+from ._html_agreement import agreement_section
 from ._html_buckets import bucket_section, diff_bucket_section
 from ._html_flavors import flavor_section
 from ._html_pairs import pair_section
@@ -61,6 +62,8 @@ def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None
         _controls(data),
         _scores(data),
         _significance(data),
+        # Only with human scores: a page without them keeps its bytes.
+        *([agreement_section(data)] if "agreement" in data else []),
         _sentence(data),
         bucket_section(data, "length_buckets", "By reference length", "Reference length (tokens)"),
         bucket_section(data, "freq_buckets", "By word frequency", "Word frequency"),
@@ -70,10 +73,15 @@ def render(data: dict[str, Any], title: str, files: dict[str, str] | None = None
         '<script type="application/json" id="parbleu-data">',
         json_for_script(data),
         "</script>",
-        f"<script>{JS}</script>",
+        f"<script>{_script(data)}</script>",
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _script(data: dict[str, Any]) -> str:
+    """Return the page's script: histograms over a metric's own range where one has it."""
+    return ranged_js() if any("range" in m for m in data["sentence"]) else JS
 
 
 def baseline_rule(data: dict[str, Any]) -> str:

@@ -7,6 +7,7 @@ scores all read those rows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -152,12 +153,33 @@ def sentence_scores(
         # what made sentence TER, which realigns every segment, too costly to show).
         per_sys = {n: m.score_rows(rows[n], opts.workers).tolist() for n in systems}
         first = next(iter(per_sys))
-        name = m.sentence_score(systems[first][0], [s[0] for s in streams]).name
-        out.append(
-            {
-                "metric": name,
-                "higher_is_better": metric.higher_is_better,
-                "scores": per_sys,
-            }
-        )
+        # The score's name, from the first segment's row (what sentence_score names it; a
+        # one-segment call could not tell imported scores' system from one hypothesis).
+        name = m.score_row(rows[first][0].tolist()).name
+        entry: dict[str, Any] = {
+            "metric": name,
+            "higher_is_better": metric.higher_is_better,
+            "scores": per_sys,
+        }
+        if not metric.percent_scale:
+            # Histograms over the data's range, not 0-100 (COMET near 0-1, MetricX 0-25).
+            entry["range"] = score_range([x for v in per_sys.values() for x in v])
+        out.append(entry)
     return out
+
+
+def score_range(values: Sequence[float]) -> list[float]:
+    """Return ``[low, high]``: the values' range widened to round numbers, for histograms.
+
+    Scores in [0, 1] or [0, 100] get that range; others the range rounded outwards to the
+    power of ten below its width (0.12-0.87: [0.1, 0.9]); equal values a width of 1.
+    """
+    lo, hi = min(values), max(values)
+    for a, b in ((0.0, 1.0), (0.0, 100.0)):
+        if a <= lo and hi <= b:
+            return [a, b]
+    if hi - lo <= 0:
+        return [math.floor(lo), math.floor(lo) + 1.0]
+    step = 10.0 ** math.floor(math.log10(hi - lo))
+    low, high = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    return [float(f"{low:.12g}"), float(f"{high:.12g}")]

@@ -54,7 +54,7 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     dict
         ``{"scores": (header, rows), "significance": ..., "clusters": ...,
         "length_buckets": ..., "freq_buckets": ..., "length_diff_buckets": ...,
-        "flavors": ...}`` (only the sections the data has).
+        "flavors": ..., "agreement": ...}`` (only the sections the data has).
     """
     names = data["systems"]
     # The score table in the page's order: best first by the first metric (order="file":
@@ -107,6 +107,20 @@ def tables(data: dict[str, Any]) -> dict[str, Table]:
     if data["flavors"]:
         rows = [[f["name"]] + [_f(f["scores"][n]) for n in names] for f in data["flavors"]]
         out["flavors"] = (["Flavor", *names], rows)
+    agr = data.get("agreement")
+    if agr:
+        from ._html_agreement import agreement_columns
+
+        cols = agreement_columns(agr)
+        rows = [
+            [m]
+            + [
+                str(agr[lv]["ranks"][m]) if key == "rank" else _f(agr[lv]["metrics"][m][key], 4)
+                for lv, key, _ in cols
+            ]
+            for m in agr["metrics"]
+        ]
+        out["agreement"] = (["Metric", *(label for _, _, label in cols)], rows)
     return out
 
 
@@ -258,11 +272,14 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
     for k, m in enumerate(data["sentence"]):
         fig, ax = plt.subplots(figsize=(6, 3.5))
         out = 0
+        # 0-100, or the metric's own range (imported scores: COMET near 0-1).
+        lo, hi = m.get("range", (0, 100))
+        span = hi - lo
         for n in names:
-            v, c = folded(m["scores"][n], 0, 100)
+            v, c = folded(m["scores"][n], lo, hi)
             out += c
-            ax.hist(v, bins=20, range=(0, 100), histtype="step", label=n, color=color[n])
-        ax.set_xlabel(f"sentence {m['metric']}" + outside_note(out, 0, 100))
+            ax.hist(v, bins=20, range=(lo, hi), histtype="step", label=n, color=color[n])
+        ax.set_xlabel(f"sentence {m['metric']}" + outside_note(out, lo, hi))
         ax.set_ylabel("segments")
         legend(ax)
         save(fig, f"sentence_{k}_distribution")
@@ -279,16 +296,16 @@ def write_plots(data: dict[str, Any], directory: Path) -> list[Path]:
             )  # fmt: skip
             out = 0
             for ax, n in zip(axes.flat, others):
-                d, c = folded(np.asarray(m["scores"][n]) - base, -100, 100)
+                d, c = folded(np.asarray(m["scores"][n]) - base, -span, span)
                 out += c
-                ax.hist(d, bins=40, range=(-100, 100), color=color[n])
+                ax.hist(d, bins=40, range=(-span, span), color=color[n])
                 ax.axvline(0, color="black", linewidth=0.6)
                 ax.set_title(n, fontsize="small")
             for ax in list(axes.flat)[len(others) :]:
                 ax.set_visible(False)
             fig.supxlabel(
                 f"sentence {m['metric']} minus the baseline's ({data['baseline']})"
-                + outside_note(out, -100, 100),
+                + outside_note(out, -span, span),
                 fontsize="small",
             )
             fig.supylabel("segments", fontsize="small")

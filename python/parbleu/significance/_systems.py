@@ -67,7 +67,9 @@ def _system_rows(
     out: list[npt.NDArray[Any]] = []
     n_first: int | None = None
     for name, value in systems.items():
-        rows = as_stats_rows(scorer, text_rows.get(name, value), f"systems[{name!r}]")
+        rows = as_stats_rows(
+            scorer, text_rows.get(name, value), f"systems[{name!r}]", metric.signed_rows
+        )
         if n_first is None:
             n_first = len(rows)
         elif len(rows) != n_first:
