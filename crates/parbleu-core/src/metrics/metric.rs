@@ -3,7 +3,7 @@
 //!
 //! - [`Prepare`]: a metric's references, prepared once from a [`RefSet`] with its extraction
 //!   options and reused across systems (BLEU, chrF, TER).
-//! - [`Extract`](crate::metrics::extract::Extract) (`metrics::extract`): the prepared
+//! - `Extract` (`metrics::extract`): the prepared
 //!   references give one fixed-width row of cells per segment's hypothesis; the block loops
 //!   (`extract`, `extract_block`, `sentence_scores_block`) are generic over it (BLEU's binding
 //!   also walks its rows in the references' grouped order, `bleu::extract_pairs`; ROUGE and the
