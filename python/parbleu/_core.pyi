@@ -189,7 +189,7 @@ class Refs:
 
     One class for BLEU, chrF and TER (``options`` says which; its extraction part is used). A
     method the metric lacks raises ``InvalidOptionError`` naming the metric; ``MeanOptions``
-    has no prepared references.
+    and ``RougeOptions`` have no prepared references.
     """
 
     def __new__(
