@@ -11,6 +11,8 @@
   deterministic word-dropout/swap variants of them; every candidate against every candidate
   (``parbleu.mbr``, exact, and with reference aggregation). SacreBLEU's loop over the same
   pairs is timed on a few sources and extrapolated.
+* MBR with ROUGE (rouge1 F-measure, the core's ROUGE pair table) on the same candidates, when
+  rouge-score is installed: its ``RougeScorer.score`` loop timed on one source, extrapolated.
 * fast-bleu (``pip install fast-bleu``), when installed: its per-pair API on the same pairs, as
   a speed reference (it computes NLTK's rules on whitespace tokens, not SacreBLEU's numbers).
 * Streaming: a ``--stream-lines`` hypothesis file and reference file made in /tmp by repeating
@@ -236,6 +238,40 @@ def bench_mbr(n_sources: int, n_cands: int, table: list[tuple[str, ...]]) -> Non
         print(table[-1], flush=True)
 
 
+def rouge_matrix_loop(scorer: Any, sources: list[list[str]]) -> None:
+    for cands in sources:
+        for h in cands:
+            for r in cands:
+                scorer.score(r, h)
+
+
+def bench_mbr_rouge(n_sources: int, n_cands: int, table: list[tuple[str, ...]]) -> None:
+    """MBR with ROUGE (rouge1 F-measure) against rouge-score's per-pair loop, when installed."""
+    try:
+        from rouge_score import rouge_scorer
+    except ImportError:
+        print("rouge-score not installed: no ROUGE MBR row", flush=True)
+        return
+    sources = mbr_candidates(n_sources, n_cands)
+    t_peer = timed(
+        functools.partial(rouge_matrix_loop, rouge_scorer.RougeScorer(["rouge1"]), sources[:1])
+    )[0]
+    peer_total = t_peer * n_sources
+    run = {w: functools.partial(mbr_all, sources, "rouge", workers=w) for w in (1, 2)}
+    res = {w: best_of(run[w], 2) for w in (1, 2)}
+    est = idle_estimate(run[1], run[2])
+    table.append(
+        (
+            f"MBR ROUGE (rouge1 F), {n_sources} sources × {n_cands} candidates",
+            f"{peer_total:,.1f} s (rouge-score's loop, 1 source timed, extrapolated)",
+            f"{res[1]:.3f} s / {res[2]:.3f} s",
+            f"{peer_total / res[1]:,.0f}× / {peer_total / res[2]:,.0f}×",
+            f"{res[1] / res[2]:.2f}× wall; {est}",
+        )
+    )
+    print(table[-1], flush=True)
+
+
 def make_stream_files(n: int, folder: Path) -> tuple[Path, Path]:
     systems, refs = en_de()
     hyp_path, ref_path = folder / f"hyp.{n}.txt", folder / f"ref.{n}.txt"
@@ -310,6 +346,7 @@ def main() -> None:
         bench_sentences(args.pairs, table)
     if "mbr" not in args.skip:
         bench_mbr(args.sources, args.candidates, table)
+        bench_mbr_rouge(args.sources, args.candidates, table)
     if "stream" not in args.skip:
         bench_stream(args.stream_lines, table)
     head = ("workload", "SacreBLEU", "parbleu (1 / 2 workers)", "speed-up", "1 → 2 workers")

@@ -25,6 +25,7 @@ __all__ = [
     "NltkWordnet",
     "PairTable",
     "Refs",
+    "RougeOptions",
     "RougePairScorer",
     "Scorer",
     "TerOptions",
@@ -167,8 +168,18 @@ class MeanOptions:
 
     def __new__(cls, width: int, column: int, scale: float = 1.0) -> Self: ...
 
+@final
+class RougeOptions:
+    """One rouge type with one measure (``"precision"``, ``"recall"``, ``"fmeasure"``).
+
+    Its pair table scores ``100 * measure`` of each pair (rouge-score's ``score``); its scorer
+    is the mean of that column of ``[precision, recall, fmeasure, 1.0]`` rows, times 100.
+    """
+
+    def __new__(cls, rouge_type: str, tokenizer: str, use_stemmer: bool, measure: str) -> Self: ...
+
 #: Any metric's options object, as the generic classes (``Scorer``, ``PairTable``) take it.
-_MetricOptions: TypeAlias = BleuOptions | ChrfOptions | TerOptions | MeanOptions
+_MetricOptions: TypeAlias = BleuOptions | ChrfOptions | TerOptions | RougeOptions | MeanOptions
 
 # --- prepared references ------------------------------------------------------------------
 
@@ -178,7 +189,7 @@ class Refs:
 
     One class for BLEU, chrF and TER (``options`` says which; its extraction part is used). A
     method the metric lacks raises ``InvalidOptionError`` naming the metric; ``MeanOptions``
-    has no prepared references.
+    and ``RougeOptions`` have no prepared references.
     """
 
     def __new__(
@@ -356,13 +367,22 @@ def flavor_fairseq_stats(
 class PairTable:
     """Strings preprocessed once, their n-grams interned once, for H x R score matrices.
 
-    The table of the metric whose options object ``options`` is: BLEU (sentence BLEU per pair
-    with its finalize options), chrF / chrF++, TER (strings tokenized once; every pair runs the
-    edit search). ``MeanOptions`` has no pair table (``InvalidOptionError``).
+    The table of the metric whose options object ``options`` is (the core's list of pairwise
+    kinds): BLEU (sentence BLEU per pair with its finalize options), chrF / chrF++, TER (strings
+    tokenized once; every pair runs the edit search), ROUGE (one rouge type and measure).
+    ``MeanOptions`` has no pair table (``InvalidOptionError``).
     """
 
     def __new__(cls, strings: Sequence[str], options: _MetricOptions, workers: int) -> Self: ...
     def __len__(self) -> int: ...
+    @property
+    def symmetric(self) -> bool:
+        """Whether the kind declares ``score_symmetric`` (BLEU, chrF)."""
+
+    @property
+    def aggregates(self) -> bool:
+        """Whether the kind declares ``score_aggregate`` (BLEU, chrF)."""
+
     def score_rect(
         self, rows: tuple[int, int], cols: tuple[int, int], out: _F64, workers: int
     ) -> None:
@@ -374,7 +394,7 @@ class PairTable:
     def score_symmetric(self, r0: int, r1: int, out: _F64, workers: int) -> None:
         """Rows ``r0..r1`` of the all-against-all matrix, filling ``(i, j)`` and ``(j, i)``.
 
-        ``out``: the full ``n x n`` float64 matrix; n-gram metrics only.
+        ``out``: the full ``n x n`` float64 matrix; kinds that declare it (``symmetric``).
         """
 
     def score_aggregate(
@@ -387,7 +407,7 @@ class PairTable:
     ) -> None:
         """Strings ``rows = (r0, r1)`` against the weighted mean of ``cols = (c0, c1)``.
 
-        n-gram metrics only.
+        Kinds that declare it (``aggregates``).
         """
 
 def flavor_nltk_sentence_bleu(

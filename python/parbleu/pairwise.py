@@ -1,10 +1,12 @@
 """Pairwise sentence scores and minimum-Bayes-risk (MBR) selection.
 
 ``pairwise(H, R, metric)`` is the ``len(H) × len(R)`` matrix whose element ``(i, j)`` equals
-SacreBLEU's ``metric.sentence_score(H[i], [R[j]]).score``, bit for bit. Every string is
-preprocessed once and its n-grams interned once (in Rust); a pair costs one pass over the
-reference's distinct n-grams. Scoring a list against itself (``references=None``) computes
-the clipped matches of each unordered pair once: they are symmetric.
+SacreBLEU's ``metric.sentence_score(H[i], [R[j]]).score``, bit for bit (ROUGE: rouge-score's
+``score(R[j], H[i])`` of the first rouge type, ``100 *`` its ``pair_measure``). Every string is
+preprocessed once (in Rust: BLEU's and chrF's n-grams interned once, so a pair costs one pass
+over the reference's distinct n-grams). Scoring a list against itself (``references=None``)
+computes the clipped matches of each unordered pair once where the metric declares pairs
+symmetric (BLEU, chrF).
 
 ``mbr(candidates, metric)`` picks the candidate with the best expected utility against the
 pseudo-references (the candidates themselves, or ``references=``). With ``aggregate=True``
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["MBRResult", "MetricArg", "mbr", "pairwise", "resolve_metric"]
 
 #: A metric name (``parbleu.metrics.metric_aliases()``: ``"bleu"``, ``"chrf"``, ``"chrf++"``,
-#: ``"ter"``, ...) or a metric object.
+#: ``"ter"``, ``"rouge"``, ...) or a metric object.
 MetricArg = Union[str, Metric[Any]]
 
 #: Pairs per call into the core between two progress reports / Ctrl-C checks (divided by
@@ -48,8 +50,9 @@ def resolve_metric(metric: MetricArg) -> Metric[Any]:
     ----------
     metric
         ``"bleu"`` (SacreBLEU's ``sentence_bleu`` defaults: 13a, exp smoothing, effective
-        order), ``"chrf"``, ``"chrf++"`` (word order 2), ``"ter"``, or a ``BLEU``/``CHRF``/
-        ``TER`` object whose options are used as they are.
+        order), ``"chrf"``, ``"chrf++"`` (word order 2), ``"ter"``, ``"rouge"`` (rouge1
+        F-measure), or a metric object (``BLEU``, ``CHRF``, ``TER``, ``ROUGE``) whose options
+        are used as they are.
 
     Returns
     -------
@@ -104,7 +107,8 @@ def pairwise(
     """Sentence score of every hypothesis against every reference.
 
     Element ``(i, j)`` equals ``m.sentence_score(hypotheses[i], [references[j]]).score`` in
-    SacreBLEU 2.6, where ``m`` is the metric (see :func:`resolve_metric` for names).
+    SacreBLEU 2.6, where ``m`` is the metric (see :func:`resolve_metric` for names); for
+    ROUGE, ``100 *`` rouge-score's ``m.pair_measure`` of the first rouge type.
 
     Parameters
     ----------
@@ -113,9 +117,9 @@ def pairwise(
     references
         R strings (one reference per column, not SacreBLEU's reference streams); ``None`` (or
         the same list object as ``hypotheses``) scores the hypotheses against themselves,
-        computing each unordered pair's n-gram matches once.
+        computing each unordered pair's n-gram matches once (BLEU, chrF).
     metric
-        ``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"`` or a metric object.
+        ``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``, ``"rouge"`` or a metric object.
     workers
         Threads: 1 serial, -1 all cores, ``None`` the default (``PARBLEU_WORKERS`` or all).
     progress
@@ -224,7 +228,7 @@ def mbr(
     candidates
         The candidate translations of one source.
     metric
-        ``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"`` or a metric object (see
+        ``"bleu"``, ``"chrf"``, ``"chrf++"``, ``"ter"``, ``"rouge"`` or a metric object (see
         :func:`pairwise`). For TER the lowest expected TER wins.
     references
         Pseudo-references (samples); ``None`` uses the candidates.

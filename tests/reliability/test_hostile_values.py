@@ -187,7 +187,7 @@ def test_mecab_lone_surrogates(tok: str) -> None:
         m.sentence_score("\ud800", ["a"])
 
 
-@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter"])
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter", "rouge"])
 def test_pairwise_and_mbr_lone_surrogates(metric: str) -> None:
     with pytest.raises(InvalidTextError, match=r"hypotheses\[0\]\[1\]|hypotheses\[1\]"):
         pairwise(["a", "b\ud800"], None, metric)
@@ -196,7 +196,7 @@ def test_pairwise_and_mbr_lone_surrogates(metric: str) -> None:
     with pytest.raises(InvalidTextError):
         mbr(["a", "\ud800"], metric)
     with pytest.raises(InvalidTextError):
-        mbr(["a", "\ud800"], metric if metric != "ter" else "bleu", aggregate=True)
+        mbr(["a", "\ud800"], metric if metric in ("bleu", "chrf") else "bleu", aggregate=True)
 
 
 # --- score_files paths -------------------------------------------------------------------------

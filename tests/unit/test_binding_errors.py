@@ -101,13 +101,13 @@ CASES: list[tuple[str, Callable[[], object], type[ParbleuError], str]] = [
         "symmetric TER",
         lambda: _ter_table().score_symmetric(0, 1, np.zeros(4), 1),
         InvalidOptionError,
-        "not an n-gram metric",
+        "not declared by TER",
     ),
     (
         "aggregate TER",
         lambda: _ter_table().score_aggregate((0, 1), (0, 1), np.ones(1), np.zeros(1), 1),
         InvalidOptionError,
-        "not an n-gram metric",
+        "not declared by TER",
     ),
     (
         "aggregate weights",

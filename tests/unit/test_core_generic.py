@@ -38,8 +38,10 @@ def test_one_scorer_and_pair_table_class_from_any_options_object() -> None:
     via_options = _core.sig_bootstrap_indices(_core.Scorer(mean), [rows], 2, ident, 1)
     via_mean = _core.sig_bootstrap_indices(_core.Scorer.mean(3, 1, 100.0), [rows], 2, ident, 1)
     assert via_options == via_mean and np.frombuffer(via_mean, "<f8").tolist() == [37.5]
-    for opts in (bleu, chrf, ter):
+    rouge = _core.RougeOptions("rougeL", "default", False, "fmeasure")
+    for opts in (bleu, chrf, ter, rouge):
         assert len(_core.PairTable(["a b", "c d"], opts, 1)) == 2
+    assert _core.Scorer(rouge).width == 4 and _core.Scorer(rouge).float_rows
     with pytest.raises(InvalidOptionError, match="mean metric has no pair table"):
         _core.PairTable(["a"], mean, 1)
     for bad in ("bleu", None, 3):
@@ -76,3 +78,17 @@ def test_one_refs_class_dispatches_to_the_metric() -> None:
         _core.Refs(streams, MEAN, 1)
     with pytest.raises(InvalidOptionError, match="BleuOptions, ChrfOptions, TerOptions"):
         _core.Refs(streams, "bleu", 1)  # type: ignore[arg-type]
+
+
+def test_pairwise_metrics_declare_what_their_core_tables_declare() -> None:
+    """A metric's ``symmetric_pairs``/``aggregates_references`` are its core kind's modes."""
+    from parbleu.metrics.registry import get_metric, make_metric, metric_names
+
+    names = [n for n in metric_names() if get_metric(n).capabilities.pairwise]
+    assert {"bleu", "chrf", "ter", "rouge"} <= set(names)
+    for name in names:
+        m = make_metric(name, sentence=True)
+        table = m.pair_table(["a b c", "a c"], 1)
+        assert (m.symmetric_pairs, m.aggregates_references) == (table.symmetric, table.aggregates)
+    with pytest.raises(InvalidOptionError, match="measure"):
+        _core.RougeOptions("rouge1", "default", False, "f1")

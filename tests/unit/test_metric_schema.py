@@ -104,14 +104,15 @@ def test_instances_report_their_entrys_capabilities() -> None:
         assert m.title == get_metric(name).title
     assert parbleu.TER().capabilities.rows == "float"
     assert parbleu.BLEU().capabilities.resample
-    assert not parbleu.ROUGE().capabilities.pairwise
+    assert parbleu.ROUGE().capabilities.pairwise
+    assert not make_metric("cider").capabilities.pairwise
 
 
 def test_refusals_name_the_metric_and_the_capability() -> None:
-    with pytest.raises(InvalidOptionError, match=r"^pairwise: metric ROUGE lacks the 'pairwise'"):
-        parbleu.pairwise(["a b", "a c"], metric=parbleu.ROUGE())
-    with pytest.raises(InvalidOptionError, match=r"^mbr: metric ROUGE lacks the 'pairwise'"):
-        parbleu.mbr(["a b", "a c"], metric=parbleu.ROUGE())
+    with pytest.raises(InvalidOptionError, match=r"^pairwise: metric CIDEr lacks the 'pairwise'"):
+        parbleu.pairwise(["a b", "a c"], metric="cider")
+    with pytest.raises(InvalidOptionError, match=r"^mbr: metric CIDEr lacks the 'pairwise'"):
+        parbleu.mbr(["a b", "a c"], metric="cider")
 
 
 def test_parbleu_metrics_lists_the_registry(capsys: pytest.CaptureFixture[str]) -> None:

@@ -228,10 +228,11 @@ def test_non_latin_input_warns_once_naming_the_unicode_tokenizer(
     assert not [r for r in caplog.records if "unicode" in r.getMessage()]
 
 
-def test_consumers_that_cannot_use_rouge_say_so() -> None:
+def test_pairwise_modes_rouge_does_not_declare_say_so() -> None:
     m = ROUGE()
-    with pytest.raises(InvalidOptionError, match=r"^pairwise: metric ROUGE lacks the 'pairwise'"):
-        parbleu.pairwise(["a b", "a c"], metric=m)
+    assert parbleu.pairwise(["a b", "a c"], metric=m).tolist() == [[100.0, 50.0], [50.0, 100.0]]
+    with pytest.raises(InvalidOptionError, match=r"^aggregate=True: .* not ROUGE"):
+        parbleu.mbr(["a b", "a c"], metric=m, aggregate=True)
 
 
 def test_each_rouge_type_is_a_resampled_column() -> None:

@@ -9,6 +9,7 @@ use crate::options::ChrfOptions;
 use crate::parallel::Workers;
 use crate::refs::refs_class;
 use parbleu_core::metrics::chrf::{self, PreparedRefs};
+use parbleu_core::metrics::extract;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -19,7 +20,7 @@ const BLOCK: usize = 1 << 16;
 refs_class! {
     /// References of a corpus, preprocessed once and reusable across systems.
     ChrfRefs {
-        prepared: PreparedRefs, rows: chrf::extract_block, block: BLOCK
+        prepared: PreparedRefs, block: BLOCK
     }
     {
         /// Statistics rows of several systems (each one hypothesis per segment) as little-endian
@@ -68,8 +69,9 @@ refs_class! {
             hyps: Vec<Bound<'py, PyString>>,
             workers: Workers,
         ) -> Result<Bound<'py, PyBytes>> {
+            let score = |row: &[i64]| chrf::f_score(row, &self.cfg.score);
             let out = batch(py, &hyps, self.refs.len(), BLOCK, |start, block| {
-                chrf::sentence_scores_block(&self.cfg, block, &self.refs, start, workers.0)
+                extract::sentence_scores_block(&self.refs, &self.cfg, block, start, workers.0, score)
             })?;
             Ok(le_bytes(py, &out)?)
         }

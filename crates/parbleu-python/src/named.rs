@@ -6,7 +6,7 @@
 use crate::error::Error;
 use parbleu_core::metrics::bleu::Smooth;
 use parbleu_core::metrics::rouge::tokenize::Kind;
-use parbleu_core::metrics::rouge::RougeType;
+use parbleu_core::metrics::rouge::{Measure, RougeType};
 use parbleu_core::tokenize::Tokenizer;
 use pyo3::prelude::*;
 
@@ -48,6 +48,13 @@ impl FromName for Kind {
 impl FromName for RougeType {
     fn from_name(name: &str) -> parbleu_core::Result<Self> {
         RougeType::from_name(name)
+    }
+}
+
+/// `precision`, `recall`, `fmeasure` (rouge-score's `Score` fields).
+impl FromName for Measure {
+    fn from_name(name: &str) -> parbleu_core::Result<Self> {
+        Measure::from_name(name)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Typed option objects: `_core.BleuOptions`, `_core.ChrfOptions`, `_core.TerOptions`,
-//! `_core.MeanOptions`, and [`MetricOptions`], any of them as one typed argument.
+//! `_core.RougeOptions`, `_core.MeanOptions`, and [`MetricOptions`], any of them as one typed
+//! argument.
 //!
 //! Each metric class builds one (`Metric.core_options()`) after `parbleu._options` has
 //! validated the values, and passes it to every `_core` call; the binding converts it here,
@@ -11,7 +12,10 @@ use parbleu_core::error::{check_order, MAX_ORDER};
 use parbleu_core::metrics::bleu::{BleuExtract, BleuScoreOpts};
 use parbleu_core::metrics::chrf::{ChrfExtract, ChrfScoreOpts};
 use parbleu_core::metrics::mean::MeanOpts;
+use parbleu_core::metrics::rouge::tokenize::{Kind, RougeTokenizer};
+use parbleu_core::metrics::rouge::{Measure, RougeType};
 use parbleu_core::metrics::ter::{TerScore, TercomOpts};
+use parbleu_core::pairwise::{PairOptions, RougePairOpts};
 use parbleu_core::significance::Scorer;
 use parbleu_core::tokenize::Tokenizer;
 use parbleu_core::Error as CoreError;
@@ -170,6 +174,42 @@ impl TerOptions {
     }
 }
 
+/// One rouge type's options with one of its measures: rows `[precision, recall, fmeasure, 1.0]`
+/// per pair, scored `100 * mean(measure)`; pair tables score `100 * measure` of each pair.
+///
+/// Built by `parbleu.metrics.ROUGE.core_options()` (its first type, `pair_measure`).
+#[pyclass(module = "parbleu._core", frozen)]
+pub(crate) struct RougeOptions {
+    pub(crate) rouge: RougePairOpts,
+}
+
+#[pymethods]
+impl RougeOptions {
+    #[new]
+    #[pyo3(signature = (rouge_type, tokenizer, use_stemmer, measure))]
+    fn new(
+        rouge_type: Named<RougeType>,
+        tokenizer: Named<Kind>,
+        use_stemmer: bool,
+        measure: Named<Measure>,
+    ) -> Self {
+        RougeOptions {
+            rouge: RougePairOpts {
+                rouge_type: rouge_type.0,
+                tokenizer: RougeTokenizer {
+                    kind: tokenizer.0,
+                    stem: use_stemmer,
+                },
+                measure: measure.0,
+            },
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("RougeOptions({:?})", self.rouge)
+    }
+}
+
 /// A mean metric's options: rows of `width` float64 values whose last column is a count of 1.0
 /// per segment, scored `scale * row[column] / row[-1]` (ROUGE, CIDEr-D, COCO's ROUGE-L).
 #[pyclass(module = "parbleu._core", frozen)]
@@ -202,11 +242,12 @@ pub(crate) enum MetricOptions {
     Bleu(BleuExtract, BleuScoreOpts),
     Chrf(ChrfExtract),
     Ter(TercomOpts),
+    Rouge(RougePairOpts),
     Mean(MeanOpts),
 }
 
 /// The options classes [`MetricOptions`] takes, for its error message.
-const OPTION_CLASSES: &str = "BleuOptions, ChrfOptions, TerOptions or MeanOptions";
+const OPTION_CLASSES: &str = "BleuOptions, ChrfOptions, TerOptions, RougeOptions or MeanOptions";
 
 impl<'py> FromPyObject<'_, 'py> for MetricOptions {
     type Error = PyErr;
@@ -220,6 +261,9 @@ impl<'py> FromPyObject<'_, 'py> for MetricOptions {
         }
         if let Ok(o) = ob.extract::<PyRef<'_, TerOptions>>() {
             return Ok(MetricOptions::Ter(o.tercom));
+        }
+        if let Ok(o) = ob.extract::<PyRef<'_, RougeOptions>>() {
+            return Ok(MetricOptions::Rouge(o.rouge));
         }
         if let Ok(o) = ob.extract::<PyRef<'_, MeanOptions>>() {
             return Ok(MetricOptions::Mean(o.mean));
@@ -241,8 +285,32 @@ impl MetricOptions {
             MetricOptions::Bleu(_, score) => score.into(),
             MetricOptions::Chrf(extract) => extract.score.into(),
             MetricOptions::Ter(_) => TerScore.into(),
+            // A single type's row: precision, recall, fmeasure, then the count.
+            MetricOptions::Rouge(o) => MeanOpts {
+                width: 4,
+                column: o.measure.index(),
+                scale: 100.0,
+            }
+            .into(),
             MetricOptions::Mean(mean) => mean.into(),
         }
+    }
+
+    /// The pair table's options these give: every metric with sentence scores the core
+    /// computes from two strings; a mean metric's rows come from elsewhere.
+    pub(crate) fn pair_options(&self) -> Result<PairOptions> {
+        Ok(match *self {
+            MetricOptions::Bleu(cfg, score) => PairOptions::Bleu((cfg, score)),
+            MetricOptions::Chrf(cfg) => PairOptions::Chrf(cfg),
+            MetricOptions::Ter(cfg) => PairOptions::Ter(cfg),
+            MetricOptions::Rouge(o) => PairOptions::Rouge(o),
+            MetricOptions::Mean(_) => {
+                return Err(ErrorClass::InvalidOption.err(
+                    "options: a mean metric has no pair table (its segment scores are not \
+                     computed by the core from two strings)",
+                ))
+            }
+        })
     }
 }
 
@@ -251,5 +319,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuOptions>()?;
     m.add_class::<ChrfOptions>()?;
     m.add_class::<TerOptions>()?;
+    m.add_class::<RougeOptions>()?;
     Ok(())
 }

@@ -1,10 +1,10 @@
-//! Pairwise scoring: `_core.PairTable` over the core's [`Table`].
+//! Pairwise scoring: `_core.PairTable` over the core's [`Table`] (its list of pairwise kinds).
 
 use crate::error::{ErrorClass, Result};
 use crate::interrupt::interruptible;
 use crate::options::MetricOptions;
 use crate::parallel::Workers;
-use parbleu_core::pairwise::{NgramTable, Table, TerTable};
+use parbleu_core::pairwise::Table;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 
@@ -52,19 +52,12 @@ struct PairTable {
     table: Table,
 }
 
-impl PairTable {
-    fn new(py: Python<'_>, build: impl FnOnce() -> Table + Send) -> Self {
-        PairTable {
-            table: py.detach(build),
-        }
-    }
-}
-
 #[pymethods]
 impl PairTable {
-    /// The table of the metric whose options object `options` is: BLEU (sentence BLEU per
-    /// pair with the finalize options), chrF / chrF++, TER (strings tokenized once; every
-    /// pair runs the edit search).
+    /// The table of the metric whose options object `options` is (the core's list of pairwise
+    /// kinds): BLEU (sentence BLEU per pair with the finalize options), chrF / chrF++, TER
+    /// (strings tokenized once; every pair runs the edit search), ROUGE (one rouge type and
+    /// measure).
     #[new]
     #[pyo3(signature = (strings, options, workers))]
     fn py_new(
@@ -73,22 +66,21 @@ impl PairTable {
         options: MetricOptions,
         workers: Workers,
     ) -> Result<Self> {
-        let w = workers.0;
-        Ok(match options {
-            MetricOptions::Bleu(cfg, opts) => {
-                Self::new(py, || NgramTable::bleu(&cfg, opts, &strings, w).into())
-            }
-            MetricOptions::Chrf(cfg) => {
-                Self::new(py, || NgramTable::chrf(&cfg, &strings, w).into())
-            }
-            MetricOptions::Ter(cfg) => Self::new(py, || TerTable::new(&cfg, &strings, w).into()),
-            MetricOptions::Mean(_) => {
-                return Err(ErrorClass::InvalidOption.err(
-                    "options: a mean metric has no pair table (its segment scores are not \
-                     computed by the core from two strings)",
-                ))
-            }
-        })
+        let opts = options.pair_options()?;
+        let table = py.detach(|| Table::build(&opts, &strings, workers.0));
+        Ok(PairTable { table })
+    }
+
+    /// Whether the kind declares `score_symmetric` (each unordered pair's shared work once).
+    #[getter]
+    fn symmetric(&self) -> bool {
+        self.table.modes().symmetric
+    }
+
+    /// Whether the kind declares `score_aggregate` (reference aggregation).
+    #[getter]
+    fn aggregates(&self) -> bool {
+        self.table.modes().aggregate
     }
 
     fn __len__(&self) -> usize {
@@ -133,14 +125,15 @@ impl PairTable {
         out: PyBuffer<f64>,
         workers: Workers,
     ) -> Result<()> {
-        let t = self.table.ngram("score_symmetric")?;
-        self.table.check_range("rows", r0, r1)?;
+        let t = &self.table;
+        t.check_mode("score_symmetric")?;
+        t.check_range("rows", r0, r1)?;
         let ob = OutBuf::new(&out, t.len() * t.len())?;
         py.detach(|| {
             // SAFETY: as in `score_rect`.
             let o = unsafe { ob.slice() };
-            t.score_symmetric(r0..r1, o, workers.0);
-        });
+            t.score_symmetric(r0..r1, o, workers.0)
+        })?;
         drop(out);
         Ok(())
     }
@@ -158,9 +151,10 @@ impl PairTable {
         workers: Workers,
     ) -> Result<()> {
         let ((r0, r1), (c0, c1)) = (rows, cols);
-        let t = self.table.ngram("score_aggregate")?;
-        self.table.check_range("rows", r0, r1)?;
-        self.table.check_range("columns", c0, c1)?;
+        let t = &self.table;
+        t.check_mode("score_aggregate")?;
+        t.check_range("rows", r0, r1)?;
+        t.check_range("columns", c0, c1)?;
         let w = weights.to_vec(py)?;
         if w.len() != c1 - c0 {
             return Err(ErrorClass::LengthMismatch.err("weights: one per reference expected"));
@@ -171,8 +165,8 @@ impl PairTable {
         py.detach(|| {
             // SAFETY: as in `score_rect`.
             let o = unsafe { ob.slice() };
-            t.score_aggregate(&rows, &cols, &w, o, workers.0);
-        });
+            t.score_aggregate(&rows, &cols, &w, o, workers.0)
+        })?;
         drop(out);
         Ok(())
     }

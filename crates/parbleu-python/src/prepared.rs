@@ -69,7 +69,7 @@ impl PyRefs {
             MetricOptions::Bleu(cfg, _) => Kind::Bleu(BleuRefs::new(py, &streams, cfg, workers)?),
             MetricOptions::Chrf(cfg) => Kind::Chrf(ChrfRefs::new(py, &streams, cfg, workers)?),
             MetricOptions::Ter(cfg) => Kind::Ter(TerRefs::new(py, &streams, cfg, workers)?),
-            MetricOptions::Mean(_) => {
+            MetricOptions::Rouge(_) | MetricOptions::Mean(_) => {
                 return Err(ErrorClass::InvalidOption
                     .err("options: a mean metric has no prepared references (it scores pairs)"))
             }

@@ -6,11 +6,14 @@
 //! metric shares, plus the metric's own methods given to it. [`Prepared`] (the core's
 //! `metrics::metric::Prepare`) is what a metric's core `PreparedRefs` offers them.
 
+use crate::convert::{le_bytes, LeBytes};
 use crate::error::Result;
+use crate::metrics::batch;
 use crate::parallel::Workers;
+use parbleu_core::metrics::extract::{self, Extract};
 use parbleu_core::refset::RefSet;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
 
 /// Reference streams as the `*Refs` constructors receive them: a list (one per stream) of
 /// lists of `str` or `None`, one per segment. PyO3's conversion checks the types (a
@@ -50,17 +53,16 @@ pub(crate) fn prepare<P: Prepared>(
 }
 
 /// One metric's references: `name { prepared: core PreparedRefs } { the metric's own
-/// methods }`. The struct holds `cfg` (the extraction
-/// options) and `refs` (the prepared references) for those methods; `_core.Refs` (`prepared.rs`)
-/// is the one Python class over all of them. With `rows: core fn, block: n` after `prepared`,
-/// it also has the `extract` method of chrF and TER: the core's statistics rows of every
-/// hypothesis (`fn(cfg, block, refs, start, workers)`), `n` segments per GIL release, as
-/// little-endian bytes.
+/// methods }`. The struct holds `cfg` (the extraction options) and `refs` (the prepared
+/// references) for those methods; `_core.Refs` (`prepared.rs`) is the one Python class over all
+/// of them. With `block: n` after `prepared`, it also has the `extract` method of chrF and TER:
+/// [`extract_rows`] (the core's generic block loop over the metric's `Extract`), `n` segments
+/// per GIL release.
 macro_rules! refs_class {
     (
         $(#[$doc:meta])*
         $name:ident {
-            prepared: $prep:ty, rows: $rows:path, block: $block:expr
+            prepared: $prep:ty, block: $block:expr
         }
         { $($methods:tt)* }
     ) => {
@@ -76,11 +78,7 @@ macro_rules! refs_class {
                     hyps: Vec<::pyo3::Bound<'py, ::pyo3::types::PyString>>,
                     workers: $crate::parallel::Workers,
                 ) -> $crate::error::Result<::pyo3::Bound<'py, ::pyo3::types::PyBytes>> {
-                    let n = $crate::refs::Prepared::segments(&self.refs);
-                    let rows = $crate::metrics::batch(py, &hyps, n, $block, |start, block| {
-                        $rows(&self.cfg, block, &self.refs, start, workers.0)
-                    })?;
-                    Ok($crate::convert::le_bytes(py, &rows)?)
+                    $crate::refs::extract_rows(py, &self.refs, &self.cfg, &hyps, $block, workers)
                 }
 
                 $($methods)*
@@ -122,6 +120,26 @@ macro_rules! refs_class {
 }
 
 pub(crate) use refs_class;
+
+/// The statistics rows of every hypothesis against `refs` as little-endian bytes: the core's
+/// generic block loop ([`extract::extract_block`]), `block` segments per GIL release.
+pub(crate) fn extract_rows<'py, E>(
+    py: Python<'py>,
+    refs: &E,
+    cfg: &E::Cfg,
+    hyps: &[Bound<'py, PyString>],
+    block: usize,
+    workers: Workers,
+) -> Result<Bound<'py, PyBytes>>
+where
+    E: Extract,
+    E::Cell: LeBytes,
+{
+    let rows = batch(py, hyps, refs.segments(), block, |start, b| {
+        extract::extract_block(refs, cfg, b, start, workers.0)
+    })?;
+    Ok(le_bytes(py, &rows)?)
+}
 
 /// What `_core.Refs` reads of any metric's prepared references (the object-safe part of
 /// [`Prepared`]).

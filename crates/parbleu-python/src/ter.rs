@@ -17,7 +17,7 @@ const BLOCK: usize = 1 << 14;
 refs_class! {
     /// References of a corpus, tokenized once and reusable across systems.
     TerRefs {
-        prepared: PreparedRefs, rows: ter::extract_block, block: BLOCK
+        prepared: PreparedRefs, block: BLOCK
     }
     {}
 }

@@ -101,20 +101,21 @@ class MetricCapabilities:
         """Return this metric's typed options object for the core, built once.
 
         The options, validated by :mod:`parbleu._options` when the metric was made, converted
-        once into ``_core.BleuOptions``, ``_core.ChrfOptions`` or ``_core.TerOptions``; every
+        once into ``_core.BleuOptions``, ``_core.ChrfOptions``, ``_core.TerOptions`` or (ROUGE's
+        pair table) ``_core.RougeOptions``; every
         ``_core`` call of the metric takes that object instead of a positional list. It is
         cached on the option values (a copy whose options change builds its own) and is not
         pickled (see ``__getstate__``).
 
         Returns
         -------
-        parbleu._core.BleuOptions or parbleu._core.ChrfOptions or parbleu._core.TerOptions
+        parbleu._core.BleuOptions, ChrfOptions, TerOptions or RougeOptions
             The options object.
 
         Raises
         ------
         InvalidOptionError
-            The metric has no core options (a metric other than BLEU, chrF and TER).
+            The metric has no core options (a metric other than BLEU, chrF, TER and ROUGE).
         """
         raise InvalidOptionError(f"metric: {self.title} has no core options")
 

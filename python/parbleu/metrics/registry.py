@@ -387,16 +387,17 @@ register_metric(
     )
 )
 # ROUGE (issue 27): a mean of per-pair scores; float rows that add (streaming, corpus_scores)
-# and resample in the core (Scorer.mean), one column per rouge type (ROUGE.columns()); no
-# pair table (precision and recall swap with the roles).
+# and resample in the core (Scorer.mean), one column per rouge type (ROUGE.columns()); a core
+# pair table of the first type's pair_measure (F by default; rectangles only: precision and
+# recall swap with the roles).
 register_metric(
     MetricEntry(
         name="rouge",
         factory="parbleu.metrics.rouge:ROUGE",
         help="ROUGE-N/L/Lsum (Lin 2004), as Google's rouge-score 0.1.2 computes them "
-        "(each type its own column; not for pairwise or mbr)",
+        "(each type its own column; pairwise and mbr: the first type's F-measure)",
         profile=MetricProfile(higher_is_better=True, in_report_default=False, title="ROUGE"),
-        capabilities=Capabilities(resample=True, pairwise=False, rows="float"),
+        capabilities=Capabilities(resample=True, pairwise=True, rows="float"),
         options=_OPTS + "ROUGE_OPTIONS",
     )
 )

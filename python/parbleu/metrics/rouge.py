@@ -4,9 +4,10 @@ The numbers come from the core's engine (:mod:`parbleu.metrics.rouge_engine`); t
 module fits them into :class:`~parbleu.metrics.base.Metric`. rouge-score's corpus number is an
 average of per-pair scores, not a ratio of summed counts, so a statistics row is one pair's
 precision, recall and F-measure of every type plus a pair count of 1 (float64, like TER's
-rows): rows add, and a summed row divided by its count is the mean. What needs more than a
-mean of rows (paired significance tests, pairwise tables, MBR) raises one clear error naming
-ROUGE instead of computing another number.
+rows): rows add, and a summed row divided by its count is the mean. Pairwise tables and MBR
+score each (hypothesis, reference) pair in the core: ``100 *`` the first rouge type's
+``pair_measure`` (F-measure by default, as the reported column), rouge-score's
+``RougeScorer([type]).score(reference, hypothesis)``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ __all__ = ["ROUGE", "ROUGESignature", "RougeScore"]
 _Streams = Optional[Sequence[Sequence[Optional[str]]]]
 
 logger = logging.getLogger("parbleu")
+
+#: ``pair_measure`` choices: rouge-score's ``Score`` fields.
+_PAIR_MEASURES = ("fmeasure", "precision", "recall")
 
 #: Share of letters and digits the default tokenizer may drop before ROUGE warns.
 _DISCARD_WARN = 0.5
@@ -114,6 +118,11 @@ class ROUGE(Metric[RougeScore]):
         Text that stands for a sentence break in one-line summaries (``"<n>"`` as PEGASUS
         writes it, or a backslash and an ``n``): replaced by a newline before scoring, so that
         ``rougeLsum`` sees the sentences (not in rouge-score; ``None``: nothing replaced).
+    pair_measure
+        What :func:`parbleu.pairwise` and :func:`parbleu.mbr` score for each pair:
+        ``"fmeasure"`` (the default, as the reported column), ``"precision"`` or ``"recall"``
+        of the first rouge type, times 100 (precision is the hypothesis's, as rouge-score's
+        ``score(reference, hypothesis)``). Corpus and sentence scores do not depend on it.
     references
         Reference streams to keep for every ``corpus_score`` call.
     """
@@ -121,9 +130,12 @@ class ROUGE(Metric[RougeScore]):
     _SIGNATURE_TYPE = ROUGESignature
     metric_name = "rouge"
     higher_is_better: ClassVar[bool] = True
-    # Precision and recall swap with the roles: a pair table would need both directions.
+    # The core's ROUGE pair table declares rectangles only: precision and recall swap with the
+    # roles, and a mean reference has no LCS.
     symmetric_pairs: ClassVar[bool] = False
     aggregates_references: ClassVar[bool] = False
+    # An LCS or n-gram count per pair, about 16 times a BLEU pair (sizes progress blocks).
+    pair_cost: ClassVar[int] = 16
 
     def __init__(
         self,
@@ -135,6 +147,7 @@ class ROUGE(Metric[RougeScore]):
         confidence_interval: float = 0.95,
         seed: int | None = None,
         newline: str | None = None,
+        pair_measure: str = "fmeasure",
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
         super().__init__()
@@ -154,6 +167,12 @@ class ROUGE(Metric[RougeScore]):
         if newline is not None and (not isinstance(newline, str) or not newline):
             raise InvalidOptionError(f"newline={newline!r}: expected a non-empty string or None")
         self.newline = newline
+        if pair_measure not in _PAIR_MEASURES:
+            raise InvalidOptionError(
+                f"pair_measure={pair_measure!r}: expected one of "
+                f"{', '.join(map(repr, _PAIR_MEASURES))}"
+            )
+        self.pair_measure = pair_measure
         self._warned_discard = False
         if references is not None:
             self._ref_cache = self._cache_references(references)
@@ -292,6 +311,48 @@ class ROUGE(Metric[RougeScore]):
             The scorer (float rows).
         """
         return _core.Scorer.mean(self.stats_width, 2, 100.0)
+
+    def core_options(self) -> Any:
+        """Return the first rouge type's options with ``pair_measure``, built once.
+
+        See :meth:`Metric.core_options`.
+
+        Returns
+        -------
+        parbleu._core.RougeOptions
+            The options of this metric's pair table.
+        """
+        args = (self.rouge_types[0], self.tokenize, bool(self.use_stemmer), self.pair_measure)
+        return self._cached_core_options(_core.RougeOptions, args)
+
+    def pair_table(self, strings: list[str], workers: int) -> Any:
+        """Return the core's ROUGE pair table of ``strings`` (see :meth:`Metric.pair_table`).
+
+        Each pair scores ``100 *`` ``pair_measure`` of the first rouge type, as
+        ``rouge_scorer.RougeScorer([type]).score(reference, hypothesis)``; ``newline`` and
+        ``split_summaries`` apply to every string first, as in :meth:`corpus_score`.
+
+        Parameters
+        ----------
+        strings
+            The hypotheses, then (if any) the references.
+        workers
+            Threads (resolved: >= 1).
+
+        Returns
+        -------
+        parbleu._core.PairTable
+            The table (``score_rect`` only).
+        """
+        from .rouge_engine import sentence_splitter
+
+        texts = strings
+        if self.newline is not None:
+            texts = [_breaks(t, self.newline) for t in texts]
+        if self.split_summaries and self.rouge_types[0] == "rougeLsum":
+            split = sentence_splitter()
+            texts = [split(t) for t in texts]
+        return _core.PairTable(texts, self.core_options(), workers)
 
     def _score_row(self, row: Sequence[Any]) -> RougeScore:
         n = float(row[-1])

@@ -3,15 +3,18 @@
 //!
 //! - [`Prepare`]: a metric's references, prepared once from a [`RefSet`] with its extraction
 //!   options and reused across systems (BLEU, chrF, TER).
-//! - extraction: each metric's own `extract` / `extract_block` functions, which give one
-//!   fixed-width row of cells per segment (their inputs differ: BLEU also counts tokenized
-//!   lines; ROUGE and the caption metrics score pairs and give mean rows, `metrics::mean`).
+//! - `Extract` (`metrics::extract`): the prepared
+//!   references give one fixed-width row of cells per segment's hypothesis; the block loops
+//!   (`extract`, `extract_block`, `sentence_scores_block`) are generic over it (BLEU's binding
+//!   also walks its rows in the references' grouped order, `bleu::extract_pairs`; ROUGE and the
+//!   caption metrics score pairs and give mean rows, `metrics::mean`).
 //! - [`Metric`]: the finalize step with its options: row width, option check, the exact score
 //!   of a summed row, and SacreBLEU's arithmetic where SacreBLEU has the metric.
 //!
 //! Significance, the binding's `Scorer` and the row dispatch go through the one list of metric
 //! kinds in `metrics::kinds`, so a new metric is an implementation of [`Metric`] and one line
-//! there.
+//! there; pair tables go through the list of pairwise kinds (`pairwise::table`, the contract
+//! `pairwise::PairMetric`).
 
 use crate::error::Result;
 use crate::metrics::count::Count;

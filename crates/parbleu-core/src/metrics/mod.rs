@@ -1,5 +1,6 @@
 //! Metrics as (extract, +, finalize) triples over fixed-width statistics rows: the contract is
-//! [`metric`], the one list of kinds that resample is [`kinds`].
+//! [`metric`] (prepare, finalize) and [`extract`] (a segment's row, and the block loops generic
+//! over it); the one list of kinds that resample is [`kinds`].
 
 pub mod bleu;
 pub mod bleu_pairs;
@@ -7,6 +8,7 @@ pub mod caption;
 mod check;
 pub mod chrf;
 pub mod count;
+pub mod extract;
 pub mod kinds;
 pub mod mean;
 pub mod metric;

@@ -9,8 +9,8 @@ pub mod tokenizer;
 
 pub use tokenizer::TercomOpts;
 
-use super::check::{block_in_range, one_per_segment};
 use super::count::Count;
+use super::extract::{self, Extract};
 use super::metric::Metric;
 use super::sacrebleu_compat::Num;
 use crate::error::{Error, Result};
@@ -69,43 +69,37 @@ pub fn segment_stats<'r>(
     [best_num_edits as f64, ref_lengths as f64 / n_refs as f64]
 }
 
-/// Statistics of every hypothesis (row-major, 2 columns).
+/// TER's references give a segment's row: the fewest edits over them, their mean length.
+impl Extract for PreparedRefs {
+    type Cell = f64;
+    type Scratch = Scratch;
+    // Small chunks: the cost of a segment varies a lot (shift search).
+    const CHUNK: usize = 16;
+
+    fn width(_cfg: &TercomOpts) -> usize {
+        WIDTH
+    }
+
+    #[inline]
+    fn row(&self, cfg: &TercomOpts, hyp: &str, seg: usize, s: &mut Scratch, out: &mut [f64]) {
+        let refs = self.refs(seg).map(String::as_str);
+        if refs.len() == 0 {
+            return;
+        }
+        let h = tokenizer::preprocess(hyp, cfg);
+        out.copy_from_slice(&segment_stats(&h, refs, s));
+    }
+}
+
+/// Statistics of every hypothesis (row-major, 2 columns): the generic [`extract::extract`] of
+/// TER's references.
 pub fn extract<S: AsRef<str> + Sync>(
     cfg: &TercomOpts,
     hyps: &[S],
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    one_per_segment(hyps.len(), refs.len())?;
-    extract_block(cfg, hyps, refs, 0, workers)
-}
-
-/// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
-/// that process a corpus in blocks).
-pub fn extract_block<S: AsRef<str> + Sync>(
-    cfg: &TercomOpts,
-    hyps: &[S],
-    refs: &PreparedRefs,
-    first: usize,
-    workers: usize,
-) -> Result<Vec<f64>> {
-    block_in_range(first, hyps.len(), refs.len())?;
-    let mut rows = vec![0.0f64; hyps.len() * WIDTH];
-    // Small chunks: the cost of a segment varies a lot (shift search).
-    parallel::for_each_chunk(workers, &mut rows, 16 * WIDTH, |start, chunk| {
-        let mut s = Scratch::default();
-        let i0 = start / WIDTH;
-        for (j, out) in chunk.chunks_mut(WIDTH).enumerate() {
-            let i = i0 + j;
-            let refs = refs.refs(first + i).map(String::as_str);
-            if refs.len() == 0 {
-                continue;
-            }
-            let h = tokenizer::preprocess(hyps[i].as_ref(), cfg);
-            out.copy_from_slice(&segment_stats(&h, refs, &mut s));
-        }
-    });
-    Ok(rows)
+    extract::extract(refs, cfg, hyps, workers)
 }
 
 /// `TER._compute_score_from_stats`: the score (0-100, may exceed 100) of summed statistics.
@@ -243,7 +237,8 @@ mod tests {
             let mut blocks = Vec::new();
             for first in (0..20).step_by(7) {
                 let end = (first + 7).min(20);
-                blocks.extend(extract_block(&o, &hyps[first..end], &p, first, workers).unwrap());
+                let block = &hyps[first..end];
+                blocks.extend(extract::extract_block(&p, &o, block, first, workers).unwrap());
             }
             assert_eq!(blocks, whole);
         }

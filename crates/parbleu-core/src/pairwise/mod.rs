@@ -1,6 +1,12 @@
 //! Pairwise sentence scores (MBR utilities, data selection): H × R matrices.
 //!
-//! Every string is preprocessed once and its n-grams are interned once in one table shared by
+//! Each metric with sentence scores is one [`PairMetric`] implementation (`metric.rs`: build
+//! from strings and options, `len`, `score_rect`, and the modes it declares, [`PairModes`])
+//! and one line of the kinds list (`table.rs`: [`Table`], [`PairOptions`]): BLEU and chrF
+//! ([`NgramTable`], below), TER ([`TerTable`]), ROUGE ([`RougeTable`]: one rouge type and
+//! measure).
+//!
+//! BLEU and chrF: every string is preprocessed once and its n-grams are interned once in one table shared by
 //! all strings (an n-gram's id is its trie key `(id of its first n-1 units, last unit)`, so ids
 //! are exact: no hashing of content, no collisions). A string becomes a sorted bag of
 //! `(id, count)` per order. A pair is then scored by scattering the hypothesis bag into a dense
@@ -21,12 +27,16 @@
 //! each hypothesis is scored once against it, with the same formulas on fractional statistics.
 
 mod bags;
+mod metric;
 mod ngram;
+mod rouge;
 mod table;
 mod ter;
 #[cfg(test)]
 mod tests;
 
-pub use ngram::{bleu_score, chrf_score, NgramTable};
-pub use table::Table;
+pub use metric::{PairMetric, PairModes};
+pub use ngram::{bleu_score, chrf_score, BleuPairs, ChrfPairs, NgramKind, NgramTable};
+pub use rouge::{RougePairOpts, RougeTable};
+pub use table::{PairOptions, Table};
 pub use ter::TerTable;

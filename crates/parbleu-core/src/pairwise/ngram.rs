@@ -1,6 +1,8 @@
 //! BLEU and chrF pair scores of a list of strings whose n-grams are interned once.
 
 use super::bags::{Bags, Interner, ROOT_A, ROOT_B};
+use super::metric::{PairMetric, PairModes};
+use crate::error::Result;
 use crate::metrics::bleu::{self, BleuExtract, BleuScoreOpts};
 use crate::metrics::chrf::{self, remove_punctuation, ChrfExtract, ChrfScoreOpts};
 use crate::parallel;
@@ -9,11 +11,116 @@ use crate::vocab::push_ids;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
-/// How pairs are scored.
+/// How an n-gram metric scores a pair from the bags' counts: one implementation per metric
+/// ([`BleuPairs`], [`ChrfPairs`]); the table's loops are generic over it.
+pub trait NgramKind: Copy + Send + Sync {
+    /// The options a table is built with.
+    type Opts: Send + Sync;
+    /// The metric's name, for messages.
+    const NAME: &'static str;
+
+    /// The table of `strings`, preprocessed and interned as the metric does.
+    fn build(opts: &Self::Opts, strings: &[String], workers: usize) -> NgramTable<Self>;
+
+    /// Score of a hypothesis of `lens[0]` units and slot totals `totals[0]` against a reference
+    /// (`lens[1]`, `totals[1]`) given their clipped matches `m`; `buf` holds `6 * orders`
+    /// floats of scratch.
+    fn pair(&self, lens: [u32; 2], totals: [&[u32]; 2], m: &[u32], buf: &mut [f64]) -> f64;
+
+    /// Score of a hypothesis (`hyp_len`, `hyp_totals`) against the expected reference
+    /// (`mean_len`, `mean_totals`) given fractional matches `m`; `buf` as in [`Self::pair`].
+    fn aggregate(&self, hyp: (u32, &[u32]), mean: (f64, &[f64]), m: &[f64], buf: &mut [f64])
+        -> f64;
+}
+
+/// Sentence BLEU of each pair, with its finalize options.
 #[derive(Debug, Clone, Copy)]
-enum Kind {
-    Bleu(BleuScoreOpts),
-    Chrf(ChrfScoreOpts),
+pub struct BleuPairs(pub BleuScoreOpts);
+
+/// Sentence chrF / chrF++ of each pair.
+#[derive(Debug, Clone, Copy)]
+pub struct ChrfPairs(pub ChrfScoreOpts);
+
+impl NgramKind for BleuPairs {
+    type Opts = (BleuExtract, BleuScoreOpts);
+    const NAME: &'static str = "BLEU";
+
+    fn build(opts: &Self::Opts, strings: &[String], workers: usize) -> NgramTable<Self> {
+        NgramTable::bleu(&opts.0, opts.1, strings, workers)
+    }
+
+    #[inline]
+    fn pair(&self, lens: [u32; 2], totals: [&[u32]; 2], m: &[u32], buf: &mut [f64]) -> f64 {
+        let n = m.len();
+        let (a, b) = buf.split_at_mut(n);
+        for k in 0..n {
+            a[k] = f64::from(m[k]);
+            b[k] = f64::from(totals[0][k]);
+        }
+        bleu_score(
+            f64::from(lens[0]),
+            f64::from(lens[1]),
+            &a[..n],
+            &b[..n],
+            &self.0,
+        )
+    }
+
+    fn aggregate(
+        &self,
+        hyp: (u32, &[u32]),
+        mean: (f64, &[f64]),
+        m: &[f64],
+        buf: &mut [f64],
+    ) -> f64 {
+        let n = m.len();
+        let t = &mut buf[..n];
+        for (tk, &h) in t.iter_mut().zip(hyp.1) {
+            *tk = f64::from(h);
+        }
+        bleu_score(f64::from(hyp.0), mean.0, m, t, &self.0)
+    }
+}
+
+impl NgramKind for ChrfPairs {
+    type Opts = ChrfExtract;
+    const NAME: &'static str = "chrF";
+
+    fn build(opts: &Self::Opts, strings: &[String], workers: usize) -> NgramTable<Self> {
+        NgramTable::chrf(opts, strings, workers)
+    }
+
+    #[inline]
+    fn pair(&self, _lens: [u32; 2], totals: [&[u32]; 2], m: &[u32], buf: &mut [f64]) -> f64 {
+        let (ti, tj) = (totals[0], totals[1]);
+        let n = m.len();
+        let a = &mut buf[..3 * n];
+        for k in 0..n {
+            let r = tj[k];
+            a[3 * k] = if r > 0 { f64::from(ti[k]) } else { 0.0 };
+            a[3 * k + 1] = f64::from(r);
+            a[3 * k + 2] = f64::from(m[k]);
+        }
+        chrf_score(a, &self.0)
+    }
+
+    fn aggregate(
+        &self,
+        hyp: (u32, &[u32]),
+        mean: (f64, &[f64]),
+        m: &[f64],
+        buf: &mut [f64],
+    ) -> f64 {
+        let n = m.len();
+        let a = &mut buf[..3 * n];
+        for k in 0..n {
+            let rt = mean.1[k];
+            a[3 * k] = if rt > 0.0 { f64::from(hyp.1[k]) } else { 0.0 };
+            a[3 * k + 1] = rt;
+            a[3 * k + 2] = m[k];
+        }
+        chrf_score(a, &self.0)
+    }
 }
 
 /// `BLEU.compute_bleu(...).score` on floating-point statistics: the metric's own finalize.
@@ -42,10 +149,10 @@ fn char_syms(text: &str, whitespace: bool) -> Vec<u32> {
         .collect()
 }
 
-/// A list of strings, preprocessed, with their n-grams interned once.
-pub struct NgramTable {
+/// A list of strings, preprocessed, with their n-grams interned once, scored as `K` does.
+pub struct NgramTable<K> {
     bags: Bags,
-    kind: Kind,
+    kind: K,
 }
 
 /// A table being built: the n-gram interner, the bags, and the per-string scratch (each
@@ -67,7 +174,7 @@ impl Builder {
         }
     }
 
-    fn finish(mut self, kind: Kind) -> NgramTable {
+    fn finish<K>(mut self, kind: K) -> NgramTable<K> {
         self.bags.n_ids = self.inter.trie.len();
         NgramTable {
             bags: self.bags,
@@ -76,19 +183,17 @@ impl Builder {
     }
 }
 
-/// Small per-chunk buffers of the pair loops.
+/// Small per-chunk buffers of the pair loops: the matches per slot, the kind's scratch.
 struct Work {
     m: Vec<u32>,
-    a: Vec<f64>,
-    b: Vec<f64>,
+    buf: Vec<f64>,
 }
 
 impl Work {
     fn new(orders: usize) -> Self {
         Work {
             m: vec![0; orders],
-            a: vec![0.0; 3 * orders],
-            b: vec![0.0; 3 * orders],
+            buf: vec![0.0; 6 * orders],
         }
     }
 }
@@ -115,7 +220,7 @@ fn with_dense<R>(n: usize, f: impl FnOnce(&mut [u32]) -> R) -> R {
     r
 }
 
-impl NgramTable {
+impl NgramTable<BleuPairs> {
     /// Tokenize `strings` as BLEU does and intern their word n-grams (orders `1..=max_order`).
     pub fn bleu(
         cfg: &BleuExtract,
@@ -137,9 +242,11 @@ impl NgramTable {
             b.inter.level(ROOT_A, &b.syms, orders, &mut b.per_order);
             b.bags.push(b.syms.len(), &mut b.per_order);
         }
-        b.finish(Kind::Bleu(opts))
+        b.finish(BleuPairs(opts))
     }
+}
 
+impl NgramTable<ChrfPairs> {
     /// Preprocess `strings` as chrF does and intern their character and word n-grams.
     pub fn chrf(cfg: &ChrfExtract, strings: &[String], workers: usize) -> Self {
         let o = cfg.score;
@@ -167,9 +274,11 @@ impl NgramTable {
             }
             b.bags.push(chars.len(), &mut b.per_order);
         }
-        b.finish(Kind::Chrf(o))
+        b.finish(ChrfPairs(o))
     }
+}
 
+impl<K: NgramKind> NgramTable<K> {
     /// Number of strings.
     pub fn len(&self) -> usize {
         self.bags.len()
@@ -188,32 +297,12 @@ impl NgramTable {
     #[inline]
     fn pair_score(&self, i: usize, j: usize, m: &[u32], w: &mut Work) -> f64 {
         let b = &self.bags;
-        let (ti, tj) = (b.totals(i), b.totals(j));
-        match &self.kind {
-            Kind::Bleu(o) => {
-                let n = b.orders;
-                for k in 0..n {
-                    w.a[k] = f64::from(m[k]);
-                    w.b[k] = f64::from(ti[k]);
-                }
-                bleu_score(
-                    f64::from(b.lens[i]),
-                    f64::from(b.lens[j]),
-                    &w.a[..n],
-                    &w.b[..n],
-                    o,
-                )
-            }
-            Kind::Chrf(o) => {
-                for k in 0..b.orders {
-                    let r = tj[k];
-                    w.a[3 * k] = if r > 0 { f64::from(ti[k]) } else { 0.0 };
-                    w.a[3 * k + 1] = f64::from(r);
-                    w.a[3 * k + 2] = f64::from(m[k]);
-                }
-                chrf_score(&w.a, o)
-            }
-        }
+        self.kind.pair(
+            [b.lens[i], b.lens[j]],
+            [b.totals(i), b.totals(j)],
+            m,
+            &mut w.buf,
+        )
     }
 
     /// Scores of hypotheses `rows` against references `cols` (indices into this table),
@@ -316,8 +405,7 @@ impl NgramTable {
         let mean_totals = &mean_totals;
         parallel::for_each_chunk(workers, out, 64, |start, chunk| {
             let mut m = vec![0.0f64; orders];
-            let mut a = vec![0.0f64; 3 * orders];
-            let mut t = vec![0.0f64; orders];
+            let mut buf = vec![0.0f64; 6 * orders];
             for (r, o) in chunk.iter_mut().enumerate() {
                 let i = rows[start + r];
                 for (k, mk) in m.iter_mut().enumerate() {
@@ -327,25 +415,57 @@ impl NgramTable {
                     }
                     *mk = acc;
                 }
-                let ti = b.totals(i);
-                *o = match &self.kind {
-                    Kind::Bleu(opts) => {
-                        for k in 0..orders {
-                            t[k] = f64::from(ti[k]);
-                        }
-                        bleu_score(f64::from(b.lens[i]), mean_len, &m, &t, opts)
-                    }
-                    Kind::Chrf(opts) => {
-                        for k in 0..orders {
-                            let rt = mean_totals[k];
-                            a[3 * k] = if rt > 0.0 { f64::from(ti[k]) } else { 0.0 };
-                            a[3 * k + 1] = rt;
-                            a[3 * k + 2] = m[k];
-                        }
-                        chrf_score(&a, opts)
-                    }
-                };
+                *o = self.kind.aggregate(
+                    (b.lens[i], b.totals(i)),
+                    (mean_len, mean_totals),
+                    &m,
+                    &mut buf,
+                );
             }
         });
+    }
+}
+
+/// BLEU and chrF: clipped matches are symmetric and mean counts are defined, so both modes.
+impl<K: NgramKind> PairMetric for NgramTable<K> {
+    type Opts = K::Opts;
+    const NAME: &'static str = K::NAME;
+    const MODES: PairModes = PairModes {
+        symmetric: true,
+        aggregate: true,
+    };
+
+    fn build(opts: &Self::Opts, strings: &[String], workers: usize) -> Self {
+        K::build(opts, strings, workers)
+    }
+
+    fn len(&self) -> usize {
+        self.bags.len()
+    }
+
+    fn score_rect(&self, rows: &[usize], cols: &[usize], out: &mut [f64], workers: usize) {
+        NgramTable::score_rect(self, rows, cols, out, workers);
+    }
+
+    fn score_symmetric(
+        &self,
+        rows: std::ops::Range<usize>,
+        out: &mut [f64],
+        workers: usize,
+    ) -> Result<()> {
+        NgramTable::score_symmetric(self, rows, out, workers);
+        Ok(())
+    }
+
+    fn score_aggregate(
+        &self,
+        rows: &[usize],
+        cols: &[usize],
+        weights: &[f64],
+        out: &mut [f64],
+        workers: usize,
+    ) -> Result<()> {
+        NgramTable::score_aggregate(self, rows, cols, weights, out, workers);
+        Ok(())
     }
 }

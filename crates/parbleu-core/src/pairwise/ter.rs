@@ -1,5 +1,6 @@
 //! TER pair scores: strings tokenized once, every pair running the edit search.
 
+use super::metric::{PairMetric, PairModes};
 use crate::metrics::ter::{self, TercomOpts};
 use crate::parallel;
 
@@ -50,5 +51,24 @@ impl TerTable {
                 *o = ter::finalize(edits, len);
             }
         });
+    }
+}
+
+/// TER: every pair runs its own edit search, normalised by the reference: no other mode.
+impl PairMetric for TerTable {
+    type Opts = TercomOpts;
+    const NAME: &'static str = "TER";
+    const MODES: PairModes = PairModes::RECT;
+
+    fn build(opts: &TercomOpts, strings: &[String], workers: usize) -> Self {
+        TerTable::new(opts, strings, workers)
+    }
+
+    fn len(&self) -> usize {
+        self.toks.len()
+    }
+
+    fn score_rect(&self, rows: &[usize], cols: &[usize], out: &mut [f64], workers: usize) {
+        TerTable::score_rect(self, rows, cols, out, workers);
     }
 }

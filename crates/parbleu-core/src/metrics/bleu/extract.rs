@@ -1,11 +1,12 @@
 //! Statistics rows of hypotheses against prepared references, and sentence scores without
 //! materializing the rows.
 
-use super::refs::{RefData, RefSegment};
+use super::refs::{PreparedRefs, RefData, RefSegment};
 use super::score::{closest_ref_len, score_of, BleuScoreOpts};
 use super::BleuExtract;
 use crate::error::Result;
 use crate::metrics::check::one_per_segment;
+use crate::metrics::extract::Extract;
 use crate::metrics::ngram::{match_counts, Scratch};
 use crate::metrics::ref_table::{TableScratch, PADDING};
 use crate::parallel;
@@ -127,7 +128,7 @@ fn map_pairs<S, T, F>(
 where
     S: AsRef<str> + Sync,
     T: Copy + Default + Send + Sync,
-    F: Fn(&mut RowExtractor<'_>, &str, &RefSegment, &mut [T]) + Sync,
+    F: Fn(&mut RowExtractor, &str, &RefSegment, &mut [T]) + Sync,
 {
     use std::sync::atomic::{AtomicUsize, Ordering};
     one_per_segment(hyps.len(), refs.len())?;
@@ -135,7 +136,7 @@ where
     let mut out = vec![T::default(); n * width];
     let periods = AtomicUsize::new(0);
     parallel::for_each_chunk(workers, &mut out, 128 * width, |start, chunk| {
-        let mut x = RowExtractor::new(cfg);
+        let mut x = RowExtractor::new(*cfg);
         let mut p = 0;
         let first = start / width;
         for (j, o) in chunk.chunks_mut(width).enumerate() {
@@ -179,13 +180,36 @@ pub fn sentence_row<S: AsRef<str>>(cfg: &BleuExtract, hyp: &str, refs: &[S]) -> 
         tokenized,
     }));
     let mut row = vec![0; cfg.width()];
-    RowExtractor::new(cfg).row(hyp, &seg, &mut row);
+    RowExtractor::new(*cfg).row(hyp, &seg, &mut row);
     row
 }
 
+/// BLEU's buffers for [`Extract::row`], built on first use with the options of that call.
+#[derive(Default)]
+pub struct BleuScratch(Option<RowExtractor>);
+
+/// BLEU's references give a segment's row. The binding's loop is [`extract_pairs`] instead:
+/// the same rows in the references' grouped order, with prefetching and the count of lines
+/// ending in " ." read on the way.
+impl Extract for PreparedRefs {
+    type Cell = i64;
+    type Scratch = BleuScratch;
+    const CHUNK: usize = 128;
+
+    fn width(cfg: &BleuExtract) -> usize {
+        cfg.width()
+    }
+
+    #[inline]
+    fn row(&self, cfg: &BleuExtract, hyp: &str, seg: usize, s: &mut BleuScratch, out: &mut [i64]) {
+        let x = s.0.get_or_insert_with(|| RowExtractor::new(*cfg));
+        x.row(hyp, &self.segments[seg], out);
+    }
+}
+
 /// One thread's buffers for statistics rows.
-struct RowExtractor<'c> {
-    cfg: &'c BleuExtract,
+struct RowExtractor {
+    cfg: BleuExtract,
     s: Scratch,
     ts: TableScratch,
     m: Vec<u64>,
@@ -196,8 +220,8 @@ struct RowExtractor<'c> {
     buf: String,
 }
 
-impl<'c> RowExtractor<'c> {
-    fn new(cfg: &'c BleuExtract) -> Self {
+impl RowExtractor {
+    fn new(cfg: BleuExtract) -> Self {
         RowExtractor {
             cfg,
             s: Scratch::default(),

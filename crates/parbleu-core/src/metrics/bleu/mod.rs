@@ -11,7 +11,7 @@ mod tests;
 
 pub use extract::{
     extract, extract_pairs, extract_strs, sentence_row, sentence_scores_pairs,
-    sentence_scores_strs, Pairs,
+    sentence_scores_strs, BleuScratch, Pairs,
 };
 pub use refs::{PreparedRefs, RefSegment};
 pub use score::{

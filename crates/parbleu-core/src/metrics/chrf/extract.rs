@@ -1,13 +1,12 @@
-//! Statistics rows: the best row of a hypothesis over its references, and the corpus / block /
-//! sentence-score drivers.
+//! Statistics rows: the best row of a hypothesis over its references ([`Extract`] of chrF's
+//! prepared references; the block loops are the generic ones of `metrics::extract`).
 
 use super::hyp::HypGrams;
 use super::refs::{PreparedRef, PreparedRefs, WordIds};
 use super::score::{f_score, ChrfExtract};
 use super::symbols::{char_symbols, for_each_word_at};
 use crate::error::Result;
-use crate::metrics::check::{block_in_range, one_per_segment};
-use crate::parallel;
+use crate::metrics::extract::{self, Extract};
 
 /// Per-thread buffers.
 #[derive(Default)]
@@ -72,39 +71,35 @@ fn extract_row<'a>(
     }
 }
 
-/// Statistics of every hypothesis (row-major, `cfg.width()` columns).
+/// chrF's references give a segment's row: the best reference's statistics.
+impl Extract for PreparedRefs {
+    type Cell = i64;
+    type Scratch = Scratch;
+    const CHUNK: usize = 256;
+
+    fn width(cfg: &ChrfExtract) -> usize {
+        cfg.width()
+    }
+
+    fn check(cfg: &ChrfExtract) -> Result<()> {
+        cfg.score.check()
+    }
+
+    #[inline]
+    fn row(&self, cfg: &ChrfExtract, hyp: &str, seg: usize, s: &mut Scratch, out: &mut [i64]) {
+        extract_row(cfg, hyp, self.refs(seg), s, out);
+    }
+}
+
+/// Statistics of every hypothesis (row-major, `cfg.width()` columns): the generic
+/// [`extract::extract`] of chrF's references.
 pub fn extract<S: AsRef<str> + Sync>(
     cfg: &ChrfExtract,
     hyps: &[S],
     refs: &PreparedRefs,
     workers: usize,
 ) -> Result<Vec<i64>> {
-    one_per_segment(hyps.len(), refs.len())?;
-    extract_block(cfg, hyps, refs, 0, workers)
-}
-
-/// Statistics of `hyps`, the hypotheses of segments `first..first + hyps.len()` (for callers
-/// that process a corpus in blocks).
-pub fn extract_block<S: AsRef<str> + Sync>(
-    cfg: &ChrfExtract,
-    hyps: &[S],
-    refs: &PreparedRefs,
-    first: usize,
-    workers: usize,
-) -> Result<Vec<i64>> {
-    cfg.score.check()?;
-    block_in_range(first, hyps.len(), refs.len())?;
-    let w = cfg.width();
-    let mut rows = vec![0i64; hyps.len() * w];
-    parallel::for_each_chunk(workers, &mut rows, 256 * w, |start, chunk| {
-        let mut s = Scratch::default();
-        let i0 = start / w;
-        for (j, out) in chunk.chunks_mut(w).enumerate() {
-            let i = i0 + j;
-            extract_row(cfg, hyps[i].as_ref(), refs.refs(first + i), &mut s, out);
-        }
-    });
-    Ok(rows)
+    extract::extract(refs, cfg, hyps, workers)
 }
 
 /// Sentence chrF of `hyps`, the hypotheses of segments `first..first + hyps.len()`: as
@@ -116,24 +111,7 @@ pub fn sentence_scores_block<S: AsRef<str> + Sync>(
     first: usize,
     workers: usize,
 ) -> Result<Vec<f64>> {
-    cfg.score.check()?;
-    block_in_range(first, hyps.len(), refs.len())?;
-    let mut out = vec![0.0; hyps.len()];
-    parallel::for_each_chunk(workers, &mut out, 256, |start, chunk| {
-        let mut s = Scratch::default();
-        let mut row = vec![0i64; cfg.width()];
-        for (j, v) in chunk.iter_mut().enumerate() {
-            let i = start + j;
-            row.iter_mut().for_each(|x| *x = 0);
-            extract_row(
-                cfg,
-                hyps[i].as_ref(),
-                refs.refs(first + i),
-                &mut s,
-                &mut row,
-            );
-            *v = f_score(&row, &cfg.score);
-        }
-    });
-    Ok(out)
+    extract::sentence_scores_block(refs, cfg, hyps, first, workers, |row| {
+        f_score(row, &cfg.score)
+    })
 }

@@ -23,7 +23,7 @@ mod symbols;
 #[cfg(test)]
 mod tests;
 
-pub use extract::{extract, extract_block, sentence_scores_block, Scratch};
+pub use extract::{extract, sentence_scores_block, Scratch};
 pub use multi::extract_many;
 pub use refs::{PreparedRef, PreparedRefs};
 pub use score::{f_score, finalize_many, ChrfExtract, ChrfScoreOpts};

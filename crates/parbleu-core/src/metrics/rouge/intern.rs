@@ -97,20 +97,45 @@ pub fn prepare_pair(tok: &RougeTokenizer, texts: &[&str]) -> (Vec<Text>, usize) 
         let out = texts
             .iter()
             .map(|text| {
-                let mut t = Text::default();
-                for line in text.split('\n').filter(|l| !l.is_empty()) {
-                    tok.raw_tokens(line, &mut |raw| {
-                        let g = it.global(tok, raw);
-                        if g != DROPPED {
-                            let id = it.local(g);
-                            t.all.push(id);
-                        }
-                    });
-                    t.ends.push(t.all.len() as u32);
-                }
-                t
+                text_ids(tok, text, |raw| {
+                    let g = it.global(tok, raw);
+                    (g != DROPPED).then(|| it.local(g))
+                })
             })
             .collect();
         (out, it.next_local as usize)
     })
+}
+
+/// Every text of a pair table tokenized once, as [`prepare_pair`] does, with ids of one
+/// vocabulary shared by all of them (equal final tokens, equal ids); returns the texts and the
+/// number of ids. A pair's scores depend only on which of its tokens are equal, so these ids
+/// give the scores [`prepare_pair`]'s give.
+pub fn prepare_all<S: AsRef<str>>(tok: &RougeTokenizer, texts: &[S]) -> (Vec<Text>, usize) {
+    let mut it = Interner::default();
+    let out = texts
+        .iter()
+        .map(|text| {
+            text_ids(tok, text.as_ref(), |raw| {
+                let g = it.global(tok, raw);
+                (g != DROPPED).then_some(g)
+            })
+        })
+        .collect();
+    (out, it.finals.len())
+}
+
+/// The [`Text`] of `text`: its non-empty lines' tokens, each given its id by `id` (`None`:
+/// dropped).
+fn text_ids(tok: &RougeTokenizer, text: &str, mut id: impl FnMut(&str) -> Option<u32>) -> Text {
+    let mut t = Text::default();
+    for line in text.split('\n').filter(|l| !l.is_empty()) {
+        tok.raw_tokens(line, &mut |raw| {
+            if let Some(i) = id(raw) {
+                t.all.push(i);
+            }
+        });
+        t.ends.push(t.all.len() as u32);
+    }
+    t
 }

@@ -7,7 +7,7 @@
 //! them with rouge-score's own operations ([`score::prf`]), so they are its bits.
 
 pub mod bootstrap;
-mod intern;
+pub(crate) mod intern;
 pub mod lcs;
 pub mod porter;
 pub mod score;
@@ -54,6 +54,39 @@ impl RougeType {
     }
 }
 
+/// One of a pair's three numbers: `[precision, recall, fmeasure]` (rouge-score's `Score`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    Precision,
+    Recall,
+    Fmeasure,
+}
+
+impl Measure {
+    /// The names, in the order of the variants (rouge-score's field names).
+    pub const NAMES: [&'static str; 3] = ["precision", "recall", "fmeasure"];
+
+    /// The measure called `name`.
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "precision" => Ok(Measure::Precision),
+            "recall" => Ok(Measure::Recall),
+            "fmeasure" => Ok(Measure::Fmeasure),
+            _ => Err(Error::InvalidOption {
+                name: "measure".into(),
+                value: format!("{name:?}"),
+                expected: "one of 'precision', 'recall', 'fmeasure'".into(),
+            }),
+        }
+    }
+
+    /// Its index in `[precision, recall, fmeasure]`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// What to compute for each pair.
 #[derive(Clone, Debug)]
 pub struct RougeOpts {
@@ -73,13 +106,13 @@ pub struct TypeScore {
 }
 
 /// The prediction's LCS masks, built once for all its references (only those its types use).
-struct PredMasks {
+pub(crate) struct PredMasks {
     whole: Option<Masks>,
     sents: Vec<Masks>,
 }
 
 impl PredMasks {
-    fn new(types: &[RougeType], pred: &Text, vocab: usize) -> Self {
+    pub(crate) fn new(types: &[RougeType], pred: &Text, vocab: usize) -> Self {
         let has = |t: RougeType| types.contains(&t);
         PredMasks {
             // A text too long for the masks' memory takes the classic table instead (`None`).
@@ -94,7 +127,9 @@ impl PredMasks {
     }
 }
 
-fn type_stats(
+/// The statistics of rouge type `t` of the prediction `pred` (its masks `pm`) against one
+/// reference; ids below `vocab`.
+pub(crate) fn type_stats(
     t: RougeType,
     pred: &Text,
     pm: &PredMasks,
