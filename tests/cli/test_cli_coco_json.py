@@ -127,6 +127,13 @@ def test_several_systems(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
                     "--n", "100"], monkeypatch)  # fmt: skip
     assert run.code == 0, run.err
     assert "CIDEr" in run.out.decode()
+    page = tmp_path / "report.html"
+    run = run_main(
+        ["report", "--coco-refs", ann, "-i", res, str(res2), "-m", "rouge-l", "-o", str(page)],
+        monkeypatch,
+    )
+    assert run.code == 0, run.err
+    assert "ROUGE_L" in page.read_text(encoding="utf-8")
 
 
 @requires_shared
