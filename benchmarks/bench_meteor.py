@@ -19,7 +19,7 @@ import json
 import time
 
 from common import SHARED
-from parbleu.flavors.coco import meteor as meteor_mod
+from parbleu.metrics.caption import meteor as meteor_mod
 
 
 def inputs(n: int) -> tuple[dict[int, list[str]], dict[int, list[str]]]:

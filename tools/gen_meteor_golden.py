@@ -113,7 +113,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=LIMIT, help="at most N segments")
     args = ap.parse_args()
     import testdata
-    from parbleu.flavors.coco._meteor_native import meteor_dir
+    from parbleu.metrics.caption._meteor_native import meteor_dir
 
     root = testdata.root()
     segs = list(segments(root))

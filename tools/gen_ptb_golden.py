@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from parbleu.flavors.coco.ptb import ptb_tokenize
+from parbleu.metrics.caption.ptb import ptb_tokenize
 from ptb_oracle import BREAKS, run_jar
 
 ROOT = Path(__file__).parents[1]

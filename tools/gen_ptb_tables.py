@@ -1,4 +1,4 @@
-"""Write python/parbleu/flavors/coco/_ptb_tables.py from the behaviour of the Stanford jar.
+"""Write python/parbleu/metrics/caption/_ptb_tables.py from the behaviour of the Stanford jar.
 
 Needs pycocoevalcap (extra coco) and Java. The tables are *observed*, not copied: every code
 point is put between two letters and between two spaces and the jar's output classifies it
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from ptb_oracle import BREAKS, run_jar
 
-OUT = Path(__file__).parents[1] / "python/parbleu/flavors/coco/_ptb_tables.py"
+OUT = Path(__file__).parents[1] / "python/parbleu/metrics/caption/_ptb_tables.py"
 LONGER = [
     "calif",
     "messrs",

@@ -103,3 +103,39 @@ class DownloadError(ParbleuError, OSError):
 
     The message names the URL and the exact cache path where the file can be placed by hand.
     """
+
+
+# Built here, beside FlavorError, so that every package (the caption engines under metrics/,
+# the flavors) raises the same classes.
+_FLAVOR_ERROR_CLASSES: dict[type[BaseException], type[FlavorError]] = {}
+
+
+def _error_class(original: type[BaseException]) -> type[FlavorError]:
+    if issubclass(FlavorError, original):
+        return FlavorError
+    cls = _FLAVOR_ERROR_CLASSES.get(original)
+    if cls is None:
+        name = f"FlavorError_{original.__name__}"
+        cls = type(name, (FlavorError, original), {"__module__": "parbleu.errors"})
+        _FLAVOR_ERROR_CLASSES[original] = cls
+    return cls
+
+
+def flavor_error(
+    flavor: str, reason: str, original: type[BaseException] | None = None
+) -> FlavorError:
+    """Build a :class:`~parbleu.errors.FlavorError` that is also an instance of ``original``.
+
+    Parameters
+    ----------
+    flavor
+        Name of the flavor.
+    reason
+        What happened, in words.
+    original
+        The exception type the original implementation raises there (``ZeroDivisionError``,
+        ``AssertionError``, ``KeyError``, ...), so that ``except`` clauses written for the
+        original keep working.
+    """
+    cls = FlavorError if original is None else _error_class(original)
+    return cls(flavor, reason)

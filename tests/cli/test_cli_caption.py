@@ -18,7 +18,7 @@ from cli_support import run_main
 
 from parbleu.errors import InvalidOptionError
 from parbleu.flavors import coco
-from parbleu.flavors.coco.ptb import ptb_tokenize
+from parbleu.metrics.caption.ptb import ptb_tokenize
 from parbleu.metrics.registry import get_metric, make_metric
 
 HYPS = ["A dog runs on the grass.", "Two cats sleep on a red sofa.", "A man rides a bike.",

@@ -11,6 +11,7 @@ Where streaming applies, a spy checks that it really ran, so the comparison is n
 from __future__ import annotations
 
 import gzip
+import json
 import sys
 from pathlib import Path
 
@@ -93,6 +94,11 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (d / "notgz.gz").write_bytes(b"plain text, not gzip\n" * N)
     (d / "adir").mkdir()
     (d / "hyp.xml.txt").write_text(HYP_XML, encoding="utf-8")
+    # COCO's caption JSON (--coco-refs): read in memory, never streamed.
+    anns = [{"image_id": k, "caption": r} for k, rs in enumerate(zip(REF, REF2)) for r in rs]
+    (d / "ann.json").write_text(json.dumps({"annotations": anns}), encoding="utf-8")
+    res = [{"image_id": k, "caption": h} for k, h in enumerate(HYP)]
+    (d / "res.json").write_text(json.dumps(res), encoding="utf-8")
     # A SacreBLEU cache holding wmt22 en-de (WMT XML, with origlang and domains), so that
     # -t/--origlang/--subset/--echo run without a network.
     xml = d / "cache" / "wmt22" / "raw" / "wmt22-news-systems-1.1" / "xml"
@@ -213,6 +219,7 @@ IN_MEMORY = {
     "--list",
     "--scheduler",
     "--scores",
+    "--coco-refs",
 }
 
 #: Bad inputs, each with a few option sets.
@@ -242,6 +249,8 @@ BAD_INPUTS = [
     ["ref.txt", "-i", "latin1.txt", "-e", "latin-1"],
     ["-t", "wmt22", "-l", "en-de", "-i", "hyp.xml.txt"],
     ["-t", "wmt22", "-l", "en-de", "ref.txt", "-i", "hyp.txt"],
+    ["--coco-refs", "ann.json", "-i", "res.json"],
+    ["--coco-refs", "ann.json", "ref.txt", "-i", "hyp.txt"],
 ]
 BAD_OPTIONS: list[list[str]] = [
     [],

@@ -25,7 +25,7 @@ import pytest
 from helpers import SHARED, is_required, require, requires_shared
 from parbleu.errors import MissingDependencyError, TokenizerNotAvailableError
 from parbleu.flavors import coco
-from parbleu.flavors.coco import meteor as meteor_mod
+from parbleu.metrics.caption import meteor as meteor_mod
 
 HAVE_ORIGINAL = importlib.util.find_spec("pycocoevalcap") is not None
 

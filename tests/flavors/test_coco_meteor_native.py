@@ -43,7 +43,7 @@ STATS = 23
 
 def _scorer(paraphrase: bool = False) -> Any:
     require("pycocoevalcap", extra="coco")
-    from parbleu.flavors.coco._meteor_native import load_scorer
+    from parbleu.metrics.caption._meteor_native import load_scorer
 
     return load_scorer(paraphrase=paraphrase)
 
@@ -78,7 +78,7 @@ def test_eval_arithmetic_is_the_jars_on_every_golden_segment() -> None:
     for (group, _, _), s in zip(segs, stats):
         if s is not None:
             members.setdefault(group, []).append(s)
-    from parbleu.flavors.coco.meteor import corpus_stats
+    from parbleu.metrics.caption.meteor import corpus_stats
 
     for group, rows in members.items():
         total = corpus_stats([[float(x) for x in r] for r in rows])
@@ -157,7 +157,7 @@ def _row(draw: st.DrawFn) -> list[int]:
 def test_eval_matches_the_live_jar(lines: list[list[int]]) -> None:
     _needs_java()
     scorer = _scorer()
-    from parbleu.flavors.coco._meteor_native import meteor_dir
+    from parbleu.metrics.caption._meteor_native import meteor_dir
 
     line = "EVAL ||| " + " ||| ".join(" ".join(f"{x}.0" for x in r) for r in lines)
     cmd = ["java", "-jar", "-Xmx2G", "meteor-1.5.jar", "-", "-", "-stdio", "-l", "en", "-a"]
@@ -175,14 +175,14 @@ def test_eval_matches_the_live_jar(lines: list[list[int]]) -> None:
         timeout=120,
     ).stdout.split()
     assert [float(x) for x in out[:-1]] == [scorer.score([float(x) for x in r]) for r in lines]
-    from parbleu.flavors.coco.meteor import corpus_stats
+    from parbleu.metrics.caption.meteor import corpus_stats
 
     assert float(out[-1]) == scorer.score(corpus_stats([[float(x) for x in r] for r in lines]))
 
 
 def _meteor(**kw: Any) -> Any:
     require("pycocoevalcap", extra="coco")
-    from parbleu.flavors.coco.meteor import Meteor
+    from parbleu.metrics.caption.meteor import Meteor
 
     return Meteor(backend="native", **kw)
 
@@ -221,15 +221,15 @@ def test_line_break_and_empty_references_are_refused() -> None:
 @pytest.mark.parametrize("backend", ["java", "", None])
 def test_unknown_backend(backend: Any) -> None:
     require("pycocoevalcap", extra="coco")
-    from parbleu.flavors.coco.meteor import Meteor
+    from parbleu.metrics.caption.meteor import Meteor
 
     with pytest.raises(InvalidOptionError, match="backend"):
         Meteor(backend=backend)
 
 
 def _fake_meteor_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, para: bytes | None) -> None:
-    from parbleu.flavors.coco import _meteor_native
-    from parbleu.flavors.coco._meteor_native import meteor_dir
+    from parbleu.metrics.caption import _meteor_native
+    from parbleu.metrics.caption._meteor_native import meteor_dir
 
     real = meteor_dir()
     (tmp_path / "data").mkdir()
@@ -264,7 +264,7 @@ def test_damaged_paraphrase_table_is_one_clear_error(
 
 def test_missing_jar_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _scorer()
-    from parbleu.flavors.coco import _meteor_native
+    from parbleu.metrics.caption import _meteor_native
 
     monkeypatch.setattr(_meteor_native, "meteor_dir", lambda: tmp_path)
     with pytest.raises(MissingDependencyError, match=r"meteor-1\.5\.jar"):
@@ -273,7 +273,7 @@ def test_missing_jar_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_jar_used_after_close_is_one_clear_error() -> None:
     _needs_java()
-    from parbleu.flavors.coco.meteor import Meteor, MeteorError
+    from parbleu.metrics.caption.meteor import Meteor, MeteorError
 
     m = Meteor()
     m.close()

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from helpers import is_required, require
 from parbleu.errors import FlavorError, InvalidTextError
 from parbleu.flavors import coco
-from parbleu.flavors.coco.ptb import ptb_tokenize
+from parbleu.metrics.caption.ptb import ptb_tokenize
 
 GOLDEN = Path(__file__).parents[1] / "data" / "coco_ptb" / "golden.jsonl.xz"
 TOOLS = Path(__file__).parents[2] / "tools"

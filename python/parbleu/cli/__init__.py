@@ -238,7 +238,12 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     if early_commands(args, out.line):
         return ExitCode.OK
     check_num_refs(args)
-    if not args.refs and args.test_set is None:
+    coco = getattr(args, "coco_refs", None) is not None
+    if coco:
+        from .coco_json import check_coco_args  # COCO's caption JSON: only with --coco-refs
+
+        check_coco_args(args, "")
+    if not args.refs and args.test_set is None and not coco:
         raise CliError(
             "no reference file: give reference files before -i/--input (which takes every "
             "file after it), pipe hypotheses into parbleu REF [REF ...], or name a test set "
@@ -272,7 +277,11 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         return ExitCode.OK
 
     # --- inputs ------------------------------------------------------------------------
-    if args.test_set is not None:
+    if coco:
+        from .coco_json import main_inputs
+
+        refs, ref_names, systems, labels, sources = main_inputs(args, paired)
+    elif args.test_set is not None:
         refs, ref_names = test_set_refs(args)
     else:
         refs = read_ref_streams(args.refs, args.num_refs, ref_encoding(args))
@@ -280,7 +289,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             ref_names = [f"reference file {r!r}" for r in args.refs]
         else:
             ref_names = [f"reference file {args.refs[0]!r}"] * len(refs)
-    systems, labels, sources = _read_systems(args, paired, len(refs[0]))
+    if not coco:
+        systems, labels, sources = _read_systems(args, paired, len(refs[0]))
     full_system, full_refs = (systems[0] if systems else []), refs
     if args.origlang is not None or args.subset is not None:
         # Checked before filtering as without it: a filter would cut the extra lines off.

@@ -1,17 +1,20 @@
 """What the subcommands ``compare``, ``report`` and ``distributed`` share.
 
 Their parser's frame, the scoring options of ``compare`` and ``report`` (``-nr``, ``-e``, ``-l``,
-``-m`` and every metric's group), the reading of their systems, and ``run``: parse, then
-execute, with the same ``(exit code, text)`` contract for :func:`parbleu.cli.main`.
+``-m``, every metric's group, ``--coco-refs``), the reading of their systems (text files, or
+COCO's caption JSON), and ``run``: parse, then execute, with the same ``(exit code, text)``
+contract for :func:`parbleu.cli.main`.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from .._text import plural
 from .arguments import (
+    add_coco_refs,
     add_encoding,
     add_language_pair,
     add_metrics,
@@ -68,6 +71,7 @@ def add_scoring_options(
     add_language_pair(p, main_command)
     add_metrics(p, metrics, metrics_help)
     add_metric_arguments(p)
+    add_coco_refs(p)
 
 
 def read_systems(
@@ -88,6 +92,12 @@ def read_systems(
     tuple
         ``(reference streams, {system file: hypotheses})``, files in ``-i`` order.
     """
+    if getattr(args, "coco_refs", None) is not None:
+        from .coco_json import read_coco  # COCO's caption JSON: only with --coco-refs
+
+        streams, by_image = read_coco(args.coco_refs, list(args.input))
+        # None marks an image with fewer references: every metric's reference streams take it.
+        return cast("list[list[str]]", streams), by_image
     refs = read_ref_streams(args.refs, args.num_refs, ref_encoding(args))
     systems = {}
     for path in args.input:

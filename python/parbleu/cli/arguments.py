@@ -220,7 +220,11 @@ def check_num_refs(args: argparse.Namespace) -> None:
 
 def check_refs_and_systems(args: argparse.Namespace, command: str) -> None:
     """Check that references are given, ``--num-refs`` fits them, and no system repeats."""
-    if not args.refs:
+    if getattr(args, "coco_refs", None) is not None:
+        from .coco_json import check_coco_args  # COCO's caption JSON: only with --coco-refs
+
+        check_coco_args(args, f"{command}: ")
+    elif not args.refs:
         raise CliError(f"{command}: no reference file: give reference files before -i/--input")
     check_num_refs(args)
     if len(set(args.input)) != len(args.input):
@@ -286,3 +290,22 @@ def target_language(args: argparse.Namespace) -> str | None:
     if len(parts) < 2:
         raise CliError(f"-l/--language-pair: expected SRC-TRG such as en-de, got {args.langpair!r}")
     return str(parts[1])
+
+
+def add_coco_refs(p: argparse.ArgumentParser) -> None:
+    """``--coco-refs ANN.json``: COCO caption annotations as the references, ``-i``: results JSON.
+
+    The reading is :mod:`parbleu.cli.coco_json`, imported only when the option is given.
+    """
+    g = p.add_argument_group("COCO caption JSON (see docs/captioning.md)")
+    g.add_argument(
+        "--coco-refs",
+        default=None,
+        metavar="ANN.json",
+        help='Read the references from a COCO caption annotation file ({"annotations": '
+        '[{"image_id", "caption"}, ...]}, as captions_val2017.json), instead of REF files; '
+        'each -i file is then a results file as COCOEvalCap takes it ([{"image_id", '
+        '"caption"}, ...], one system each). Images are aligned by image_id: the images of '
+        "the results are scored, each with all its captions, so -m cider rouge-l meteor give "
+        "COCOEvalCap's numbers.",
+    )

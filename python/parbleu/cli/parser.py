@@ -13,6 +13,7 @@ from ..flavors import flavor_names
 from ..metrics.registry import get_metric, metric_names
 from .arguments import (
     MAX_WIDTH,
+    add_coco_refs,
     add_encoding,
     add_language_pair,
     add_metrics,
@@ -143,6 +144,7 @@ def build_parser(prog: str = "parbleu") -> RecordingParser:
     )
 
     add_metric_arguments(p)
+    add_coco_refs(p)
 
     # --- significance ----------------------------------------------------------------------
     ci = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")

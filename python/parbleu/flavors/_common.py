@@ -19,7 +19,7 @@ import numpy.typing as npt
 from .. import _core
 from .._options import check_order
 from .._workers import resolve_workers
-from ..errors import FlavorError
+from ..errors import flavor_error
 
 __all__ = [
     "Prep",
@@ -178,40 +178,6 @@ def tokens(lines: Sequence[str], prep: Prep) -> list[list[str]]:
     """Tokens of each line under ``prep``."""
     out: list[list[str]] = _core.flavor_tokens(list(lines), prep)
     return out
-
-
-_ERROR_CLASSES: dict[type[BaseException], type[FlavorError]] = {}
-
-
-def _error_class(original: type[BaseException]) -> type[FlavorError]:
-    if issubclass(FlavorError, original):
-        return FlavorError
-    cls = _ERROR_CLASSES.get(original)
-    if cls is None:
-        name = f"FlavorError_{original.__name__}"
-        cls = type(name, (FlavorError, original), {"__module__": "parbleu.errors"})
-        _ERROR_CLASSES[original] = cls
-    return cls
-
-
-def flavor_error(
-    flavor: str, reason: str, original: type[BaseException] | None = None
-) -> FlavorError:
-    """Build a :class:`~parbleu.errors.FlavorError` that is also an instance of ``original``.
-
-    Parameters
-    ----------
-    flavor
-        Name of the flavor.
-    reason
-        What happened, in words.
-    original
-        The exception type the original implementation raises there (``ZeroDivisionError``,
-        ``AssertionError``, ``KeyError``, ...), so that ``except`` clauses written for the
-        original keep working.
-    """
-    cls = FlavorError if original is None else _error_class(original)
-    return cls(flavor, reason)
 
 
 def check_sizes(

@@ -427,7 +427,7 @@ _CAPTION = Capabilities(resample=True, pairwise=False, rows="float", streaming=F
 register_metric(
     MetricEntry(
         name="cider",
-        factory="parbleu.flavors.coco.registered:CIDEr",
+        factory="parbleu.metrics.caption.registered:CIDEr",
         help="CIDEr-D (Vedantam et al. 2015), as pycocoevalcap 1.2 computes it (after COCO's "
         "PTB tokenization)",
         profile=MetricProfile(higher_is_better=True, in_report_default=False, title="CIDEr"),
@@ -438,7 +438,7 @@ register_metric(
 register_metric(
     MetricEntry(
         name="rouge-l",
-        factory="parbleu.flavors.coco.registered:COCORougeL",
+        factory="parbleu.metrics.caption.registered:COCORougeL",
         help="COCO's ROUGE-L (beta 1.2), as pycocoevalcap 1.2 computes it (after COCO's PTB "
         "tokenization; `rouge` is Google's rouge-score)",
         profile=MetricProfile(higher_is_better=True, in_report_default=False, title="ROUGE_L"),
@@ -449,7 +449,7 @@ register_metric(
 register_metric(
     MetricEntry(
         name="meteor",
-        factory="parbleu.flavors.coco.registered:Meteor",
+        factory="parbleu.metrics.caption.registered:Meteor",
         help="METEOR 1.5, as pycocoevalcap 1.2 runs it (its jar: Java, extra coco)",
         profile=MetricProfile(higher_is_better=True, in_report_default=False, title="METEOR"),
         capabilities=Capabilities(

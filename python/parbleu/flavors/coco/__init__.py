@@ -1,21 +1,23 @@
-"""pycocoevalcap 1.2 (COCO caption evaluation), exactly.
+"""pycocoevalcap 1.2 (COCO caption evaluation), exactly: a drop-in facade.
 
-BLEU, CIDEr-D and ROUGE-L run in parbleu's core and the PTB tokenizer in Python (no Java; the
-original jar on request); METEOR 1.5 and SPICE run through the original's own jars (Java).
+The engines of the registered caption metrics (CIDEr-D, ROUGE-L, METEOR 1.5, the PTB
+tokenizer, the input checks) live in :mod:`parbleu.metrics.caption`; this package gives them
+pycocoevalcap's API and adds what only the original's API has: ``Bleu``/``BleuScorer`` (BLEU-1..4
+with its own brevity penalty), the ``PTBTokenizer`` class (the native tokenizer, or the jar on
+request), ``COCOEvalCap`` and ``evaluate`` (the whole suite in one call), and ``Spice`` (its jar).
 
-``evaluate(gts, res)`` returns COCOEvalCap's scores and per-image scores in one call; the
-original's classes (``Bleu``, ``Cider``, ``Rouge``, ``Meteor``, ``Spice``, ``PTBTokenizer``,
-``COCOEvalCap``) are drop-ins. See docs/captioning.md.
+BLEU, CIDEr-D and ROUGE-L run in parbleu's core and the PTB tokenizer in Python (no Java); METEOR
+1.5 and SPICE run through the original's own jars (Java). See docs/captioning.md.
 """
 
 from __future__ import annotations
 
-from ._input import FLAVOR
+from ...metrics.caption.checks import FLAVOR
+from ...metrics.caption.cider import Cider
+from ...metrics.caption.meteor import Meteor, MeteorError
+from ...metrics.caption.rouge import Rouge
 from .bleu import Bleu, BleuScorer
-from .cider import Cider
 from .eval import METRICS, COCOEvalCap, evaluate
-from .meteor import Meteor, MeteorError
-from .rouge import Rouge
 from .spice import Spice, spice_available
 from .tokenizer import PTBTokenizer
 

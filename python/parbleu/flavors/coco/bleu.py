@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 
 from ...errors import InvalidOptionError
+from ...metrics.caption.checks import FLAVOR, captions
 from .._common import closest_ref_lens, flavor_error, line_stats, shortest_ref_lens
-from ._input import FLAVOR, captions
 
 __all__ = ["Bleu", "BleuScorer"]
 

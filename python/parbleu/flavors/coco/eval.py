@@ -18,11 +18,11 @@ from typing import Any
 
 from ..._options import check_flag
 from ...errors import InvalidOptionError
+from ...metrics.caption.checks import FLAVOR
+from ...metrics.caption.cider import Cider
+from ...metrics.caption.rouge import Rouge
 from .._common import flavor_error
-from ._input import FLAVOR
 from .bleu import Bleu
-from .cider import Cider
-from .rouge import Rouge
 from .tokenizer import PTBTokenizer
 
 __all__ = ["METRICS", "COCOEvalCap", "evaluate"]
@@ -50,7 +50,7 @@ def _scorer(name: str) -> tuple[Any, str | list[str]]:
     if name == "Bleu":
         return Bleu(4), ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4"]
     if name == "METEOR":
-        from .meteor import Meteor
+        from ...metrics.caption.meteor import Meteor
 
         return Meteor(), "METEOR"
     if name == "ROUGE_L":

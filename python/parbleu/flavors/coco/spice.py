@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import MissingDependencyError
+from ...metrics.caption.checks import FLAVOR, captions
+from ...metrics.caption.java import java, package_dir
 from .._common import flavor_error
-from ._input import FLAVOR, captions
-from ._java import java, package_dir
 
 __all__ = ["Spice", "spice_available"]
 

@@ -18,10 +18,10 @@ from typing import Any
 
 from ..._options import check_flag
 from ...errors import InvalidTextError, MissingDependencyError, TokenizerNotAvailableError
+from ...metrics.caption.checks import FLAVOR
+from ...metrics.caption.java import java
+from ...metrics.caption.ptb import ptb_tokenize
 from .._common import flavor_error
-from ._input import FLAVOR
-from ._java import java
-from .ptb import ptb_tokenize
 
 __all__ = ["PTBTokenizer"]
 

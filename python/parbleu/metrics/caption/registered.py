@@ -1,19 +1,20 @@
 """COCO's caption metrics as registered metrics: ``cider``, ``rouge-l`` and ``meteor``.
 
-Registered in :mod:`parbleu.metrics.registry` by name (``"parbleu.flavors.coco.registered:..."``)
-and kept here, beside the scorers they run, so that ``metrics`` does not import ``flavors``.
+Registered in :mod:`parbleu.metrics.registry` by name
+(``"parbleu.metrics.caption.registered:..."``), beside the engines they run
+(:mod:`parbleu.metrics.caption`), which the ``parbleu.flavors.coco`` drop-in also wraps.
 
 Each is pycocoevalcap 1.2's number, as ``COCOEvalCap`` prints it: the captions go through
-COCO's PTB tokenization first (parbleu's native one, :mod:`parbleu.flavors.coco.ptb`;
+COCO's PTB tokenization first (parbleu's native one, :mod:`parbleu.metrics.caption.ptb`;
 ``tokenize="none"`` for captions tokenized already), then the scorer of
-:mod:`parbleu.flavors.coco` runs on the whole set, one image a segment. A statistics row is
-``[image score, 1.0]`` (:class:`~.contract.SegmentMean`), so intervals and paired tests resample
-images with the core's ``Scorer.mean``:
+:mod:`parbleu.metrics.caption` runs on the whole set, one image a segment. A statistics row is
+``[image score, 1.0]`` (:class:`~parbleu.metrics.contract.SegmentMean`), so intervals and
+paired tests resample images with the core's ``Scorer.mean``:
 
 - **CIDEr-D**: its document frequencies come from all the references given in one call, as in
   pycocoevalcap (so rows of separate calls do not add: no streaming, no merge);
 - **ROUGE-L**: COCO's (β = 1.2, LCS over space-split tokens), a mean of image scores;
-- **METEOR 1.5**: :class:`parbleu.flavors.coco.meteor.Meteor` (the jar, or the native engine
+- **METEOR 1.5**: :class:`parbleu.metrics.caption.meteor.Meteor` (the jar, or the native engine
   where it is installed). Its corpus score is the jar's aggregate (not the mean of the image
   scores), so it is not resampled.
 
@@ -25,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...metrics.contract import SegmentMean
 from ...score import Score
+from ..contract import SegmentMean
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,14 +56,14 @@ class CaptionScore(Score):
 
 
 class _Caption(SegmentMean):
-    """PTB-tokenize, then the coco flavor's scorer over every image of the call."""
+    """PTB-tokenize, then pycocoevalcap's scorer over every image of the call."""
 
     metric_name = "caption"
 
     def __init__(
         self, tokenize: str = "ptb", references: Sequence[Sequence[str | None]] | None = None
     ) -> None:
-        from ...metrics.registry import get_metric
+        from ..registry import get_metric
 
         opts = get_metric(self.metric_name).check_options({"tokenize": tokenize})
         self.tokenize = str(opts["tokenize"])
@@ -164,7 +165,7 @@ class COCORougeL(_Caption):
 
 
 class Meteor(_Caption):
-    """METEOR 1.5 as pycocoevalcap runs it (through ``parbleu.flavors.coco.meteor.Meteor``)."""
+    """METEOR 1.5 as pycocoevalcap runs it (through :class:`.meteor.Meteor`)."""
 
     metric_name = "meteor"
 

@@ -1,4 +1,7 @@
-"""The checks pycocoevalcap's scorers make with ``assert``, as one clear parbleu error each."""
+"""The checks pycocoevalcap's scorers make with ``assert``, as one clear parbleu error each.
+
+Shared by the caption engines here and the ``parbleu.flavors.coco`` drop-ins (its ``Bleu``).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..._workers import SERIAL_BELOW, resolve_workers
-from ...errors import EmptyInputError, InvalidOptionError, InvalidTextError
-from .._common import flavor_error
+from ...errors import EmptyInputError, InvalidOptionError, InvalidTextError, flavor_error
 
 __all__ = ["FLAVOR", "captions", "check_sigma", "check_workers"]
 

@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from ...errors import FlavorError, InvalidOptionError, InvalidTextError
-from ._input import FLAVOR, captions, check_workers
-from ._java import java, package_dir
+from .checks import FLAVOR, captions, check_workers
+from .java import java, package_dir
 
 __all__ = ["Meteor", "MeteorError"]
 

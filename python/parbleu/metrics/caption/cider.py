@@ -17,8 +17,8 @@ import numpy as np
 
 from ... import _core
 from ..._options import check_order
-from .._common import flavor_error
-from ._input import FLAVOR, captions, check_sigma, check_workers
+from ...errors import flavor_error
+from .checks import FLAVOR, captions, check_sigma, check_workers
 
 __all__ = ["Cider"]
 

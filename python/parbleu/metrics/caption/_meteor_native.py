@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ... import _core
 from ...errors import FlavorError, InvalidOptionError, MissingDependencyError
-from ._input import FLAVOR
-from ._java import package_dir
+from .checks import FLAVOR
+from .java import package_dir
 
 __all__ = ["JAR_ENTRIES", "load_scorer", "meteor_dir"]
 

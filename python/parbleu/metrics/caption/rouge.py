@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from ... import _core
-from .._common import flavor_error
-from ._input import FLAVOR, captions, check_workers
+from ...errors import flavor_error
+from .checks import FLAVOR, captions, check_workers
 
 __all__ = ["Rouge"]
 
