@@ -90,8 +90,7 @@ def main() -> int:
                 }
             )
     out = {
-        "made_by": "tools/gen_meta_bootstrap_golden.py with MTME 68a481a "
-        f"(numpy {np.__version__})",
+        "made_by": f"tools/gen_meta_bootstrap_golden.py with MTME 68a481a (numpy {np.__version__})",
         "pair": "is-en",
         "n": args.n,
         "seed": args.seed,

@@ -313,9 +313,7 @@ def agreement(
         stats.set_random(*before)
 
 
-def _select(
-    scores: dict[str, Any], systems: list[str] | None, what: str
-) -> list[str]:
+def _select(scores: dict[str, Any], systems: list[str] | None, what: str) -> list[str]:
     if systems is None:
         return sorted(scores)
     missing = [s for s in systems if s not in scores]
@@ -354,7 +352,8 @@ def _table(
         systems = _select(human.sys, only, f"human system scores{src}")
         gold = [human.sys[s][0] for s in systems]
         sys_scores = {
-            m: sc.sys if sc.sys is not None else _seg_means(sc.seg or {}) for m, sc in metrics.items()
+            m: sc.sys if sc.sys is not None else _seg_means(sc.seg or {})
+            for m, sc in metrics.items()
         }
         corrs = {
             m: stats.Correlation(

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 from _mtme_golden import load
-from helpers import SHARED
 
+from helpers import SHARED
 from parbleu.cli import main
 from parbleu.metaeval import agreement, computed_scores, read_da
 from parbleu.metrics.registry import make_metric

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from _mtme_golden import load
-from helpers import SHARED
 
+from helpers import SHARED
 from parbleu.cli import main
 from parbleu.errors import InvalidOptionError
 from parbleu.metaeval import read_da, read_docs, read_human_tsv, sid_to_line

@@ -85,8 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument(
         "--human-tsv",
         metavar="PATH",
-        help="plain TSV: system<TAB>segment<TAB>score (segment: 1-based line) or "
-        "system<TAB>score",
+        help="plain TSV: system<TAB>segment<TAB>score (segment: 1-based line) or system<TAB>score",
     )
     h.add_argument("--human-seg", metavar="PATH", help="human segment scores (MTME *.seg.score)")
     h.add_argument("--human-sys", metavar="PATH", help="human system scores (MTME *.sys.score)")
@@ -125,8 +124,20 @@ def build_parser() -> argparse.ArgumentParser:
         "MTME *.seg.score), keyed by system; needs --higher-is-better or "
         "--lower-is-better NAME",
     )
-    m.add_argument("--higher-is-better", metavar="NAME", action="append", default=[])
-    m.add_argument("--lower-is-better", metavar="NAME", action="append", default=[])
+    m.add_argument(
+        "--higher-is-better",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a --scores metric whose higher scores are better (repeatable)",
+    )
+    m.add_argument(
+        "--lower-is-better",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a --scores metric whose lower scores are better (negated here; repeatable)",
+    )
     add_scoring_options(p, [], "metrics computed on the -i outputs (e.g. bleu chrf ter)", False)
 
     s = p.add_argument_group("Statistics")
