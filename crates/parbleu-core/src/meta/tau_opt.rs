@@ -4,6 +4,7 @@
 //! running sum over rows, updated pair by pair in order of increasing difference).
 
 use super::kendall::{pair_class, TauStats, Variant};
+use std::cell::RefCell;
 
 /// The result of [`optimize`] (MTME's `TauOptimizationResult`).
 #[derive(Debug, Clone, Default)]
@@ -27,6 +28,12 @@ fn payload(row: u32, class: u8, tie_class: u8) -> u64 {
     (u64::from(row) << 16) | (u64::from(class) << 8) | u64::from(tie_class)
 }
 
+thread_local! {
+    /// The pair buffers of this thread, reused from call to call: PERM-BOTH optimises twice a
+    /// draw, and fresh multi-megabyte buffers cost page faults every time.
+    static SCRATCH: RefCell<(Vec<Pair>, Vec<Pair>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
 const DIGIT: u32 = 11;
 const RADIX: usize = 1 << DIGIT;
 
@@ -34,7 +41,7 @@ const RADIX: usize = 1 << DIGIT;
 /// `list.sort(key=...)`): an LSD radix sort of 11-bit digits (a 2,048-entry table stays in L1;
 /// 16-bit digits scattered into 65,536 buckets missed the cache on every write). The six
 /// histograms come from one pass; a digit that is the same for every key is skipped.
-fn radix_sort(pairs: &mut Vec<Pair>) {
+fn radix_sort(pairs: &mut Vec<Pair>, next: &mut Vec<Pair>) {
     let n = pairs.len();
     if n < 4096 {
         // Few pairs: a stable comparison sort costs less than the passes' tables.
@@ -48,7 +55,10 @@ fn radix_sort(pairs: &mut Vec<Pair>) {
             c[(key >> (p as u32 * DIGIT)) as usize & (RADIX - 1)] += 1;
         }
     }
-    let mut next = vec![(0u64, 0u64); n];
+    if next.len() < n {
+        next.resize(n, (0, 0));
+    }
+    next.truncate(n);
     for (p, c) in counts.iter_mut().enumerate() {
         if c.contains(&n) {
             continue;
@@ -65,7 +75,7 @@ fn radix_sort(pairs: &mut Vec<Pair>) {
             next[c[d]] = item;
             c[d] += 1;
         }
-        std::mem::swap(pairs, &mut next);
+        std::mem::swap(pairs, next);
     }
 }
 
@@ -89,7 +99,9 @@ pub fn optimize(
     curve: bool,
 ) -> TauOpt {
     let total_pairs: usize = lens.iter().map(|&n| n * n.saturating_sub(1) / 2).sum();
-    let mut pairs = Vec::with_capacity(total_pairs);
+    let (mut pairs, mut next) = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    pairs.clear();
+    pairs.reserve(total_pairs);
     let mut row_stats: Vec<TauStats> = Vec::new();
     let (mut start, mut k) = (0usize, 0usize);
     for &n in lens {
@@ -125,7 +137,7 @@ pub fn optimize(
     }
     // A stable sort by difference, as Python's `list.sort(key=...)`: differences are >= 0,
     // so their bit patterns sort as integers; LSD radix sort is stable.
-    radix_sort(&mut pairs);
+    radix_sort(&mut pairs, &mut next);
     let mut total = row_stats.iter().fold(0.0, |t, s| t + value(s, variant));
     let (mut cur_thr, mut cur_tau) = (0.0f64, total / num_rows);
     let mut best: Option<(f64, f64)> = None;
@@ -157,6 +169,7 @@ pub fn optimize(
     }
     finish(cur_thr, cur_tau, &mut out);
     let (thr, tau) = best.unwrap_or((0.0, f64::NAN));
+    SCRATCH.with(|s| *s.borrow_mut() = (pairs, next));
     out.best_threshold = thr;
     out.best_tau = tau;
     out
