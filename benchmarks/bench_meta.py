@@ -1,6 +1,7 @@
 """Meta-evaluation: the WMT21 table of MTME's statistics, parbleu against MTME itself.
 
-    python benchmarks/bench_meta.py [--mtme PATH] [--k 1000] [--mtme-k 10] [--pairs is-en ...]
+    python benchmarks/bench_meta.py [--mtme PATH] [--k 1000] [--mtme-k 10] [--rounds 2]
+        [--pairs is-en ...]
 
 The table (golden/mtme inputs, 7 into-English pairs, metrics BLEU/chrF/TER and their
 sentence-level versions): system level Pearson, Spearman, Kendall-b and pairwise accuracy
@@ -13,7 +14,10 @@ checkout of google-research/mt-metrics-eval at ``--mtme``, default /tmp/mtme; sk
 message when absent). MTME's PERM-BOTH at k=1000 takes hours (one tie-calibrated test on
 ja-en: about 36 minutes), so MTME runs its permutation tests with ``--mtme-k`` draws and its
 time is scaled linearly to ``--k`` (delta and each draw cost the same: ``(k + 1) / (mtme_k + 1)``);
-everything else runs in full.
+everything else runs in full. Both sides run in one process, alternating (``--rounds``), and
+each part is timed in wall seconds and in CPU seconds (user + sys of every thread,
+``time.process_time``); the load average is printed at the start and the end. The table takes
+the best round of each side.
 """
 
 from __future__ import annotations
