@@ -154,3 +154,30 @@ def test_names_must_match_the_human_systems(
     assert main(argv) != 0
     err = capsys.readouterr().err
     assert "no scores for system(s) Nobody" in err and len(err.strip().splitlines()) == 1
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    assert main(argv) != 0
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ref, hyps = _inputs()
+    short = tmp_path / "short.en"
+    short.write_text("one line\n", encoding="utf-8")
+    docs = tmp_path / "d.docs"
+    docs.write_text("news a\nnews b\n", encoding="utf-8")
+    human = ["meta", "--human-da", str(DA), "-l", "is-en"]
+    _one_line_error(
+        capsys, [*human, "-r", ref, "-i", f"X={short}", "-m", "bleu"], "has 1 lines but"
+    )
+    _one_line_error(capsys, [*human, "-i", *hyps, "-m", "bleu"], "-i needs the references (-r)")
+    _one_line_error(capsys, [*human, "-r", ref, "-m", "bleu"], "need the system outputs (-i)")
+    _one_line_error(
+        capsys,
+        [*human, "--da-docs", str(docs), "-r", ref, "-i", *hyps, "-m", "chrf"],
+        "ad-seg-scores-is-en.csv:2: SID 984 is outside 1..2",
+    )
+    _one_line_error(capsys, [*human, "--k", "0"], "meta: give metrics")
+    _one_line_error(capsys, [*human, "--bootstrap", "-1", "--seg-scores", "X=y"], "negative")
