@@ -32,6 +32,7 @@ from parbleu.cli.compare import build_parser as build_compare_parser  # noqa: E4
 from parbleu.cli.distributed import build_parser as build_distributed_parser  # noqa: E402
 from parbleu.cli.errors import EXIT_CODE_HELP  # noqa: E402
 from parbleu.cli.flavor import build_explain_parser, build_library_parser  # noqa: E402
+from parbleu.cli.meta import build_parser as build_meta_parser  # noqa: E402
 from parbleu.cli.parser import build_parser  # noqa: E402
 from parbleu.cli.report import build_parser as build_report_parser  # noqa: E402
 
@@ -196,6 +197,22 @@ can be given as `./report`). A summary line with the time taken goes to standard
 nothing).
 
 {report_options}
+
+## `parbleu meta`
+
+How well metric scores agree with human judgements, with the statistics of Google's
+mt-metrics-eval (system level: Pearson, Spearman, Kendall, pairwise accuracy; segment level:
+Pearson, Kendall with no/item/system grouping, tie-calibrated accuracy), PERM-BOTH
+significance clusters and bootstrap intervals. Human scores: WMT's DA files, a plain TSV or
+MTME's score files; metric scores: registered metrics computed on the `-i` outputs, imported
+scores, MTME's score files. See `docs/meta-evaluation.md`.
+
+```
+parbleu meta --human-da DIR -l XX-YY [--da-docs DOCS] -r REF -i SYS ... -m bleu chrf ter
+    [--scores NAME=PATH ...] [--k 1000] [--bootstrap N] [-f text|json]
+```
+
+{meta_options}
 
 ## Exit codes
 
@@ -402,6 +419,7 @@ def render() -> str:
         flavor_options=_options(build_library_parser("NAME"), "####"),
         explain_options=_options(build_explain_parser(), "####"),
         report_options=_options(build_report_parser(), "####"),
+        meta_options=_options(build_meta_parser(), "####"),
         metrics_table=run_example(["metrics"]),
         exit_codes=codes,
         examples="\n\n".join(run_example(list(a)) for a in EXAMPLES),

@@ -64,6 +64,12 @@ ORIGINS = [
     ("golden/edge_cases/inputs/", "hand-written edge-case inputs", ""),
     ("golden/README", "documentation of the golden files", ""),
     (
+        "data/wmt21/humaneval/",
+        "WMT21 human evaluation (DA), wmt-conference/wmt21-news-systems `humaneval/` "
+        "(its README.md); `derived/` document ids from its xml",
+        "research use; cite the WMT21 findings paper",
+    ),
+    (
         "data/wmt21/",
         "WMT21 news task (wmt-conference/wmt21-news-systems, `txt/` and `scores/`)",
         "WMT",

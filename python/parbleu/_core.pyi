@@ -54,6 +54,7 @@ __all__ = [
     "flavor_token_stats",
     "flavor_token_stats_lists",
     "flavor_tokens",
+    "meta_boot_indices",
     "meta_group_values",
     "meta_kendall_stats",
     "meta_perm_draws",
@@ -687,6 +688,9 @@ def caption_rouge_scores(
     """Per image, ROUGE-L (pycocoevalcap's ``Rouge.calc_score``) with ``beta2`` = beta squared."""
 
 # Meta-evaluation (crates/parbleu-python/src/meta.rs): MTME's correlations on float64 buffers.
+
+def meta_boot_indices(seed: int, first: int, count: int, n_items: int) -> bytes:
+    """Bootstrap item indices of resamples ``first..first + count`` (int64 bytes, by resample)."""
 
 def meta_group_values(
     kind: str,

@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 
 import parbleu
-from helpers import REPO, require
+from helpers import REPO, SHARED, require
 
 SAMPLE = Path(parbleu.__file__).parent / "sample"
 SYSTEMS = ("Online-W", "Facebook-AI", "VolcTrans-GLAT")
@@ -196,6 +196,8 @@ def _sample_folder(root: Path) -> None:
     for n in SYSTEMS:
         shutil.copy(SAMPLE / f"{n}.de", root / f"{n}.de")
     shutil.copy(SAMPLE / "ref.A.de", root / "ref.A.de")
+    # The WMT21 data of the test data (docs/meta-evaluation.md's example reads its DA files).
+    (root / "wmt21").symlink_to(SHARED / "data" / "wmt21", target_is_directory=True)
 
 
 def _check_ready(s: Snippet) -> None:

@@ -7,7 +7,7 @@
 use crate::convert::le_bytes;
 use crate::error::{ErrorClass, Result};
 use crate::parallel::Workers;
-use parbleu_core::meta::{self, kendall, perm, tau_opt, Corr, Variant};
+use parbleu_core::meta::{self, boot, kendall, perm, tau_opt, Corr, Variant};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -208,7 +208,23 @@ fn meta_perm_draws<'py>(
     Ok(le_bytes(py, &flat)?)
 }
 
+/// Bootstrap item indices of resamples `first..first + count` under `seed` (int64 bytes,
+/// resample-major): resample `r` depends on `(seed, r)` only.
+#[pyfunction]
+#[pyo3(signature = (seed, first, count, n_items))]
+fn meta_boot_indices<'py>(
+    py: Python<'py>,
+    seed: u64,
+    first: u64,
+    count: usize,
+    n_items: usize,
+) -> Result<Bound<'py, PyBytes>> {
+    let out = py.detach(|| boot::indices(seed, first, count, n_items));
+    Ok(le_bytes(py, &out)?)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(meta_boot_indices, m)?)?;
     m.add_function(wrap_pyfunction!(meta_group_values, m)?)?;
     m.add_function(wrap_pyfunction!(meta_kendall_stats, m)?)?;
     m.add_function(wrap_pyfunction!(meta_tau_opt, m)?)?;

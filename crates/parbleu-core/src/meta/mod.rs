@@ -5,6 +5,7 @@
 //! Scores arrive grouped: a flat vector and the lengths of its consecutive groups (one group
 //! per system, per item, or one for everything), with missing human scores already removed.
 
+pub mod boot;
 pub mod corr;
 pub mod kendall;
 pub mod perm;

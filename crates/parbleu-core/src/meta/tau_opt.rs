@@ -4,6 +4,7 @@
 //! running sum over rows, updated pair by pair in order of increasing difference).
 
 use super::kendall::{pair_class, TauStats, Variant};
+use std::cell::RefCell;
 
 /// The result of [`optimize`] (MTME's `TauOptimizationResult`).
 #[derive(Debug, Clone, Default)]
@@ -18,53 +19,64 @@ pub struct TauOpt {
     pub best_tau: f64,
 }
 
-#[derive(Clone, Copy)]
-struct Pair {
-    diff: f64,
-    row: u32,
-    class: u8,
-    tie_class: u8,
+/// A pair: the bit pattern of its metric difference (>= 0, so bit order is numeric order) and
+/// its payload, `row << 16 | class << 8 | tie_class`. Sorted with the payload in place, the
+/// sweep reads pairs in order without a gather.
+type Pair = (u64, u64);
+
+fn payload(row: u32, class: u8, tie_class: u8) -> u64 {
+    (u64::from(row) << 16) | (u64::from(class) << 8) | u64::from(tie_class)
 }
 
-/// Indices of `pairs` in increasing order of difference, equal differences in input order
-/// (an LSD radix sort over the bit patterns, 16 bits a pass; passes whose digit is the same
-/// for every key are skipped).
-fn radix_order(pairs: &[Pair]) -> Vec<u32> {
-    if pairs.len() < 4096 {
+thread_local! {
+    /// The pair buffers of this thread, reused from call to call: PERM-BOTH optimises twice a
+    /// draw, and fresh multi-megabyte buffers cost page faults every time.
+    static SCRATCH: RefCell<(Vec<Pair>, Vec<Pair>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+const DIGIT: u32 = 11;
+const RADIX: usize = 1 << DIGIT;
+
+/// Sorts `pairs` by difference, equal differences in input order (stable, as Python's
+/// `list.sort(key=...)`): an LSD radix sort of 11-bit digits (a 2,048-entry table stays in L1;
+/// 16-bit digits scattered into 65,536 buckets missed the cache on every write). The six
+/// histograms come from one pass; a digit that is the same for every key is skipped.
+fn radix_sort(pairs: &mut Vec<Pair>, next: &mut Vec<Pair>) {
+    let n = pairs.len();
+    if n < 4096 {
         // Few pairs: a stable comparison sort costs less than the passes' tables.
-        let mut idx: Vec<u32> = (0..pairs.len() as u32).collect();
-        idx.sort_by(|&a, &b| pairs[a as usize].diff.total_cmp(&pairs[b as usize].diff));
-        return idx;
+        pairs.sort_by_key(|&(key, _)| key);
+        return;
     }
-    let mut cur: Vec<(u64, u32)> = pairs
-        .iter()
-        .enumerate()
-        .map(|(k, p)| (p.diff.to_bits(), k as u32))
-        .collect();
-    let mut next = vec![(0u64, 0u32); cur.len()];
-    let mut counts = vec![0usize; 1 << 16];
-    for shift in (0..64).step_by(16) {
-        counts.iter_mut().for_each(|c| *c = 0);
-        for &(key, _) in &cur {
-            counts[(key >> shift) as usize & 0xFFFF] += 1;
+    let passes = 64usize.div_ceil(DIGIT as usize);
+    let mut counts = vec![[0usize; RADIX]; passes];
+    for &(key, _) in pairs.iter() {
+        for (p, c) in counts.iter_mut().enumerate() {
+            c[(key >> (p as u32 * DIGIT)) as usize & (RADIX - 1)] += 1;
         }
-        if counts.contains(&cur.len()) {
+    }
+    if next.len() < n {
+        next.resize(n, (0, 0));
+    }
+    next.truncate(n);
+    for (p, c) in counts.iter_mut().enumerate() {
+        if c.contains(&n) {
             continue;
         }
         let mut total = 0;
-        for c in counts.iter_mut() {
-            let n = *c;
-            *c = total;
-            total += n;
+        for slot in c.iter_mut() {
+            let k = *slot;
+            *slot = total;
+            total += k;
         }
-        for &item in &cur {
-            let d = (item.0 >> shift) as usize & 0xFFFF;
-            next[counts[d]] = item;
-            counts[d] += 1;
+        let shift = p as u32 * DIGIT;
+        for &item in pairs.iter() {
+            let d = (item.0 >> shift) as usize & (RADIX - 1);
+            next[c[d]] = item;
+            c[d] += 1;
         }
-        std::mem::swap(&mut cur, &mut next);
+        std::mem::swap(pairs, next);
     }
-    cur.into_iter().map(|(_, k)| k).collect()
 }
 
 fn value(s: &TauStats, variant: Variant) -> f64 {
@@ -87,7 +99,9 @@ pub fn optimize(
     curve: bool,
 ) -> TauOpt {
     let total_pairs: usize = lens.iter().map(|&n| n * n.saturating_sub(1) / 2).sum();
-    let mut pairs = Vec::with_capacity(total_pairs);
+    let (mut pairs, mut next) = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    pairs.clear();
+    pairs.reserve(total_pairs);
     let mut row_stats: Vec<TauStats> = Vec::new();
     let (mut start, mut k) = (0usize, 0usize);
     for &n in lens {
@@ -106,12 +120,8 @@ pub fn optimize(
                 let dh = h[i] - h[j];
                 let class = pair_class(dm, dh, dm == 0.0);
                 stats.add(class, 1);
-                pairs.push(Pair {
-                    diff: dm.abs(),
-                    row,
-                    class,
-                    tie_class: if dh == 0.0 { 4 } else { 3 },
-                });
+                let tie_class = if dh == 0.0 { 4 } else { 3 };
+                pairs.push((dm.abs().to_bits(), payload(row, class, tie_class)));
             }
         }
         if stats.total() > 0 {
@@ -127,8 +137,7 @@ pub fn optimize(
     }
     // A stable sort by difference, as Python's `list.sort(key=...)`: differences are >= 0,
     // so their bit patterns sort as integers; LSD radix sort is stable.
-    let order = radix_order(&pairs);
-    let pairs: Vec<Pair> = order.iter().map(|&k| pairs[k as usize]).collect();
+    radix_sort(&mut pairs, &mut next);
     let mut total = row_stats.iter().fold(0.0, |t, s| t + value(s, variant));
     let (mut cur_thr, mut cur_tau) = (0.0f64, total / num_rows);
     let mut best: Option<(f64, f64)> = None;
@@ -142,23 +151,25 @@ pub fn optimize(
             best = Some((thr, tau));
         }
     };
-    for p in &pairs {
-        let s = &mut row_stats[p.row as usize];
+    for &(bits, load) in &pairs {
+        let diff = f64::from_bits(bits);
+        let s = &mut row_stats[(load >> 16) as usize];
         total -= value(s, variant);
-        s.add(p.class, -1);
-        s.add(p.tie_class, 1);
+        s.add((load >> 8) as u8, -1);
+        s.add(load as u8, 1);
         total += value(s, variant);
         let overall = total / num_rows;
-        if cur_thr == p.diff {
+        if cur_thr == diff {
             cur_tau = overall;
         } else {
             finish(cur_thr, cur_tau, &mut out);
-            cur_thr = p.diff;
+            cur_thr = diff;
             cur_tau = overall;
         }
     }
     finish(cur_thr, cur_tau, &mut out);
     let (thr, tau) = best.unwrap_or((0.0, f64::NAN));
+    SCRATCH.with(|s| *s.borrow_mut() = (pairs, next));
     out.best_threshold = thr;
     out.best_tau = tau;
     out

@@ -51,10 +51,20 @@ def to_floats(values: Any, what: str) -> FloatArray:
     return arr
 
 
+def none_mask(rows: np.ndarray) -> npt.NDArray[np.bool_]:
+    """Where ``rows`` holds ``None`` (only object arrays can)."""
+    if rows.dtype != object:
+        return np.zeros(rows.shape, dtype=bool)
+    return np.asarray(rows == None, dtype=bool)  # noqa: E711  (elementwise on object arrays)
+
+
 def filter_rows(
     gold_rows: np.ndarray, metric_rows: np.ndarray, min_len: int = 1, metric_nones: bool = False
 ) -> tuple[FloatArray, FloatArray, list[int]]:
     """Rows without the entries whose gold score is ``None``, concatenated, with their lengths.
+
+    Vectorised: one ``None`` mask per matrix and one boolean selection, in row-major order (the
+    order of MTME's loop over rows).
 
     Parameters
     ----------
@@ -70,17 +80,20 @@ def filter_rows(
     tuple
         Gold values, metric values, row lengths.
     """
-    gold: list[Any] = []
-    metric: list[Any] = []
-    lens: list[int] = []
-    for g, m in zip(gold_rows, metric_rows):
-        keep = [(a, b) for a, b in zip(g, m) if a is not None and not (metric_nones and b is None)]
-        if len(keep) < min_len:
-            continue
-        lens.append(len(keep))
-        gold.extend(a for a, _ in keep)
-        metric.extend(b for _, b in keep)
-    return to_floats(gold, "gold scores"), to_floats(metric, "metric scores"), lens
+    gold_rows, metric_rows = np.asarray(gold_rows), np.asarray(metric_rows)
+    if gold_rows.ndim != 2 or gold_rows.shape != metric_rows.shape:
+        raise InvalidOptionError(
+            f"gold and metric scores: shapes {gold_rows.shape} and {metric_rows.shape} differ"
+        )
+    keep = ~none_mask(gold_rows)
+    if metric_nones:
+        keep &= ~none_mask(metric_rows)
+    counts = keep.sum(axis=1)
+    rows_kept = counts >= min_len
+    keep &= rows_kept[:, np.newaxis]
+    gold = to_floats(gold_rows[keep], "gold scores")
+    metric = to_floats(metric_rows[keep], "metric scores")
+    return gold, metric, [int(c) for c in counts[rows_kept]]
 
 
 def floats_of(data: bytes) -> FloatArray:

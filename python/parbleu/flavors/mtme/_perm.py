@@ -19,7 +19,7 @@ import numpy as np
 from parbleu import _core
 from parbleu.errors import InvalidOptionError
 from parbleu.flavors.mtme import _corrfns
-from parbleu.flavors.mtme._data import floats_of, reshape, to_floats
+from parbleu.flavors.mtme._data import floats_of, none_mask, reshape, to_floats
 
 _RANDOM: dict[str, Any] = {"mode": "parbleu", "seed": 12345, "workers": -1}
 # Draws per core call: Ctrl-C is seen between calls.
@@ -73,19 +73,16 @@ def _ReshapeAndFilter(
     gold = reshape(corr1.gold_scores, corr1.num_sys, average_by)
     s1 = reshape(corr1.metric_scores, corr1.num_sys, average_by)
     s2 = reshape(corr2.metric_scores, corr2.num_sys, average_by)
-    lens: list[int] = []
-    g_out: list[Any] = []
-    o1: list[Any] = []
-    o2: list[Any] = []
-    okay = gold != None  # noqa: E711  (elementwise on object arrays)
-    for ok, g, a, b in zip(okay, gold, s1, s2):
-        num = int(ok.sum())
-        if num:
-            lens.append(num)
-            g_out.extend(g[ok])
-            o1.extend(a[ok])
-            o2.extend(b[ok])
-    return lens, np.asarray(g_out), np.asarray(o1), np.asarray(o2)
+    # One None mask and one boolean selection, row-major: the order of MTME's loop over rows.
+    okay = ~none_mask(gold)
+    counts = okay.sum(axis=1)
+    lens = [int(c) for c in counts if c]
+    return (
+        lens,
+        np.asarray(gold[okay].tolist()),
+        np.asarray(s1[okay].tolist()),
+        np.asarray(s2[okay].tolist()),
+    )
 
 
 def zscore(a: Any) -> np.ndarray:
@@ -178,10 +175,10 @@ def PermutationSigDiff(
         full = len(corr1.gold_scores)
         idx = reshape(np.arange(full), corr1.num_sys, average_by)
         g_rows = reshape(corr1.gold_scores, corr1.num_sys, average_by)
-        keep_idx = np.concatenate([r[g != None] for r, g in zip(idx, g_rows)])  # noqa: E711
+        okay = ~none_mask(np.asarray(g_rows))
+        keep_idx = idx[okay]
         z1_full, z2_full = zscore(corr1.metric_scores), zscore(corr2.metric_scores)
-        lens = [int((g != None).sum()) for g in g_rows]  # noqa: E711
-        lens = [n for n in lens if n]
+        lens = [int(c) for c in okay.sum(axis=1) if c]
         gold_f = to_floats(np.asarray(corr1.gold_scores, dtype=object)[keep_idx], "gold scores")
         z1, z2 = z1_full[keep_idx], z2_full[keep_idx]
         n_mask = full
