@@ -3,15 +3,12 @@
 WMT21 is-en: the DA files read directly, BLEU/chrF/TER computed by parbleu on the system
 outputs. Their sentence scores equal the golden file's (sacrebleu's ``sentence_score``), their
 system scores its corpus scores, and so the statistics equal MTME's on the golden inputs.
-The toy metric of tests/unit/toy_metric.py passes through meta too.
+The toy metric passes through meta in tests/unit/test_toy_metric.py.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +17,7 @@ from _mtme_golden import load
 
 from helpers import SHARED
 from parbleu.cli import main
-from parbleu.metaeval import agreement, computed_scores, read_da
+from parbleu.metaeval import computed_scores
 from parbleu.metrics.registry import make_metric
 
 HUMANEVAL = SHARED / "data" / "wmt21" / "humaneval"
@@ -105,44 +102,6 @@ def test_systems_named_from_files() -> None:
 
     names, paths = parse_inputs(["d/newstest.x.hyp.A-1.en", "d/newstest.x.hyp.B.en", "C=d/z.en"])
     assert names == ["A-1", "B", "C"] and paths[2] == "d/z.en"
-
-
-@pytest.fixture
-def toy() -> Iterator[Any]:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-    try:
-        mod = importlib.import_module("toy_metric")
-    finally:
-        sys.path.pop(0)
-    mod.register()
-    yield mod
-    mod.unregister()
-
-
-def test_toy_metric_through_meta(
-    toy: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    inp = load("is-en")["inputs"]
-    ref, hyps = _inputs()
-    argv = ["meta", "--human-da", str(DA), "-l", "is-en", "--da-docs", str(DOCS), "-r", ref]
-    argv += ["-i", *hyps, "-m", toy.NAME, "bleu", "--k", "5", "--bootstrap", "3", "-f", "json"]
-    assert main(argv) == 0
-    table = json.loads(capsys.readouterr().out)
-    assert set(table["seg"]["metrics"]) == {"ToyF1", "BLEU"}
-    assert set(table["sys"]["intervals"]) == {"ToyF1", "BLEU"}
-    # The toy's system score is its corpus score, the mean of its segment scores.
-    human = read_da([str(DA)], docs=str(DOCS), langpair="is-en")
-    systems = {
-        s: (SHARED / p).read_text(encoding="utf-8").split("\n")[:-1]
-        for s, p in inp["system_outputs"].items()
-    }
-    refs = [(SHARED / inp["reference"]).read_text(encoding="utf-8").split("\n")[:-1]]
-    scores = computed_scores({"ToyF1": make_metric(toy.NAME)}, systems, refs)["ToyF1"]
-    assert scores.seg is not None and scores.sys is not None
-    for s in systems:
-        assert scores.sys[s][0] == pytest.approx(sum(scores.seg[s]) / len(scores.seg[s]))
-    direct = agreement(human, {"ToyF1": scores})
-    assert direct["seg"]["metrics"]["ToyF1"] == table["seg"]["metrics"]["ToyF1"]
 
 
 def test_names_must_match_the_human_systems(

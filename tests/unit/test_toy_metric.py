@@ -137,6 +137,35 @@ def test_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert [m["metric"] for m in json.loads(page.group(1))["scores"]] == ["ToyF1", "BLEU"]
 
 
+def test_meta(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``parbleu meta -m toyf1`` correlates the toy's own scores with human scores, as the API."""
+    from parbleu.metaeval import agreement, computed_scores, human_from_mtme
+
+    systems = {
+        name: (SAMPLE / f"{name}.de").read_text(encoding="utf-8").splitlines()[:N]
+        for name in ("Online-W", "Facebook-AI", "VolcTrans-GLAT")
+    }
+    rng = np.random.default_rng(3)
+    human = tmp_path / "human.seg.score"
+    human.write_text(
+        "".join(f"{s}\t{rng.normal():.6f}\n" for s in systems for _ in range(N)), encoding="utf-8"
+    )
+    ref = tmp_path / "ref.de"
+    ref.write_text("\n".join(REFS) + "\n", encoding="utf-8")
+    hyps = []
+    for s, lines in systems.items():
+        (tmp_path / f"{s}.de").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        hyps.append(f"{s}={tmp_path / f'{s}.de'}")
+    argv = ["meta", "--human-seg", str(human), "-r", str(ref), "-i", *hyps, "-m", NAME, "bleu"]
+    assert main([*argv, "--k", "5", "--bootstrap", "3", "-f", "json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert set(table["seg"]["metrics"]) == {"ToyF1", "BLEU"}
+    scores = computed_scores({"ToyF1": make_metric(NAME)}, systems, [REFS])["ToyF1"]
+    direct = agreement(human_from_mtme(str(human)), {"ToyF1": scores})
+    assert direct["seg"]["metrics"]["ToyF1"] == table["seg"]["metrics"]["ToyF1"]
+    assert direct["sys"]["metrics"]["ToyF1"] == table["sys"]["metrics"]["ToyF1"]
+
+
 def test_compute_metrics() -> None:
     from parbleu.integrations.evaluate import compute_metrics
 
