@@ -23,7 +23,7 @@ from ._input import FLAVOR
 from .bleu import Bleu
 from .cider import Cider
 from .rouge import Rouge
-from .tokenizer import PTBTokenizer
+from .tokenizer import PTBTokenizer, native_tokenize
 
 __all__ = ["METRICS", "COCOEvalCap", "evaluate"]
 
@@ -138,8 +138,11 @@ class COCOEvalCap:
     ) -> None:
         if self._tokenize:
             say("tokenization...")
-            tok = PTBTokenizer(java=self._java_tokenizer)
-            gts, res = tok.tokenize(_as_anns(gts)), tok.tokenize(_as_anns(res))
+            if self._java_tokenizer:
+                tok = PTBTokenizer(java=True)
+                gts, res = tok.tokenize(_as_anns(gts)), tok.tokenize(_as_anns(res))
+            else:  # both sides in one call of the core
+                gts, res = native_tokenize(_as_text(gts), _as_text(res))
         else:
             gts, res = _as_text(gts), _as_text(res)
         say("setting up scorers...")

@@ -1,11 +1,14 @@
 r"""pycocoevalcap's PTB tokenization without Java.
 
 pycocoevalcap runs Stanford CoreNLP 3.4.1's ``PTBTokenizer -preserveLines -lowerCase`` on one
-caption a line, then drops the tokens of its punctuation list. :func:`ptb_tokenize` does the
-same in Python, written from the jar's observed output and the Penn Treebank conventions (no
-CoreNLP source): its character classes and abbreviation list are tables measured on the jar by
-``tools/gen_ptb_tables.py``. The cases where it differs from the jar are listed in
-docs/captioning.md.
+caption a line, then drops the tokens of its punctuation list. :func:`ptb_tokenize` and
+:func:`ptb_tokenize_all` do the same in parbleu's Rust core (``tokenize/ptb``), written from
+the jar's observed output and the Penn Treebank conventions (no CoreNLP source): its character
+classes and abbreviation list are tables measured on the jar by ``tools/gen_ptb_tables.py``.
+The cases where it differs from the jar are listed in docs/captioning.md.
+
+The regular expression below (:func:`reference_tokenize`, :func:`ptb_tokens`) is the
+reference the core is written from and tested against (tests/flavors/test_coco_ptb.py).
 
 One difference on purpose: the jar ends a line at ``\\r``, U+2028, U+2029, ``\\f``, ``\\x0b`` and
 U+0085 as at ``\\n``, so a caption holding one becomes two lines and every later caption shifts
@@ -18,9 +21,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ... import _core
+from ...errors import InvalidTextError
 from ._ptb_tables import ABBREVIATIONS, DELETED, WORD
 
-__all__ = ["PUNCTUATIONS", "ptb_tokenize", "ptb_tokenize_all"]
+__all__ = ["PUNCTUATIONS", "ptb_tokenize", "ptb_tokenize_all", "reference_tokenize"]
 
 #: pycocoevalcap's list of tokens removed after tokenization (its bracket names are upper case
 #: and the jar's are lower case, so ``-lrb-`` and friends stay in).
@@ -207,11 +212,42 @@ def _chunk_tokens(chunk: str) -> list[str]:
     return out
 
 
-def ptb_tokenize(caption: str) -> str:
-    """One caption as pycocoevalcap's ``PTBTokenizer`` returns it (space-joined tokens)."""
+def reference_tokenize(caption: str) -> str:
+    """:func:`ptb_tokenize` by the reference regular expression (slower; for tests)."""
     return " ".join(t for t in ptb_tokens(caption) if t not in PUNCTUATIONS)
 
 
-def ptb_tokenize_all(captions: Iterable[str]) -> list[str]:
-    """:func:`ptb_tokenize` over many captions."""
-    return [ptb_tokenize(c) for c in captions]
+def ptb_tokenize(caption: str) -> str:
+    """One caption as pycocoevalcap's ``PTBTokenizer`` returns it (space-joined tokens).
+
+    Raises
+    ------
+    InvalidTextError
+        A lone surrogate (not UTF-8 text).
+    """
+    return ptb_tokenize_all([caption])[0]
+
+
+def ptb_tokenize_all(captions: Iterable[str], workers: int = -1) -> list[str]:
+    """:func:`ptb_tokenize` of many captions, in one call of the core on ``workers`` threads
+    (``-1``: all cores; the result does not depend on it).
+
+    Raises
+    ------
+    InvalidTextError
+        A caption holding a lone surrogate (not UTF-8 text), naming its position.
+    """
+    texts = captions if isinstance(captions, list) else list(captions)
+    try:
+        out: list[str] = _core.ptb_tokenize(texts, workers)
+    except UnicodeEncodeError:
+        for i, c in enumerate(texts):
+            try:
+                c.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise InvalidTextError(
+                    f"coco: PTB tokenizer: caption {i} holds a lone surrogate "
+                    f"U+{ord(c[e.start]):04X} at position {e.start} (not UTF-8 text)"
+                ) from None
+        raise
+    return out
