@@ -45,7 +45,7 @@ def test_fuzzed_captions_against_the_jar() -> None:
     got = ptb_tokenize_all([r["text"] for r in recs])
     assert [r["text"] for r, g in zip(recs, got) if not r["differs"] and g != r["jar"]] == []
     assert [r["text"] for r, g in zip(recs, got) if g != reference_tokenize(r["text"])] == []
-    assert sum(r["differs"] for r in recs) <= len(recs) // 10
+    assert sum(r["differs"] for r in recs) <= len(recs) // 8
 
 
 def test_golden_coco_and_wmt() -> None:

@@ -95,7 +95,7 @@ _ABBR = "|".join(sorted((re.escape(a) for a in ABBREVIATIONS), key=len, reverse=
 _APOS = "['\u2019]"
 _NOT_CONTR = f"(?!(?:[sSmMdD]|re|RE|ve|VE|ll|LL|em|EM)(?!{W}))"
 _NUM = r"(?:\d+(?:[.,:]\d+)*|[.,]\d+)"
-_ACRO = f"(?:{L}\\.)+"
+_ACRO = r"(?:[A-Za-z]\.)+"  # measured: ``é.`` and ``Ä.`` lose their period, ``e.`` keeps it
 _SEG = f"{W}+"
 #: file name extensions the jar keeps after a period (measured: ``123.jpg`` is one token)
 _EXT = (
@@ -114,9 +114,13 @@ _TOKEN = re.compile(
             f"(?P<hyph>(?:\\d+(?:[.,]\\d+)*|{_ACRO}|{_SEG})(?:-(?:{_ACRO}|(?:{_ABBR})\\.(?!{W})|{_SEG}))+)",
             f"(?P<acro>{_ACRO})(?!{W})",
             f"(?P<amp>[A-Z]+(?:&[A-Z]+)+)(?!{W})",
-            f"(?P<file>{W}+(?:[-.]{W}+)*\\.(?i:{_EXT}))(?!{W})",
+            # measured: ``123.jpg`` stays whole before . , ! ? ) or a space, not before ; : etc.
+            f"(?P<file>{W}+(?:[-.]{W}+)*\\.(?i:{_EXT}))(?=[.,!?)]|$)",
             f"(?P<abbr>(?:{_ABBR})\\.)(?!{W})",
-            "(?P<no>[Nn][Oo]\\.)(?=\\d)",
+            "(?P<phd>[Pp][Hh]\\.[Dd]\\.)",  # measured: ``Ph.D.`` keeps its period
+            # measured: a word keeps its period before , ; : (``dog.,``, ``no.:``, ``é.;``)
+            f"(?P<pdot>{L}{W}*(?:\\.{W}+)*\\.)(?=[,;:])",
+            "(?P<no>[Nn][Oo][Ss]?\\.)(?=\\d)",
             f"(?P<dot>{L}{W}*(?:[.!?]{L}{W}*)+)",
             r"(?P<slash>[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*){1,2})",
             r"(?P<num>[-+]\d+(?:[.,:]\d+)*|[-+]?(?:\d+(?:[.,:]\d+)+|[.,:]\d+(?:[.,:]\d+)*))",
@@ -187,6 +191,10 @@ _NUMBER_SIGN = re.compile(f"(?<!{W})[Nn][Oo][Ss]?\\.$")
 _MEMO: dict[str, list[str]] = {}
 
 
+#: a contraction: ``gonna's`` stays ``gonna 's`` (measured), ``gonna'`` is ``gon na '``
+_CONTRACTION = re.compile(f"{_APOS}(?:[sSmMdD]|re|RE|Re|ve|VE|Ve|ll|LL|Ll)(?!{W})")
+
+
 def _chunk_tokens(chunk: str) -> list[str]:
     out: list[str] = []
     for m in _TOKEN.finditer(chunk):
@@ -205,7 +213,7 @@ def _chunk_tokens(chunk: str) -> list[str]:
             tok = "--"
         low = tok.lower()
         split = _SPLIT.get(low)
-        if split is not None:
+        if split is not None and not _CONTRACTION.match(chunk, m.end()):
             out.extend(split)
         else:
             out.append(low)

@@ -182,7 +182,7 @@ fn tokenize_into(caption: &str, sc: &mut Scratch, emit: &mut dyn FnMut(&str)) {
                 chunk_tokens(&chunk[..start], tok, emit);
                 tok.clear();
                 tok.extend(&chunk[start..]);
-                emit(&py_lower(tok));
+                finish(tok, true, emit);
             }
             None => chunk_tokens(chunk, tok, emit),
         }
@@ -219,7 +219,7 @@ fn chunk_tokens(chunk: &[char], tok: &mut String, emit: &mut dyn FnMut(&str)) {
         // Words and numbers without punctuation: one token, whatever rule would take it.
         tok.clear();
         tok.extend(chunk);
-        return finish(tok, emit);
+        return finish(tok, true, emit);
     }
     let mut p = 0;
     while p < chunk.len() {
@@ -244,13 +244,14 @@ fn chunk_tokens(chunk: &[char], tok: &mut String, emit: &mut dyn FnMut(&str)) {
             Kind::Run if text.starts_with(&['-', '-']) => tok.push_str("--"),
             Kind::Run | Kind::Plain => tok.extend(text),
         }
-        finish(tok, emit);
+        finish(tok, !scan::contraction_at(chunk, e), emit);
         p = e;
     }
 }
 
-/// Lower-case one token and emit it (split in two where the jar splits it).
-fn finish(tok: &mut String, emit: &mut dyn FnMut(&str)) {
+/// Lower-case one token and emit it (split in two where the jar splits it, unless `split` is
+/// false: a contraction follows).
+fn finish(tok: &mut String, split: bool, emit: &mut dyn FnMut(&str)) {
     let low;
     let t: &str = if tok.is_ascii() {
         tok.make_ascii_lowercase();
@@ -259,7 +260,7 @@ fn finish(tok: &mut String, emit: &mut dyn FnMut(&str)) {
         low = py_lower(tok);
         &low
     };
-    match SPLIT.iter().find(|(word, _, _)| *word == t) {
+    match SPLIT.iter().find(|(word, _, _)| split && *word == t) {
         Some((_, a, b)) => {
             emit(a);
             emit(b);

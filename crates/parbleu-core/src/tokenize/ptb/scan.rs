@@ -105,9 +105,10 @@ impl S<'_> {
         }
         (i, count)
     }
-    /// `(?:{L}\.)+` from `i`: its end, or `i` when it does not match.
+    /// `(?:[A-Za-z]\.)+` from `i`: its end, or `i` when it does not match (measured: `é.`
+    /// and `Ä.` lose their period, `e.` keeps it).
     fn acro(&self, mut i: usize) -> usize {
-        while self.is(i, l) && self.eq(i + 1, '.') {
+        while self.is(i, |c| c.is_ascii_alphabetic()) && self.eq(i + 1, '.') {
             i += 2;
         }
         i
@@ -149,14 +150,14 @@ impl S<'_> {
 /// The rule at `p` (`p` < the chunk's length): its end and its kind.
 pub(super) fn next(chunk: &[char], p: usize) -> (usize, Kind) {
     let s = S(chunk);
-    let rules: [fn(&S, usize) -> Option<usize>; 20] = [
-        url, email, sgml, hyph, acro, amp, file, abbr, no, dot, slash, num, int, cur, ntbase,
-        nt, yall, vowel, oclock, word,
+    let rules: [fn(&S, usize) -> Option<usize>; 22] = [
+        url, email, sgml, hyph, acro, amp, file, abbr, phd, pdot, no, dot, slash, num, int, cur,
+        ntbase, nt, yall, vowel, oclock, word,
     ];
     for (k, rule) in rules.iter().enumerate() {
         if let Some(e) = rule(&s, p) {
-            // nt (15) is a contraction; the others keep their text.
-            let kind = if k == 15 { Kind::Apostrophe } else { Kind::Plain };
+            // nt (17) is a contraction; the others keep their text.
+            let kind = if k == 17 { Kind::Apostrophe } else { Kind::Plain };
             return (e, kind);
         }
     }
@@ -284,8 +285,9 @@ fn amp(s: &S, p: usize) -> Option<usize> {
     ends.into_iter().rev().find(|&e| s.nw(e))
 }
 
-/// File names the jar keeps whole (`123.jpg`):
-/// `{W}+(?:[-.]{W}+)*\.(?i:EXT)(?!{W})`, giving back `[-.]{W}+` parts until `.EXT` follows.
+/// File names the jar keeps whole (`123.jpg`) before `.` `,` `!` `?` `)` or the end (measured):
+/// `{W}+(?:[-.]{W}+)*\.(?i:EXT)(?=[.,!?)]|$)`, giving back `[-.]{W}+` parts until `.EXT`
+/// follows.
 fn file(s: &S, p: usize) -> Option<usize> {
     let mut i = s.run(p, w);
     if i == p {
@@ -298,7 +300,8 @@ fn file(s: &S, p: usize) -> Option<usize> {
     }
     ends.into_iter().rev().find_map(|e| {
         let j = s.run(e + 1, w);
-        (s.eq(e, '.') && j > e + 1 && is_extension(&s.0[e + 1..j])).then_some(j)
+        let ends = s.at(j).is_none_or(|c| ".,!?)".contains(c));
+        (s.eq(e, '.') && j > e + 1 && ends && is_extension(&s.0[e + 1..j])).then_some(j)
     })
 }
 
@@ -326,10 +329,33 @@ fn abbr(s: &S, p: usize) -> Option<usize> {
     s.abbr(p)
 }
 
-/// `[Nn][Oo]\.(?=\d)`: `No.5`
+/// `[Pp][Hh]\.[Dd]\.`: `Ph.D.` keeps its period (measured).
+fn phd(s: &S, p: usize) -> Option<usize> {
+    let ok = s.one_of(p, "Pp") && s.one_of(p + 1, "Hh") && s.eq(p + 2, '.');
+    (ok && s.one_of(p + 3, "Dd") && s.eq(p + 4, '.')).then_some(p + 5)
+}
+
+/// `{L}{W}*(?:\.{W}+)*\.(?=[,;:])`: a word keeps its period before `,` `;` `:` (measured:
+/// `dog.,`, `no.:`, `é.;`). Shorter `\.{W}+` parts leave a word character after the period.
+fn pdot(s: &S, p: usize) -> Option<usize> {
+    if !s.is(p, l) {
+        return None;
+    }
+    let mut i = s.run(p, w);
+    while s.eq(i, '.') && s.is(i + 1, w) {
+        i = s.run(i + 1, w);
+    }
+    (s.eq(i, '.') && s.one_of(i + 1, ",;:")).then_some(i + 1)
+}
+
+/// `[Nn][Oo][Ss]?\.(?=\d)`: `No.5`, `nos.5`
 fn no(s: &S, p: usize) -> Option<usize> {
-    (s.one_of(p, "Nn") && s.one_of(p + 1, "Oo") && s.eq(p + 2, '.') && s.is(p + 3, d))
-        .then_some(p + 3)
+    if !(s.one_of(p, "Nn") && s.one_of(p + 1, "Oo")) {
+        return None;
+    }
+    let q = p + 2 + usize::from(s.one_of(p + 2, "Ss"));
+    // Without the `s`, a period would have to follow `o`: no second chance.
+    (s.eq(q, '.') && s.is(q + 1, d)).then_some(q + 1)
 }
 
 /// `{L}{W}*(?:[.!?]{L}{W}*)+`: `a.b.c`, `x.com`
@@ -450,6 +476,12 @@ fn word(s: &S, p: usize) -> Option<usize> {
         i = s.run(i + 1, w);
     }
     Some(i)
+}
+
+/// Whether a contraction starts at `p`: `gonna's` stays `gonna 's` (measured), where
+/// `gonna'` is `gon na '`.
+pub(super) fn contraction_at(chunk: &[char], p: usize) -> bool {
+    contr(&S(chunk), p).is_some()
 }
 
 /// `['’](?:[sSmMdD]|re|RE|Re|ve|VE|Ve|ll|LL|Ll)(?!{W})`: `'s`, `'ll`
