@@ -668,7 +668,7 @@ def caption_rouge_scores(
     """Per image, ROUGE-L (pycocoevalcap's ``Rouge.calc_score``) with ``beta2`` = beta squared."""
 
 def ptb_tokenize(captions: Sequence[str], workers: int) -> list[str]:
-    """pycocoevalcap's PTB tokenization of each caption (tokens less punctuation, spaced)."""
+    """Tokenize each caption as pycocoevalcap's PTB tokenizer (tokens less punctuation)."""
 
 # Meta-evaluation (crates/parbleu-python/src/meta.rs): MTME's correlations on float64 buffers.
 

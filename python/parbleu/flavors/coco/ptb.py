@@ -237,8 +237,9 @@ def ptb_tokenize(caption: str) -> str:
 
 
 def ptb_tokenize_all(captions: Iterable[str], workers: int = -1) -> list[str]:
-    """:func:`ptb_tokenize` of many captions, in one call of the core on ``workers`` threads
-    (``-1``: all cores; the result does not depend on it).
+    """:func:`ptb_tokenize` of many captions, in one call of the core.
+
+    ``workers``: threads (``-1``: all cores; the result does not depend on it).
 
     Raises
     ------

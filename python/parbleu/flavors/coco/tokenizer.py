@@ -64,7 +64,7 @@ class PTBTokenizer:
 
 
 def native_tokenize(*sides: Mapping[Any, list[str]]) -> list[dict[Any, list[str]]]:
-    """The core's PTB tokenization of ``{image_id: [caption str, ...]}`` dicts, in one call.
+    """Tokenize ``{image_id: [caption str, ...]}`` dicts by the core's PTB tokenizer, in one call.
 
     Raises
     ------
@@ -95,8 +95,11 @@ def _check_utf8(text: str, j: int, img: Any) -> None:
 
 
 def _captions(captions_for_image: Any, java: bool) -> dict[Any, list[str]]:
-    """Return the captions as strings; for the jar, line breaks made spaces and each checked
-    to be UTF-8 text (the native tokenizer does both itself)."""
+    """Return the captions as strings.
+
+    For the jar, line breaks made spaces and each checked to be UTF-8 text (the native
+    tokenizer does both itself).
+    """
     if not isinstance(captions_for_image, Mapping):
         raise flavor_error(
             FLAVOR,

@@ -104,14 +104,18 @@ struct Scratch {
 /// punctuation list, joined by single spaces.
 pub fn tokenize(caption: &str) -> String {
     let mut out = String::new();
-    tokenize_into(caption, &mut Scratch::default(), &mut |t| push_kept(&mut out, t));
+    tokenize_into(caption, &mut Scratch::default(), &mut |t| {
+        push_kept(&mut out, t)
+    });
     out
 }
 
 /// The jar's tokens of one caption, lower-cased, before the punctuation removal.
 pub fn tokens(caption: &str) -> Vec<String> {
     let mut out = Vec::new();
-    tokenize_into(caption, &mut Scratch::default(), &mut |t| out.push(t.to_owned()));
+    tokenize_into(caption, &mut Scratch::default(), &mut |t| {
+        out.push(t.to_owned())
+    });
     out
 }
 
@@ -251,7 +255,7 @@ fn chunk_tokens(chunk: &[char], tok: &mut String, emit: &mut dyn FnMut(&str)) {
 
 /// Lower-case one token and emit it (split in two where the jar splits it, unless `split` is
 /// false: a contraction follows).
-fn finish(tok: &mut String, split: bool, emit: &mut dyn FnMut(&str)) {
+fn finish(tok: &mut str, split: bool, emit: &mut dyn FnMut(&str)) {
     let low;
     let t: &str = if tok.is_ascii() {
         tok.make_ascii_lowercase();

@@ -87,14 +87,7 @@ impl S<'_> {
     }
     #[inline]
     fn starts(&self, i: usize, lit: &str) -> bool {
-        let mut k = i;
-        for c in lit.chars() {
-            if !self.eq(k, c) {
-                return false;
-            }
-            k += 1;
-        }
-        true
+        lit.chars().enumerate().all(|(k, c)| self.eq(i + k, c))
     }
     /// `(?:[seps]\d+)*` from `i` (after a digit run): greedy, so its longest match.
     fn digit_groups(&self, mut i: usize, seps: &str) -> (usize, usize) {
@@ -157,7 +150,11 @@ pub(super) fn next(chunk: &[char], p: usize) -> (usize, Kind) {
     for (k, rule) in rules.iter().enumerate() {
         if let Some(e) = rule(&s, p) {
             // nt (17) is a contraction; the others keep their text.
-            let kind = if k == 17 { Kind::Apostrophe } else { Kind::Plain };
+            let kind = if k == 17 {
+                Kind::Apostrophe
+            } else {
+                Kind::Plain
+            };
             return (e, kind);
         }
     }
@@ -182,7 +179,9 @@ fn url(s: &S, p: usize) -> Option<usize> {
     if !s.one_of(p, "hfw") {
         return None;
     }
-    let scheme = ["https://", "http://", "ftp://"].iter().find(|x| s.starts(p, x));
+    let scheme = ["https://", "http://", "ftp://"]
+        .iter()
+        .find(|x| s.starts(p, x));
     if let Some(x) = scheme {
         if let Some(e) = s.url_body(p + x.len(), ".,;!?)]\"") {
             return Some(e);
@@ -234,10 +233,7 @@ fn sgml(s: &S, p: usize) -> Option<usize> {
 /// can end before a hyphen at one place only, and the parts after it are greedy with nothing
 /// after them: the first first-part that has a hyphenated tail gives the match.
 fn hyph(s: &S, p: usize) -> Option<usize> {
-    let number = || {
-        s.is(p, d)
-            .then(|| s.digit_groups(s.run(p, d), ".,").0)
-    };
+    let number = || s.is(p, d).then(|| s.digit_groups(s.run(p, d), ".,").0);
     let acronym = || Some(s.acro(p)).filter(|&i| i > p);
     let segment = || Some(s.run(p, w)).filter(|&i| i > p);
     let firsts: [&dyn Fn() -> Option<usize>; 3] = [&number, &acronym, &segment];
@@ -309,9 +305,9 @@ fn file(s: &S, p: usize) -> Option<usize> {
 /// also lets `ı`/`İ` match `i`, `K` (Kelvin) `k` and `ſ` `s`).
 fn is_extension(word: &[char]) -> bool {
     const EXT: [&str; 34] = [
-        "txt", "pdf", "png", "html", "htm", "x", "zip", "gif", "jpg", "jpeg", "doc", "docx",
-        "ppt", "mp3", "mov", "wav", "exe", "dll", "xml", "java", "class", "c", "cpp", "h", "py",
-        "pl", "php", "sql", "tar", "gz", "bmp", "jar", "bat", "ps",
+        "txt", "pdf", "png", "html", "htm", "x", "zip", "gif", "jpg", "jpeg", "doc", "docx", "ppt",
+        "mp3", "mov", "wav", "exe", "dll", "xml", "java", "class", "c", "cpp", "h", "py", "pl",
+        "php", "sql", "tar", "gz", "bmp", "jar", "bat", "ps",
     ];
     let same = |c: char, x: char| {
         c.to_ascii_lowercase() == x
@@ -319,9 +315,8 @@ fn is_extension(word: &[char]) -> bool {
             || (x == 'k' && c == '\u{212a}')
             || (x == 's' && c == '\u{17f}')
     };
-    EXT.iter().any(|e| {
-        e.chars().count() == word.len() && e.chars().zip(word).all(|(x, &c)| same(c, x))
-    })
+    EXT.iter()
+        .any(|e| e.chars().count() == word.len() && e.chars().zip(word).all(|(x, &c)| same(c, x)))
 }
 
 /// `(?:ABBR)\.(?!{W})`: `Mr.`, `etc.`
@@ -564,10 +559,7 @@ pub(super) fn number_sign(chunk: &[char]) -> Option<usize> {
     if n < 3 || chunk[n - 1] != '.' {
         return None;
     }
-    let start = if n >= 4
-        && s.one_of(n - 2, "sS")
-        && s.one_of(n - 3, "oO")
-        && s.one_of(n - 4, "Nn")
+    let start = if n >= 4 && s.one_of(n - 2, "sS") && s.one_of(n - 3, "oO") && s.one_of(n - 4, "Nn")
     {
         n - 4
     } else if s.one_of(n - 2, "oO") && s.one_of(n - 3, "Nn") {

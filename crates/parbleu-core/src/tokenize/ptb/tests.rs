@@ -24,7 +24,10 @@ fn what_the_jar_does() {
         ("rock'n'roll in the '90s", "rock 'n' roll in the '90s"),
         // Measured on the jar for issue 36: contractions keep `gonna` whole, a period before
         // , ; : stays with its word, single non-ASCII letters lose their period.
-        ("gonna's gonna' cannot’s cannot", "gonna 's gon na cannot 's can not"),
+        (
+            "gonna's gonna' cannot’s cannot",
+            "gonna 's gon na cannot 's can not",
+        ),
         ("x dog.: y no., z", "x dog. y no. z"),
         ("x é. y É.é. A. z nos.5", "x é y é.é a. z nos. 5"),
         ("a Ph.D. 1.jpg; 2.jpg, 3.jpg", "a ph.d. 1 jpg 2.jpg 3.jpg"),
@@ -36,7 +39,9 @@ fn what_the_jar_does() {
 
 #[test]
 fn a_caption_stays_one_line() {
-    for brk in ["\n", "\r", "\u{2028}", "\u{2029}", "\x0c", "\x0b", "\u{85}", "\r\n"] {
+    for brk in [
+        "\n", "\r", "\u{2028}", "\u{2029}", "\x0c", "\x0b", "\u{85}", "\r\n",
+    ] {
         assert_eq!(tokenize(&format!("A dog{brk}runs.")), "a dog runs");
     }
 }
