@@ -181,10 +181,28 @@ def ptb_tokens(caption: str) -> list[str]:
             if len(_MEMO) >= 200_000:
                 _MEMO.clear()
             _MEMO[chunk] = toks
+        if i + 1 < len(chunks) and chunks[i + 1] in SENTENCE_STARTS and _LETTER.match(toks[-1]):
+            # "plan B. One day": a single letter's period ends the sentence (measured)
+            out.extend(toks[:-1])
+            out.extend((toks[-1][0], "."))
+            continue
         out.extend(toks)
     return out
 
 
+#: words after which the jar splits a single letter's period (``plan B. One day``; measured on
+#: the 3,000 most frequent capitalised words of WMT21's English references), as written or in
+#: capitals, followed by whitespace or the end of the line
+SENTENCE_STARTS = frozenset(
+    w
+    for s in (  # noqa: SIM905 - reads as the list it is
+        "The In According He It A This We At As But There They However After She When One If "
+        "An That Since Some More Earlier Now So Last These Then You While Many What Other Our "
+        "About Their Once Her Yet Such Here"
+    ).split()
+    for w in (s, s.upper())
+)
+_LETTER = re.compile(r"[a-z]\.\Z")
 #: tokens of a space-free chunk: captions repeat their words, and a chunk's tokens do not depend
 #: on its neighbours (except ``No.`` before a number, handled above)
 _NUMBER_SIGN = re.compile(f"(?<!{W})[Nn][Oo][Ss]?\\.$")

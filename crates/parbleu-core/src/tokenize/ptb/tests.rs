@@ -31,6 +31,14 @@ fn what_the_jar_does() {
         ("x dog.: y no., z", "x dog. y no. z"),
         ("x é. y É.é. A. z nos.5", "x é y é.é a. z nos. 5"),
         ("a Ph.D. 1.jpg; 2.jpg, 3.jpg", "a ph.d. 1 jpg 2.jpg 3.jpg"),
+        (
+            "plan B. One day, (b. THE x. Then",
+            "plan b one day -lrb- b the x then",
+        ),
+        (
+            "George W. Bush, plan B. Theory, B. The,",
+            "george w. bush plan b. theory b. the",
+        ),
     ];
     for (text, want) in cases {
         assert_eq!(tokenize(text), want, "{text:?}");
