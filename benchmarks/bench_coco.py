@@ -1,7 +1,7 @@
 """COCO caption metrics: parbleu against pycocoevalcap 1.2 in one process, same inputs (issue 27).
 
     python benchmarks/bench_coco.py [--images 5000] [--runs 3] [--workers N] [--quick]
-                                    [--no-meteor]
+                                    [--no-meteor] [--end-to-end]
 
 Needs pycocoevalcap 1.2 and Java (``pip install -e '.[coco]'``). The data: COCO-MINI's 79 val2017
 images, 5 human captions each (tests/data, ``captions/coco-mini``), tokenized once by
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -97,21 +98,40 @@ def end_to_end(images: int, runs: int, with_meteor: bool) -> tuple[str, float, f
     metrics = ["Bleu", "ROUGE_L", "CIDEr"] + (["METEOR"] if with_meteor else [])
     got: dict[str, Any] = {}
     times: dict[str, list[float]] = {"theirs": [], "ours": []}
+    cpu: dict[str, list[float]] = {"theirs": [], "ours": []}
+    sides = {
+        "theirs": lambda: their_suite(gts, res, metrics),
+        "ours": lambda: coco.evaluate(gts, res, metrics=metrics)[0],
+    }
+    load = [os.getloadavg()[0]]
     for _ in range(runs):
-        with contextlib.redirect_stdout(io.StringIO()):
-            t0 = time.perf_counter()
-            got["theirs"] = their_suite(gts, res, metrics)
-            times["theirs"].append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            got["ours"] = coco.evaluate(gts, res, metrics=metrics)[0]
-            times["ours"].append(time.perf_counter() - t0)
+        for key, fn in sides.items():
+            with contextlib.redirect_stdout(io.StringIO()):
+                c0, t0 = _cpu(), time.perf_counter()
+                got[key] = fn()
+                times[key].append(time.perf_counter() - t0)
+                cpu[key].append(_cpu() - c0)
+    load.append(os.getloadavg()[0])
     assert got["theirs"].keys() == got["ours"].keys()
     for k in got["theirs"]:
         assert same_bits(got["theirs"][k], got["ours"][k]), (k, got["theirs"][k], got["ours"][k])
     what = "BLEU, METEOR, ROUGE-L, CIDEr-D" if with_meteor else "BLEU, ROUGE-L, CIDEr-D"
-    print(f"end to end ({what}, from raw captions): every score equal")
+    print(f"end to end ({what}, from raw captions, {images} images): every score equal")
+    t_c, o_c = min(cpu["theirs"]), min(cpu["ours"])
+    print(
+        f"  wall: pycocoevalcap {min(times['theirs']):.3f} s, parbleu {min(times['ours']):.4f} s "
+        f"({min(times['theirs']) / min(times['ours']):.1f}x); CPU (user+sys, children "
+        f"included): {t_c:.3f} s, {o_c:.4f} s ({t_c / o_c:.1f}x); best of {runs}, load "
+        f"average {load[0]:.1f} before, {load[1]:.1f} after"
+    )
     how = "native PTB" + (", METEOR's jar on both sides" if with_meteor else ", no Java")
     return (f"end to end: tokenize + {what}", min(times["theirs"]), min(times["ours"]), how)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its waited-for children (the jar), user + system."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def evaluation_set(caps: dict[int, list[str]], images: int) -> tuple[Captions, Captions]:
@@ -149,6 +169,11 @@ def main() -> None:
         "--quick", action="store_true", help="CI size: 400 images, 1 run, no fresh-jar METEOR"
     )
     ap.add_argument("--no-meteor", action="store_true", help="leave METEOR (the jar) out")
+    ap.add_argument(
+        "--end-to-end",
+        action="store_true",
+        help="only the end-to-end suite without METEOR (tokenization + BLEU, ROUGE-L, CIDEr-D)",
+    )
     args = ap.parse_args()
     if args.quick:
         args.images, args.runs = 400, 1
@@ -157,6 +182,10 @@ def main() -> None:
     from pycocoevalcap.meteor.meteor import Meteor as TheirMeteor
     from pycocoevalcap.rouge.rouge import Rouge as TheirRouge
 
+    if args.end_to_end:
+        row = end_to_end(args.images, args.runs, with_meteor=False)
+        print(f"| {row[0]} | {row[3]} | {row[1]:.3f} | {row[2]:.4f} | {row[1] / row[2]:.1f}x |")
+        return
     caps, t_ptb = tokenized_captions()
     gts, res = evaluation_set(caps, args.images)
     workers = -1 if args.workers is None else args.workers

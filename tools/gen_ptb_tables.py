@@ -1,24 +1,43 @@
-"""Write python/parbleu/metrics/caption/_ptb_tables.py from the behaviour of the Stanford jar.
+"""Write the PTB tokenizer's tables from the behaviour of the Stanford jar.
 
-Needs pycocoevalcap (extra coco) and Java. The tables are *observed*, not copied: every code
-point is put between two letters and between two spaces and the jar's output classifies it
-(part of a word, a token of its own, deleted, or mapped), and every 1-4 letter string (and a
-list of longer candidates) in three casings is put before a period to learn which keep it
-(``Mr.``) and which split it off (``dog .``). Run: ``python tools/gen_ptb_tables.py``.
+Two generated files:
+
+* ``python/parbleu/metrics/caption/_ptb_tables.py``: *observed* on the jar (pycocoevalcap, extra
+  coco, and Java), not copied: every code point is put between two letters and between two
+  spaces and the jar's output classifies it (part of a word, a token of its own, deleted, or
+  mapped), and every 1-4 letter string (and a list of longer candidates) in three casings is
+  put before a period to learn which keep it (``Mr.``) and which split it off (``dog .``). It
+  records the jar's SHA-256 and its tables' own (``TABLES_SHA256``).
+* ``crates/parbleu-core/src/tokenize/ptb/tables.rs``: the same tables for the core, with
+  Python's decimal digits (``\\d``) and ``str.isdigit()`` characters from the pinned
+  ``unicodedata`` (``tools/unicode_pin.py``), derived from the first file without the jar.
+
+Run: ``python tools/gen_ptb_tables.py`` (measure, write both), ``--rust`` (write the Rust
+file from the Python one, no jar) or ``--check`` (no jar: the Python file's tables match its
+recorded hash and the Rust file is up to date; where the jar is installed, its hash is the
+recorded one).
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
 import itertools
+import runpy
 import string
 import sys
 import textwrap
+import unicodedata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ptb_oracle import BREAKS, run_jar
+import unicode_pin
+from ptb_oracle import BREAKS, jar_path, run_jar
 
-OUT = Path(__file__).parents[1] / "python/parbleu/metrics/caption/_ptb_tables.py"
+ROOT = Path(__file__).parents[1]
+OUT = ROOT / "python/parbleu/metrics/caption/_ptb_tables.py"
+RUST = ROOT / "crates/parbleu-core/src/tokenize/ptb/tables.rs"
+
 LONGER = [
     "calif",
     "messrs",
@@ -123,17 +142,28 @@ def abbreviations() -> list[str]:
     return sorted({w for w, o in zip(forms, out) if o == f"x {w.lower()}. dog"})
 
 
-def main() -> None:
-    word, deleted = classes()
-    abbr = abbreviations()
+def digest(word: str, deleted: str, abbr: str) -> str:
+    """SHA-256 of the tables as written (the three strings, one a line)."""
+    return hashlib.sha256(f"{word}\n{deleted}\n{abbr}\n".encode()).hexdigest()
 
-    def text(name: str, words: list[str]) -> list[str]:
-        wrapped = textwrap.wrap(" ".join(words), 92, break_on_hyphens=False)
-        return [f"{name} = (", *(f'    "{w} "' for w in wrapped), ")"]
+
+def _wrapped(name: str, words: list[str]) -> tuple[list[str], str]:
+    wrapped = textwrap.wrap(" ".join(words), 92, break_on_hyphens=False)
+    lines = [f"{name} = (", *(f'    "{w} "' for w in wrapped), ")"]
+    return lines, "".join(f"{w} " for w in wrapped)
+
+
+def render_python(
+    word: list[tuple[int, int]], deleted: list[tuple[int, int]], abbr: list[str], jar_sha: str
+) -> str:
+    """The text of ``_ptb_tables.py``."""
 
     def hexes(rs: list[tuple[int, int]]) -> list[str]:
         return [f"{a:x}-{b:x}" for a, b in rs]
 
+    w_lines, w_text = _wrapped("_WORD", hexes(word))
+    d_lines, d_text = _wrapped("_DELETED", hexes(deleted))
+    a_lines, a_text = _wrapped("_ABBREVIATIONS", abbr)
     lines = [
         '"""Tables of the Stanford PTB tokenizer\'s observed behaviour.',
         "",
@@ -141,9 +171,14 @@ def main() -> None:
         "``first-last`` code points in hex.",
         '"""',
         "",
-        *text("_WORD", hexes(word)),
-        *text("_DELETED", hexes(deleted)),
-        *text("_ABBREVIATIONS", abbr),
+        "#: SHA-256 of pycocoevalcap's stanford-corenlp-3.4.1.jar the tables were measured on",
+        f'JAR_SHA256 = "{jar_sha}"',
+        "#: SHA-256 of the three tables below as written (checked by gen_ptb_tables.py --check)",
+        f'TABLES_SHA256 = "{digest(w_text, d_text, a_text)}"',
+        "",
+        *w_lines,
+        *d_lines,
+        *a_lines,
         "",
         "",
         "def _ranges(text: str) -> list[tuple[int, int]]:",
@@ -159,9 +194,103 @@ def main() -> None:
         "ABBREVIATIONS = frozenset(_ABBREVIATIONS.split())",
         "",
     ]
-    OUT.write_text("\n".join(lines), encoding="utf-8")
-    print(f"wrote {OUT}: {len(word)} word ranges, {len(deleted)} deleted, {len(abbr)} abbrev.")
+    return "\n".join(lines)
+
+
+def _in(ranges: list[tuple[int, int]], c: int) -> bool:
+    return any(a <= c <= b for a, b in ranges)
+
+
+def render_rust(tables: dict[str, object]) -> str:
+    """The text of ``tables.rs`` from ``_ptb_tables.py``'s namespace."""
+    word: list[tuple[int, int]] = tables["WORD"]  # type: ignore[assignment]
+    deleted: list[tuple[int, int]] = tables["DELETED"]  # type: ignore[assignment]
+    abbr = sorted(tables["ABBREVIATIONS"])  # type: ignore[call-overload]
+    kept = [c for c in range(0x110000) if not _in(deleted, c) and not 0xD800 <= c < 0xE000]
+    decimal = _ranges([c for c in kept if unicodedata.category(chr(c)) == "Nd"])
+    digit = _ranges([c for c in kept if chr(c).isdigit()])
+
+    def wrap(items: list[str]) -> list[str]:
+        lines = [""]
+        for x in items:
+            if len(lines[-1]) + len(x) > 91:
+                lines.append("")
+            lines[-1] += f" {x}" if lines[-1] else x
+        return [f"    {x}" for x in lines if x]
+
+    def table(doc: str, name: str, rs: list[tuple[int, int]]) -> list[str]:
+        items = [f"(0x{a:x}, 0x{b:x})," for a, b in rs]
+        head = f"pub(super) const {name}: &[(u32, u32)] = &["
+        return [f"/// {doc}", head, *wrap(items), "];"]
+
+    lines = [
+        "//! Generated by tools/gen_ptb_tables.py from"
+        " python/parbleu/metrics/caption/_ptb_tables.py",
+        f"//! (TABLES_SHA256 {tables['TABLES_SHA256'][:16]}...) and the pinned Unicode",
+        f"//! {unicode_pin.PINNED} (CPython {unicode_pin.PINNED_PYTHON}'s unicodedata); do not "
+        "edit.",
+        "",
+        *table("Code points the jar puts inside words.", "WORD", word),
+        *table("Code points the jar deletes (they separate words).", "DELETED", deleted),
+        *table("Python's `\\d` (category Nd), less what the jar deletes.", "DECIMAL", decimal),
+        *table("Python's `str.isdigit()`, less what the jar deletes.", "DIGIT", digit),
+        "/// Words (as written) whose period the jar keeps, sorted.",
+        "pub(super) const ABBREVIATIONS: &[&str] = &[",
+        *wrap([f'"{a}",' for a in abbr]),
+        "];",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _check() -> int:
+    tables = runpy.run_path(str(OUT))
+    bad = 0
+    got = digest(tables["_WORD"], tables["_DELETED"], tables["_ABBREVIATIONS"])
+    if got != tables["TABLES_SHA256"]:
+        print(f"{OUT}: its tables do not match TABLES_SHA256 (edited by hand?)", file=sys.stderr)
+        bad = 1
+    try:
+        jar = jar_path()
+    except ImportError:
+        print("pycocoevalcap not installed: the jar's hash is not checked")
+    else:
+        if hashlib.sha256(jar.read_bytes()).hexdigest() != tables["JAR_SHA256"]:
+            print(f"{jar} is not the jar the tables were measured on", file=sys.stderr)
+            bad = 1
+    skip = unicode_pin.guard("gen_ptb_tables.py", True)
+    if skip is None:
+        current = RUST.read_text(encoding="utf-8") if RUST.exists() else ""
+        if current != render_rust(tables):
+            fix = "run python tools/gen_ptb_tables.py --rust"
+            print(f"{RUST} is out of date: {fix}", file=sys.stderr)
+            bad = 1
+    if not bad:
+        print(f"{OUT} and {RUST} are up to date")
+    return bad
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and write, write the Rust file only, or check."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="compare instead of writing (no jar)")
+    ap.add_argument("--rust", action="store_true", help="write tables.rs only (no jar)")
+    args = ap.parse_args(argv)
+    if args.check:
+        return _check()
+    skip = unicode_pin.guard("gen_ptb_tables.py", False)
+    if skip is not None:
+        return skip
+    if not args.rust:
+        word, deleted = classes()
+        abbr = abbreviations()
+        jar_sha = hashlib.sha256(jar_path().read_bytes()).hexdigest()
+        OUT.write_text(render_python(word, deleted, abbr, jar_sha), encoding="utf-8")
+        print(f"wrote {OUT}: {len(word)} word ranges, {len(deleted)} deleted, {len(abbr)} abbrev.")
+    RUST.write_text(render_rust(runpy.run_path(str(OUT))), encoding="utf-8")
+    print(f"wrote {RUST}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -60,6 +60,7 @@ __all__ = [
     "meta_perm_draws",
     "meta_perm_value",
     "meta_tau_opt",
+    "ptb_tokenize",
     "report_word_stats",
     "rouge_bootstrap",
     "rouge_discarded",
@@ -686,6 +687,9 @@ def caption_rouge_scores(
     workers: int,
 ) -> list[float]:
     """Per image, ROUGE-L (pycocoevalcap's ``Rouge.calc_score``) with ``beta2`` = beta squared."""
+
+def ptb_tokenize(captions: Sequence[str], workers: int) -> list[str]:
+    """Tokenize each caption as pycocoevalcap's PTB tokenizer (tokens less punctuation)."""
 
 # Meta-evaluation (crates/parbleu-python/src/meta.rs): MTME's correlations on float64 buffers.
 

@@ -3,6 +3,8 @@
 Golden: tests/data/coco_ptb/golden.jsonl.xz holds the Stanford jar's output (as pycocoevalcap
 runs it) on COCO captions, WMT English lines and a fuzzed set (tools/gen_ptb_golden.py). Every
 record but the ones flagged ``differs`` (the rare cases of docs/captioning.md) must match.
+The core's tokenizer (``ptb_tokenize``) must equal the reference regular expression
+(``reference_tokenize``) on every record and on hypothesis-generated text.
 Live: the jar itself on COCO-like captions from hypothesis, in the coco CI step
 (``PARBLEU_REQUIRE=coco,java``).
 """
@@ -24,23 +26,37 @@ from hypothesis import strategies as st
 from helpers import is_required, require
 from parbleu.errors import FlavorError, InvalidTextError
 from parbleu.flavors import coco
-from parbleu.metrics.caption.ptb import ptb_tokenize
+from parbleu.metrics.caption.ptb import ptb_tokenize, ptb_tokenize_all, reference_tokenize
 
 GOLDEN = Path(__file__).parents[1] / "data" / "coco_ptb" / "golden.jsonl.xz"
+FUZZ = GOLDEN.with_name("fuzz.jsonl.xz")
 TOOLS = Path(__file__).parents[2] / "tools"
 
 
-def _golden() -> list[dict[str, Any]]:
-    with lzma.open(GOLDEN, "rt", encoding="utf-8") as f:
+def _golden(path: Path = GOLDEN) -> list[dict[str, Any]]:
+    with lzma.open(path, "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f]
+
+
+def test_fuzzed_captions_against_the_jar() -> None:
+    # Caption-like lines of quotes, brackets, hyphens, abbreviations, numbers, URLs and
+    # non-ASCII words (tools/gen_ptb_fuzz.py), tokenized by the jar.
+    recs = _golden(FUZZ)
+    got = ptb_tokenize_all([r["text"] for r in recs])
+    assert [r["text"] for r, g in zip(recs, got) if not r["differs"] and g != r["jar"]] == []
+    assert [r["text"] for r, g in zip(recs, got) if g != reference_tokenize(r["text"])] == []
+    assert sum(r["differs"] for r in recs) <= len(recs) // 8
 
 
 def test_golden_coco_and_wmt() -> None:
     recs = _golden()
     sets = {r["set"] for r in recs}
     assert sets == {"coco", "wmt", "fuzz"}
-    wrong = [r for r in recs if not r["differs"] and ptb_tokenize(r["text"]) != r["jar"]]
+    got = ptb_tokenize_all([r["text"] for r in recs])
+    wrong = [r for r, g in zip(recs, got) if not r["differs"] and g != r["jar"]]
     assert wrong == []
+    # The core equals the reference everywhere, differences from the jar included.
+    assert [(r["text"], g) for r, g in zip(recs, got) if g != reference_tokenize(r["text"])] == []
     # Every COCO caption matches; the other sets' known differences stay rare.
     assert not any(r["differs"] for r in recs if r["set"] == "coco")
     wmt = [r for r in recs if r["set"] == "wmt"]
@@ -154,6 +170,36 @@ caption = st.lists(
 def test_hypothesis_against_the_jar(captions: list[str]) -> None:
     oracle = _jar()
     assert [ptb_tokenize(c) for c in captions] == oracle.run_jar(captions)
+
+
+# --- the core against the reference regular expression (no jar) ---------------------------
+
+PIECES = [*WORDS, *PREFIX, *SUFFIX, "http://", "www.", "@", "a@b", ".com", "&amp;", "&", "<b>"]
+PIECES += ["No.", "no", "nos.", "'t", "'twas", "n't", "'n'", "Y'", "all", "o'", "'em", "'90s"]
+PIECES += ["3-", "-4", "U.S.-", "AT&T", "US$", "123.jpg", ".JPG", "x.ps", "a/b/c/d", "+-", "_"]
+PIECES += ["\xad", "\xa0", "\x1c", "\t", "\r", "\u2028", "\x92", "\x93", "ſ", "İ", "K"]
+PIECES += ["Σ", "ΑΣ", "²", "٣", "①", "😀", "\U00030000", "\u0301", "ﬁ", "…", "--", "..", "?!"]
+glued = st.lists(
+    st.tuples(st.sampled_from(["", "", " ", "  "]), st.sampled_from(PIECES)).map("".join),
+    max_size=12,
+).map("".join)
+
+
+@given(st.lists(st.one_of(glued, st.text(max_size=30)), min_size=1, max_size=20))
+@settings(max_examples=400, deadline=None)
+def test_the_core_equals_the_reference(texts: list[str]) -> None:
+    texts = [t.encode("utf-8", "replace").decode("utf-8") for t in texts]
+    assert ptb_tokenize_all(texts) == [reference_tokenize(t) for t in texts]
+
+
+def test_workers_do_not_change_the_tokens() -> None:
+    caps = [r["text"] for r in _golden()]
+    assert ptb_tokenize_all(caps, workers=1) == ptb_tokenize_all(caps, workers=-1)
+
+
+def test_a_lone_surrogate_is_one_clear_error() -> None:
+    with pytest.raises(InvalidTextError, match=r"caption 1 .*U\+DC00"):
+        ptb_tokenize_all(["a dog", "a \udc00 cat"])
 
 
 # --- what the native tokenizer does on purpose ---------------------------------------------

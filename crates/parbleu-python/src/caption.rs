@@ -1,12 +1,14 @@
-//! Binding of the core's COCO caption metrics (`parbleu.flavors.coco`): CIDEr-D sums and
-//! ROUGE-L per image, computed in blocks with the GIL released ([`for_each_block`]).
+//! Binding of the core's COCO caption metrics (`parbleu.flavors.coco`): the PTB tokenization,
+//! CIDEr-D sums and ROUGE-L per image, computed in blocks with the GIL released
+//! ([`for_each_block`]).
 
-use crate::convert::{borrow_hyps, str_lists};
+use crate::convert::{borrow_hyps, str_lists, strs};
 use crate::error::{ErrorClass, Result};
 use crate::interrupt::{blocks, for_each_block, interruptible};
 use crate::options::Order;
 use crate::parallel::Workers;
 use parbleu_core::metrics::caption::{cider, meteor, rouge};
+use parbleu_core::tokenize::ptb;
 use parbleu_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -55,6 +57,24 @@ fn caption_cider_sums(
     let mut out = Vec::with_capacity(prep.len() * p.n);
     for_each_block(py, blocks(prep.len(), BLOCK), |b| {
         out.extend(prep.sums(b, &p, workers.0));
+        Ok::<(), Error>(())
+    })?;
+    Ok(out)
+}
+
+/// pycocoevalcap's PTB tokenization of every caption: one string per caption, its tokens
+/// less the punctuation list joined by spaces (a line break inside a caption is a space).
+#[pyfunction]
+#[pyo3(signature = (captions, workers))]
+fn ptb_tokenize(
+    py: Python<'_>,
+    captions: Vec<Bound<'_, PyString>>,
+    workers: Workers,
+) -> Result<Vec<String>> {
+    let texts = strs(&captions)?;
+    let mut out = Vec::with_capacity(texts.len());
+    for_each_block(py, blocks(texts.len(), BLOCK * 4), |b| {
+        out.extend(ptb::tokenize_batch(&texts[b], workers.0));
         Ok::<(), Error>(())
     })?;
     Ok(out)
@@ -148,6 +168,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let functions = [
         wrap_pyfunction!(caption_cider_sums, m)?,
         wrap_pyfunction!(caption_rouge_scores, m)?,
+        wrap_pyfunction!(ptb_tokenize, m)?,
     ];
     functions.into_iter().try_for_each(|f| m.add_function(f))
 }

@@ -7,6 +7,7 @@ mod bytes16;
 pub mod char;
 pub mod intl;
 pub mod none;
+pub mod ptb;
 pub mod t13a;
 #[cfg(test)]
 pub(crate) mod testing;

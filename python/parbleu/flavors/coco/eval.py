@@ -23,7 +23,7 @@ from ...metrics.caption.cider import Cider
 from ...metrics.caption.rouge import Rouge
 from .._common import flavor_error
 from .bleu import Bleu
-from .tokenizer import PTBTokenizer
+from .tokenizer import PTBTokenizer, native_tokenize
 
 __all__ = ["METRICS", "COCOEvalCap", "evaluate"]
 
@@ -138,8 +138,11 @@ class COCOEvalCap:
     ) -> None:
         if self._tokenize:
             say("tokenization...")
-            tok = PTBTokenizer(java=self._java_tokenizer)
-            gts, res = tok.tokenize(_as_anns(gts)), tok.tokenize(_as_anns(res))
+            if self._java_tokenizer:
+                tok = PTBTokenizer(java=True)
+                gts, res = tok.tokenize(_as_anns(gts)), tok.tokenize(_as_anns(res))
+            else:  # both sides in one call of the core
+                gts, res = native_tokenize(_as_text(gts), _as_text(res))
         else:
             gts, res = _as_text(gts), _as_text(res)
         say("setting up scorers...")

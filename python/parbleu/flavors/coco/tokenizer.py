@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from itertools import chain, islice
 from typing import Any
 
+from ... import _core
 from ..._options import check_flag
 from ...errors import InvalidTextError, MissingDependencyError, TokenizerNotAvailableError
 from ...metrics.caption.checks import FLAVOR
 from ...metrics.caption.java import java
-from ...metrics.caption.ptb import ptb_tokenize
 from .._common import flavor_error
 
-__all__ = ["PTBTokenizer"]
+__all__ = ["PTBTokenizer", "native_tokenize"]
 
 _BREAKS = str.maketrans({c: " " for c in "\n\r\u2028\u2029\x0b\x0c\x85"})
 
@@ -56,14 +57,49 @@ class PTBTokenizer:
         TokenizerNotAvailableError
             ``java=True`` without pycocoevalcap or Java.
         """
-        captions = _captions(captions_for_image)
+        captions = _captions(captions_for_image, self.java)
         if not self.java:
-            return {img: [ptb_tokenize(c) for c in caps] for img, caps in captions.items()}
+            return native_tokenize(captions)[0]
         return _jar(captions)
 
 
-def _captions(captions_for_image: Any) -> dict[Any, list[str]]:
-    """Return the captions as strings, line breaks made spaces, checked to be UTF-8 text."""
+def native_tokenize(*sides: Mapping[Any, list[str]]) -> list[dict[Any, list[str]]]:
+    """Tokenize ``{image_id: [caption str, ...]}`` dicts by the core's PTB tokenizer, in one call.
+
+    Raises
+    ------
+    InvalidTextError
+        A caption holding a lone surrogate (not UTF-8), naming the image.
+    """
+    flat = list(chain.from_iterable(caps for side in sides for caps in side.values()))
+    try:
+        tokens = iter(_core.ptb_tokenize(flat, -1))
+    except UnicodeEncodeError:
+        for side in sides:
+            for img, caps in side.items():
+                for j, c in enumerate(caps):
+                    _check_utf8(c, j, img)
+        raise
+    return [{img: list(islice(tokens, len(caps))) for img, caps in side.items()} for side in sides]
+
+
+def _check_utf8(text: str, j: int, img: Any) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidTextError(
+            f"coco: PTBTokenizer: the caption {j} of image {img!r} holds a lone "
+            f"surrogate U+{ord(text[e.start]):04X} at position {e.start} (not UTF-8 "
+            "text)"
+        ) from None
+
+
+def _captions(captions_for_image: Any, java: bool) -> dict[Any, list[str]]:
+    """Return the captions as strings.
+
+    For the jar, line breaks made spaces and each checked to be UTF-8 text (the native
+    tokenizer does both itself).
+    """
     if not isinstance(captions_for_image, Mapping):
         raise flavor_error(
             FLAVOR,
@@ -86,15 +122,10 @@ def _captions(captions_for_image: Any) -> dict[Any, list[str]]:
                     f'PTBTokenizer: captions[{img!r}][{j}] must be a dict {{"caption": str}}',
                     AssertionError,
                 )
-            try:
-                text.encode("utf-8")
-            except UnicodeEncodeError as e:
-                raise InvalidTextError(
-                    f"coco: PTBTokenizer: the caption {j} of image {img!r} holds a lone "
-                    f"surrogate U+{ord(text[e.start]):04X} at position {e.start} (not UTF-8 "
-                    "text)"
-                ) from None
-            texts.append(text.translate(_BREAKS))
+            if java:
+                _check_utf8(text, j, img)
+                text = text.translate(_BREAKS)
+            texts.append(text)
         out[img] = texts
     return out
 

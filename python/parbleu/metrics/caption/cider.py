@@ -92,14 +92,12 @@ class Cider:
         )
         per_order = np.zeros((count, self._n), dtype=np.float64)
         per_order[:, :cooked] = np.asarray(sums, dtype=np.float64).reshape(count, cooked)
-        scores = []
-        for row, r in zip(per_order, refs):
-            # score_avg = np.mean(score); /= len(refs); *= 10.0 - numpy's own operations.
-            avg = np.mean(row)
-            avg /= len(r)
-            avg *= 10.0
-            scores.append(avg)
-        per_image = np.array(scores, dtype=np.float64)
+        # score_avg = np.mean(score); /= len(refs); *= 10.0 - numpy's own operations, on all
+        # images at once: a mean along axis 1 is the same bits as np.mean of each row (tested
+        # against the original in tests/flavors/test_coco_metrics.py).
+        per_image = np.mean(per_order, axis=1)
+        per_image /= np.array([len(r) for r in refs], dtype=np.float64)
+        per_image *= 10.0
         return np.float64(np.mean(per_image)), per_image
 
     def method(self) -> str:
