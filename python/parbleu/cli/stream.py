@@ -24,12 +24,13 @@ import functools
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParbleuError
-from ..progress import ProgressBar
-from ..streaming import FieldCountError, stream_scores
 from .errors import CliError, ExitCode
+
+if TYPE_CHECKING:
+    from ..progress import ProgressBar
 
 __all__ = [
     "ENV_MIN_BYTES",
@@ -175,6 +176,8 @@ def progress_bar(quiet: bool, unit: str) -> ProgressBar | None:
     """
     if not wants_progress(quiet):
         return None
+    from ..progress import ProgressBar
+
     return ProgressBar(0, unit, "parbleu")
 
 
@@ -210,6 +213,14 @@ class _Hold(logging.Filter):
         return False
 
 
+def stream_scores(*args: Any, **kwargs: Any) -> Any:
+    """:func:`parbleu.streaming.stream_scores`, imported on first use (most commands never
+    stream, and the streaming layer imports BLEU)."""
+    from ..streaming import stream_scores as scores
+
+    return scores(*args, **kwargs)
+
+
 def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> list[str] | None:
     """Score the one system by streaming; ``None`` means: use the in-memory path.
 
@@ -230,6 +241,7 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
     """
     if not should_stream(args):
         return None
+    from ..streaming import FieldCountError
     from .score import build_metrics, render_scores
 
     log = logging.getLogger("parbleu")
