@@ -10,7 +10,7 @@ those with plain functions. Type checkers see a dataclass (PEP 681 ``dataclass_t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 __all__ = ["FrozenRecordError", "field", "record", "record_dict", "record_fields"]
 
@@ -39,9 +39,8 @@ class _Factory:
 
 
 def field(*, default_factory: Callable[[], T]) -> T:
-    """A field whose default is ``default_factory()``, called for each new record."""
-    made: Any = _Factory(default_factory)
-    return made  # typed as the value, as ``dataclasses.field``
+    """Return a field whose default is ``default_factory()``, called for each new record."""
+    return cast(T, _Factory(default_factory))  # typed as the value, as ``dataclasses.field``
 
 
 def record_fields(cls_or_record: Any) -> tuple[str, ...]:
@@ -78,8 +77,8 @@ def record(cls: C | None = None, *, kw_only: bool = False) -> Any:
 
 
 def _make(cls: C, kw_only: bool) -> C:
-    names = tuple(n for c in reversed(cls.__mro__) for n in c.__dict__.get("__annotations__", {}))
-    names = tuple(dict.fromkeys(names))  # a subclass may annotate a field again
+    # The class's own annotations (records do not inherit fields).
+    names = tuple(cls.__annotations__)
     defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
     for n, d in defaults.items():
         if isinstance(d, _Factory):
@@ -130,6 +129,6 @@ def _make(cls: C, kw_only: bool) -> C:
     for fn in (__init__, __repr__, __eq__, __hash__, __setattr__, __delattr__):
         fn.__qualname__ = f"{qualname}.{fn.__name__}"
         setattr(cls, fn.__name__, fn)
-    cls.__record_fields__ = names  # type: ignore[attr-defined]
-    cls.__match_args__ = () if kw_only else names  # type: ignore[attr-defined]
+    setattr(cls, "__record_fields__", names)  # noqa: B010 (a name mypy does not know)
+    setattr(cls, "__match_args__", () if kw_only else names)  # noqa: B010
     return cls

@@ -40,7 +40,9 @@ class RecordingParser(argparse.ArgumentParser):
         # of the default width reads the terminal's, which imports shutil (and zlib, bz2,
         # lzma): a cost to every command. The check does not depend on the width.
         if self._adding:
-            return self.formatter_class(prog=self.prog, width=80)
+            make: Any = self.formatter_class  # argparse's formatters all take a width
+            formatter: argparse.HelpFormatter = make(prog=self.prog, width=80)
+            return formatter
         return super()._get_formatter()
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:

@@ -25,7 +25,6 @@ __all__ = [
     "results_table",
     "signature_lines",
     "single_results",
-    "tabulate",
 ]
 
 _FORE = {

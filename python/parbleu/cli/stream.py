@@ -214,8 +214,10 @@ class _Hold(logging.Filter):
 
 
 def stream_scores(*args: Any, **kwargs: Any) -> Any:
-    """:func:`parbleu.streaming.stream_scores`, imported on first use (most commands never
-    stream, and the streaming layer imports BLEU)."""
+    """Run :func:`parbleu.streaming.stream_scores`, imported on first use.
+
+    Most commands never stream, and the streaming layer imports BLEU.
+    """
     from ..streaming import stream_scores as scores
 
     return scores(*args, **kwargs)
