@@ -24,6 +24,7 @@ ALLOWED = frozenset(
         "parbleu._argtypes",
         "parbleu._core",
         "parbleu._inputs",
+        "parbleu._lazylog",
         "parbleu._options",
         "parbleu._record",
         "parbleu._refcache",
@@ -62,7 +63,8 @@ ALLOWED = frozenset(
 
 #: Modules that cost start-up time and that scoring two files never needs (``dataclasses``
 #: imports ``inspect``: the registries use ``parbleu._record``; argparse's default help
-#: formatter imports ``shutil``, and with it ``bz2`` and ``lzma``: see ``cli/recording.py``).
+#: formatter imports ``shutil``, and with it ``bz2`` and ``lzma``: see ``cli/recording.py``;
+#: ``logging`` comes when something logs: ``parbleu._lazylog``).
 HEAVY = (
     "asyncio",
     "bz2",
@@ -74,6 +76,7 @@ HEAVY = (
     "http",
     "inspect",
     "json",
+    "logging",
     "lzma",
     "numpy",
     "parbleu.compat",

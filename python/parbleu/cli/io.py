@@ -36,12 +36,12 @@ output unchanged) flag a decoding that SacreBLEU performs without a word:
 from __future__ import annotations
 
 import codecs
-import logging
 import re
 import sys
 import zlib
 from typing import BinaryIO
 
+from .._lazylog import get_logger
 from .errors import CliError, ExitCode
 
 __all__ = [
@@ -67,7 +67,7 @@ _ENCODING_OPTION = {
     STDIN_NAME: "--hyp-encoding",
 }
 
-_log = logging.getLogger("parbleu.cli")
+_log = get_logger("parbleu.cli")
 #: ``extra=`` of parbleu's own notes: ``parbleu:`` on standard error (see ``parbleu.cli``).
 _OWN = {"parbleu_own": True}
 

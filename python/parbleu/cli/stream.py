@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import logging
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -30,6 +29,8 @@ from ..errors import ParbleuError
 from .errors import CliError, ExitCode
 
 if TYPE_CHECKING:
+    import logging
+
     from ..progress import ProgressBar
 
 __all__ = [
@@ -201,11 +202,10 @@ def wants_progress(quiet: bool) -> bool:
         return False
 
 
-class _Hold(logging.Filter):
-    """Holds back log records so that they can be replayed or dropped."""
+class _Hold:
+    """Holds back log records so that they can be replayed or dropped (a logging filter)."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.records: list[logging.LogRecord] = []
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -243,6 +243,8 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
     """
     if not should_stream(args):
         return None
+    import logging
+
     from ..streaming import FieldCountError
     from .score import build_metrics, render_scores
 
