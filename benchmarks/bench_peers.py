@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import shutil
 import statistics
 import subprocess
@@ -123,6 +124,7 @@ def main() -> None:
         "BLEU": parbleu.BLEU(),
     }
     python = peer_python(not args.no_install)
+    print(f"load average before: {os.getloadavg()[0]:.2f}\n")
 
     # Timed in alternation (peer, then parbleu, per round), so that both see about the same
     # machine load; ratios are per round, then the median is taken.
@@ -173,6 +175,7 @@ def main() -> None:
             )
         else:
             print(f"| {name} | - | {t:.4f} s | - | - | - |")
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parbleu.cli import render
+from parbleu.cli.tabulate import tabulate
 
 tabulate_mod = pytest.importorskip("tabulate")
 sb_utils = pytest.importorskip("sacrebleu.utils")
@@ -130,7 +131,7 @@ def test_tabulate_subset_matches_tabulate(
 ) -> None:
     floatfmt = f".{width}f"
     expected = _reference_tabulate(copy.deepcopy(columns), fmt, floatfmt)
-    assert render.tabulate(columns, fmt, floatfmt) == expected
+    assert tabulate(columns, fmt, floatfmt) == expected
 
 
 def _args(fmt: str, width: int, paired: str | None, n: int) -> argparse.Namespace:

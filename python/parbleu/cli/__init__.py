@@ -16,12 +16,12 @@ records logged with :data:`OWN_LOG`) start with ``parbleu:``, its error lines wi
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from .._lazylog import get_logger, when_logging_loads
 from .._text import plural
 from ..errors import ParbleuError
 from . import render
@@ -69,30 +69,7 @@ OWN_LOG = {"parbleu_own": True}
 #: Prefix of parbleu's own error lines.
 ERROR_PREFIX = "parbleu: error: "
 
-_log = logging.getLogger("parbleu.cli")
-
-
-class _StderrHandler(logging.Handler):
-    """Writes records to whatever ``sys.stderr`` is when they are emitted."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            sys.stderr.write(self.format(record) + "\n")
-            sys.stderr.flush()
-        except Exception:  # pragma: no cover - logging's own convention
-            self.handleError(record)
-
-
-class _PrefixFormatter(logging.Formatter):
-    """``prefix`` before each message, or OWN_PREFIX for records logged with OWN_LOG."""
-
-    def __init__(self, prefix: str) -> None:
-        super().__init__("%(message)s")
-        self.prefix = prefix
-
-    def format(self, record: logging.LogRecord) -> str:
-        own = getattr(record, "parbleu_own", False)
-        return (OWN_PREFIX if own and self.prefix else self.prefix) + super().format(record)
+_log = get_logger("parbleu.cli")
 
 
 @contextmanager
@@ -102,21 +79,24 @@ def _logging(quiet: bool, prefix: str = LOG_PREFIX) -> Iterator[None]:
     Without ``-q`` SacreBLEU configures the root logger (INFO, ``sacreBLEU: `` prefix); with
     ``-q`` it configures nothing and Python's last-resort handler prints warnings and errors,
     bare. The handler is removed again on exit, so ``main`` can run many times in a process.
-    The subcommands, which SacreBLEU does not have, pass ``prefix=OWN_PREFIX``.
+    The subcommands, which SacreBLEU does not have, pass ``prefix=OWN_PREFIX``. Most commands
+    log nothing and never import :mod:`logging`: the handler is added when it is imported
+    (``parbleu._lazylog``), before any record can be emitted.
     """
-    logger = logging.getLogger("parbleu")
-    handler = _StderrHandler(logging.WARNING if quiet else logging.INFO)
-    handler.setFormatter(_PrefixFormatter("" if quiet else prefix))
-    saved = (logger.level, logger.propagate)
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
+    undo: list[Callable[[], None]] = []
+
+    def setup() -> None:
+        from ._logout import install
+
+        undo.append(install(quiet, prefix, OWN_PREFIX))
+
+    cancel = when_logging_loads(setup)
     try:
         yield
     finally:
-        logger.removeHandler(handler)
-        logger.setLevel(saved[0])
-        logger.propagate = saved[1]
+        cancel()
+        for restore in undo:
+            restore()
 
 
 class _Output:

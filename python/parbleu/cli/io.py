@@ -36,13 +36,12 @@ output unchanged) flag a decoding that SacreBLEU performs without a word:
 from __future__ import annotations
 
 import codecs
-import gzip
-import logging
 import re
 import sys
 import zlib
 from typing import BinaryIO
 
+from .._lazylog import get_logger
 from .errors import CliError, ExitCode
 
 __all__ = [
@@ -68,7 +67,7 @@ _ENCODING_OPTION = {
     STDIN_NAME: "--hyp-encoding",
 }
 
-_log = logging.getLogger("parbleu.cli")
+_log = get_logger("parbleu.cli")
 #: ``extra=`` of parbleu's own notes: ``parbleu:`` on standard error (see ``parbleu.cli``).
 _OWN = {"parbleu_own": True}
 
@@ -173,9 +172,14 @@ def warn_decoding(path: str, encoding: str, what: str) -> None:
     """
     try:
         codecs.lookup(encoding)
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rb") as f:
-            head = f.read(_HEAD_BYTES + 1)
+        if path.endswith(".gz"):
+            import gzip  # only for .gz files
+
+            with gzip.open(path, "rb") as gz:
+                head = gz.read(_HEAD_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                head = f.read(_HEAD_BYTES + 1)
     except (LookupError, OSError, EOFError, zlib.error):
         return  # the reading reports it
     if len(head) > _HEAD_BYTES:
@@ -184,12 +188,25 @@ def warn_decoding(path: str, encoding: str, what: str) -> None:
     _warn_suspect_decoding(head, encoding, f"{what} {path!r}")
 
 
+class _BadGzip(Exception):
+    """A ``.gz`` file that does not decompress (gzip's own error is the argument)."""
+
+
+def _gunzip(path: str) -> bytes:
+    import gzip  # only for .gz files
+
+    try:
+        with gzip.open(path, "rb") as gz:
+            return gz.read()
+    except (gzip.BadGzipFile, EOFError, zlib.error) as e:
+        raise _BadGzip(e) from None
+
+
 def _read_bytes(path: str, what: str) -> bytes:
     name = f"{what} {path!r}"
     try:
         if path.endswith(".gz"):
-            with gzip.open(path, "rb") as gz:
-                return gz.read()
+            return _gunzip(path)
         with open(path, "rb") as f:
             return f.read()
     except FileNotFoundError:
@@ -198,7 +215,7 @@ def _read_bytes(path: str, what: str) -> bytes:
         raise CliError(f"{name}: is a directory, not a file") from None
     except PermissionError:
         raise CliError(f"{name}: permission denied") from None
-    except (gzip.BadGzipFile, EOFError, zlib.error) as e:
+    except _BadGzip as e:
         raise CliError(f"{name}: not a valid gzip file ({e})") from None
     except OSError as e:
         raise CliError(f"{name}: cannot read: {e.strerror or e}") from None

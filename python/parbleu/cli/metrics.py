@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
 
+from .._record import record_dict
 from ..metrics.registry import get_metric, metric_names
 
 __all__ = ["build_parser", "metric_table", "run"]
@@ -45,7 +45,7 @@ def metric_table() -> list[dict[str, object]]:
                 "title": e.title,
                 "aliases": list(e.aliases),
                 "higher_is_better": e.profile.higher_is_better,
-                "capabilities": asdict(e.capabilities),
+                "capabilities": record_dict(e.capabilities),
                 "help": e.help,
             }
         )

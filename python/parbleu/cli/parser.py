@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 
 from .._version import __version__
-from ..flavors import flavor_names
 from ..metrics.registry import get_metric, metric_names
 from .arguments import (
     MAX_WIDTH,
@@ -22,7 +21,7 @@ from .arguments import (
     add_width,
 )
 from .imported_args import add_scores_options
-from .recording import RecordingParser
+from .recording import LazyChoices, RecordingParser
 
 __all__ = [
     "FORMATS",
@@ -72,6 +71,12 @@ For example:
     parbleu distributed --hyp 'out/*.de' --ref 'ref/*.de' --scheduler local:4
 """
 )
+
+
+def _flavor_names() -> tuple[str, ...]:
+    from ..flavors import flavor_names
+
+    return flavor_names()
 
 
 def add_metric_arguments(p: argparse.ArgumentParser) -> None:
@@ -268,7 +273,9 @@ def build_parser(prog: str = "parbleu") -> RecordingParser:
     fl = p.add_argument_group("Other BLEU implementations (see docs/flavors.md)")
     fl.add_argument(
         "--flavor",
-        choices=flavor_names(),  # read now: a flavor registered later is listed
+        # Read when first used (help, a value to check): a flavor registered later is
+        # listed, and a command without --flavor never imports the flavor registry.
+        choices=LazyChoices(_flavor_names),
         default=None,
         help="Score as another implementation would, with that tool's own command line and "
         "output: multi-bleu[-detok] take [-lc] REF... < HYP (or -i HYP), mteval-v13a/v14 take "

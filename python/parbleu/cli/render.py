@@ -11,11 +11,8 @@ Colours follow ``colorama``: SacreBLEU always inserts colour codes unless ``NO_C
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
-
-from .tabulate import tabulate
 
 __all__ = [
     "RESET_ALL",
@@ -28,7 +25,6 @@ __all__ = [
     "results_table",
     "signature_lines",
     "single_results",
-    "tabulate",
 ]
 
 _FORE = {
@@ -209,6 +205,8 @@ def results_json(scores: dict[str, list[Any]]) -> str:
             cell = scores[key][i]
             row[key] = cell if isinstance(cell, str) else _json_fields(cell)
         rows.append(row)
+    import json  # only for several systems' JSON (a plain score needs none)
+
     return json.dumps(rows, indent=4)
 
 
@@ -250,6 +248,8 @@ def results_table(scores: dict[str, list[Any]], fmt: str, width: int, colors: bo
             has_baseline = True
             vals[0] = colorize(vals[0], "yellow", colors)
         columns[colorize(name, "cyan", colors)] = vals
+    from .tabulate import tabulate  # only for several systems' table
+
     return tabulate(columns, tablefmt, f".{width}f")
 
 

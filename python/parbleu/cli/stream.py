@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import argparse
 import functools
-import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParbleuError
-from ..progress import ProgressBar
-from ..streaming import FieldCountError, stream_scores
 from .errors import CliError, ExitCode
+
+if TYPE_CHECKING:
+    import logging
+
+    from ..progress import ProgressBar
 
 __all__ = [
     "ENV_MIN_BYTES",
@@ -175,6 +177,8 @@ def progress_bar(quiet: bool, unit: str) -> ProgressBar | None:
     """
     if not wants_progress(quiet):
         return None
+    from ..progress import ProgressBar
+
     return ProgressBar(0, unit, "parbleu")
 
 
@@ -198,16 +202,25 @@ def wants_progress(quiet: bool) -> bool:
         return False
 
 
-class _Hold(logging.Filter):
-    """Holds back log records so that they can be replayed or dropped."""
+class _Hold:
+    """Holds back log records so that they can be replayed or dropped (a logging filter)."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.records: list[logging.LogRecord] = []
 
     def filter(self, record: logging.LogRecord) -> bool:
         self.records.append(record)
         return False
+
+
+def stream_scores(*args: Any, **kwargs: Any) -> Any:
+    """Run :func:`parbleu.streaming.stream_scores`, imported on first use.
+
+    Most commands never stream, and the streaming layer imports BLEU.
+    """
+    from ..streaming import stream_scores as scores
+
+    return scores(*args, **kwargs)
 
 
 def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> list[str] | None:
@@ -230,6 +243,9 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
     """
     if not should_stream(args):
         return None
+    import logging
+
+    from ..streaming import FieldCountError
     from .score import build_metrics, render_scores
 
     log = logging.getLogger("parbleu")

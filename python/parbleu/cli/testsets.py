@@ -7,10 +7,10 @@ errors are parbleu's one-line messages. See ``docs/_datasets().md``.
 from __future__ import annotations
 
 import argparse
-import logging
 from collections import defaultdict
 from typing import Any, Callable
 
+from .._lazylog import get_logger
 from ..errors import DatasetError
 from . import render
 from .arguments import ref_encoding
@@ -18,7 +18,7 @@ from .errors import CliError
 
 __all__ = ["check_filters", "early_commands", "filter_streams", "subset_lines", "test_set_refs"]
 
-_log = logging.getLogger("parbleu.cli")
+_log = get_logger("parbleu.cli")
 
 
 def _names(args: argparse.Namespace) -> list[str]:

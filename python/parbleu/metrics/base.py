@@ -7,7 +7,6 @@ A metric is (extract, +, finalize): ``extract_stats`` gives one row per segment,
 
 from __future__ import annotations
 
-import logging
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +20,7 @@ from .._inputs import (
     diagnose_refs,
     diagnose_unencodable,
 )
+from .._lazylog import get_logger
 from .._options import MAX_RESAMPLES, check_count
 from .._stats_checks import check_stats_array
 from .._workers import resolve_workers
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from ..stats import StatsAccumulator
 
-logger = logging.getLogger("parbleu")
+logger = get_logger("parbleu")
 
 S = TypeVar("S", bound=Score)
 R = TypeVar("R")

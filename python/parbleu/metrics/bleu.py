@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import copy
-import logging
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import _core
+from .._lazylog import get_logger
 from .._options import (
     SMOOTH_DEFAULTS,
     check_smooth,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from ..ids import IdOptions
 
-logger = logging.getLogger("parbleu")
+logger = get_logger("parbleu")
 
 MAX_NGRAM_ORDER = 4
 

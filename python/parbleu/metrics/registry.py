@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .._record import field, record
 from ..errors import InvalidOptionError
 from . import _table
 from .schema import Capabilities, MetricOption, add_option_group, check_option, lacks
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class MetricProfile:
     """What docs, the report and the command line show of a metric.
 
@@ -65,7 +65,7 @@ class MetricProfile:
     title: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class MetricEntry:
     """One metric: its names, how to build it, its command-line options and its profile.
 

@@ -13,12 +13,11 @@ This module imports nothing heavy and no metric.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .._options import check_count, check_flag, check_probability, check_real
+from .._record import record, record_fields
 from ..errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ CAPABILITY_HELP = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Capabilities:
     """What a metric can do; every surface branches on these, never on a type or an error.
 
@@ -76,7 +75,7 @@ class Capabilities:
 
     def names(self) -> tuple[str, ...]:
         """Return the capabilities this metric has (``rows`` aside), in declaration order."""
-        return tuple(f.name for f in fields(self) if f.name != "rows" and getattr(self, f.name))
+        return tuple(n for n in record_fields(self) if n != "rows" and getattr(self, n))
 
 
 def lacks(title: str, capability: str, surface: str) -> InvalidOptionError:
@@ -105,7 +104,7 @@ def lacks(title: str, capability: str, surface: str) -> InvalidOptionError:
 OptionType = Literal["int", "float", "str", "bool", "list"]
 
 
-@dataclass(frozen=True, **({"kw_only": True} if sys.version_info >= (3, 10) else {}))
+@record(kw_only=True)
 class MetricOption:
     """One constructor option of a metric, and its command-line flag.
 

@@ -11,9 +11,9 @@ imported only when such a tokenizer is built. This module imports nothing heavy 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .._record import record
 from ..errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ __all__ = [
 _ENTRIES: dict[str, TokenizerEntry] = {}
 
 
-@dataclass(frozen=True)
+@record
 class TokenizerEntry:
     """One tokenizer.
 
