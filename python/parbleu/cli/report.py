@@ -300,8 +300,7 @@ def _human_files(args: argparse.Namespace, n_seg: int) -> list[tuple[str, str, s
 
 
 def _human_scores(args: argparse.Namespace, labels: list[str], n_seg: int) -> dict[str, Any]:
-    """Return ``report()``'s human-score arguments (``--human``, ``--human-sys``,
-    ``--human-da``, ``--human-tsv``, ``--human-k``).
+    """Return ``report()``'s human-score arguments (``--human*``, ``--da-*``).
 
     The one place that reads human score files (``parbleu.metaeval``'s readers, as
     ``parbleu meta``); system names that are -i files (path or base name) become their labels.
