@@ -97,3 +97,37 @@ def test_errors(
     assert code != 0
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("with_inputs", [False, True], ids=["scores alone", "with -i"])
+@pytest.mark.parametrize(
+    ("scores", "message"),
+    [
+        ("X=/nonexistent/x.txt", "--scores X: /nonexistent/x.txt: cannot read"),
+        ("X=BAD", "--scores X: BAD:2: 'x' is not a number"),
+        ("X=EMPTY", "--scores X: EMPTY"),
+        ("X=", "--scores: 'X=' is not NAME=PATH[,PATH...]"),
+    ],
+)
+def test_scores_errors_name_the_option(
+    tmp_path: Path,
+    files: dict[str, str],
+    capsys: pytest.CaptureFixture[str],
+    with_inputs: bool,
+    scores: str,
+    message: str,
+) -> None:
+    # Every --scores error through `parbleu meta` names --scores, as the main command does.
+    paths = {"BAD": tmp_path / "bad", "EMPTY": tmp_path / "empty"}
+    paths["BAD"].write_text("0.5\nx\n", encoding="utf-8")
+    paths["EMPTY"].write_text("", encoding="utf-8")
+    for k, p in paths.items():
+        scores, message = scores.replace(k, str(p)), message.replace(k, str(p))
+    argv = ["meta", "--human-seg", files["human"], "--scores", scores, "--higher-is-better", "X"]
+    if with_inputs:
+        (tmp_path / "r").write_text("a\nb\n", encoding="utf-8")
+        argv += ["-r", str(tmp_path / "r"), "-i", f"A={tmp_path / 'r'}", f"B={tmp_path / 'r'}"]
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code != 0 and message in err, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -181,7 +181,7 @@ def test_human_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], case: 
     bad.write_text("Online-W\t1\nOnline-W\tx\n", encoding="utf-8")
     extra, message = {
         "unreadable": (["--human", "/nonexistent/h"], "--human: /nonexistent/h: cannot read"),
-        "k alone": (["--human-k", "5"], "--human-k: give --human or --human-sys"),
+        "k alone": (["--human-k", "5"], "--human-k: give --human, --human-sys, --human-da"),
         "count": (["--human", short], f"--human: {short}: system 'Online-W' has 3 scores"),
         "one system": (["--human", one], f"--human: {one}: 1 of the -i systems have human"),
         "not a number": (["--human", str(bad)], f"--human: {bad}:2: 'x' is not a number"),

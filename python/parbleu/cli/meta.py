@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .._names import short_names
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, ParbleuError
 from ..metaeval import (
     HumanScores,
     MetricScores,
@@ -190,7 +190,11 @@ def _imported(args: argparse.Namespace) -> dict[str, Any]:
                 f"--scores {name}: give exactly one of --higher-is-better {name} or "
                 f"--lower-is-better {name} (the direction of imported scores cannot be known)"
             )
-        out[name] = imported_from_files(name, paths.split(","), higher_is_better=hib)
+        try:
+            out[name] = imported_from_files(name, paths.split(","), higher_is_better=hib)
+        except ParbleuError as e:
+            # Name the option, as the main command, compare and report do.
+            raise InvalidOptionError(f"--scores {name}: {e}") from None
     return out
 
 

@@ -143,6 +143,34 @@ def build_parser(prog: str = "parbleu report") -> argparse.ArgumentParser:
         "each system's judged segments)",
     )
     hum.add_argument(
+        "--human-da",
+        default=None,
+        metavar="PATH",
+        help="Human scores from WMT's DA files instead: ad-seg-scores-XX-YY.csv and/or "
+        "ad-sys-scores-XX-YY.csv, or the folder holding them (with -l XX-YY); read as parbleu "
+        "meta --human-da reads them.",
+    )
+    hum.add_argument(
+        "--da-docs",
+        default=None,
+        metavar="PATH",
+        help="With --human-da: the document id of each test-set line ('DOMAIN DOCID', MTME's "
+        "*.docs), mapping DA segment ids to lines; without it, system level only.",
+    )
+    hum.add_argument(
+        "--da-score",
+        choices=("z", "raw"),
+        default="z",
+        help="With --human-da: the DA column, z (Z.SCR) or raw (RAW.SCR). (Default: %(default)s)",
+    )
+    hum.add_argument(
+        "--human-tsv",
+        default=None,
+        metavar="PATH",
+        help="Human scores in a plain TSV instead: system<TAB>segment<TAB>score (segment: "
+        "1-based line) or system<TAB>score lines.",
+    )
+    hum.add_argument(
         "--human-k",
         type=int_at_least(0),
         default=0,
@@ -232,15 +260,55 @@ def _word_counts(path: str, encoding: str, metrics: Sequence[Metric[Any]]) -> di
     return dict(counts)
 
 
-def _human_scores(args: argparse.Namespace, labels: list[str], n_seg: int) -> dict[str, Any]:
-    """Return ``report()``'s human-score arguments (``--human``, ``--human-sys``, ``--human-k``).
+def _human_files(args: argparse.Namespace, n_seg: int) -> list[tuple[str, str, str, Any]]:
+    """Read the human score files: ``(flag, path, key, {system: [score, ...]})`` each."""
+    from .. import metaeval
 
-    The one place that reads human score files (``parbleu.metaeval``'s MTME reader, as
+    kinds = [flag for flag, on in (("--human-da", args.human_da is not None),
+                                   ("--human-tsv", args.human_tsv is not None),
+                                   ("--human/--human-sys", args.human or args.human_sys))
+             if on]  # fmt: skip
+    if len(kinds) > 1:
+        raise CliError(f"{kinds[1]}: give one kind of human scores, not {' and '.join(kinds)}")
+    if args.human_da is None and (args.da_docs is not None or args.da_score != "z"):
+        raise CliError(f"{'--da-docs' if args.da_docs else '--da-score'}: only with --human-da")
+    if args.human_da is None and args.human_tsv is None:
+        return [(flag, path, key, None)
+                for flag, path, key in (("--human", args.human, "human_seg"),
+                                        ("--human-sys", args.human_sys, "human_sys"))
+                if path is not None]  # fmt: skip
+    flag, path = ("--human-da", args.human_da) if args.human_da else ("--human-tsv", args.human_tsv)
+    try:
+        if args.human_da is not None:
+            human = metaeval.read_da(
+                [args.human_da], docs=args.da_docs, langpair=args.langpair, score=args.da_score
+            )
+        else:
+            human = metaeval.read_human_tsv(args.human_tsv, n_seg)
+    except ParbleuError as e:
+        raise CliError(f"{flag}: {e}".replace(f"{flag}: {flag} ", f"{flag}: ")) from None
+    if human.seg is not None:
+        got = len(next(iter(human.seg.values())))
+        if got != n_seg:
+            what = args.da_docs if args.human_da else path
+            raise CliError(f"{flag}: {what}: {got} segments, but the references have {n_seg} lines")
+    out = [(flag, path, "human_seg", human.seg)] if human.seg is not None else []
+    # TSV segment scores: system scores are the mean of the judged segments, the report's default.
+    if human.sys is not None and (args.human_da is not None or human.seg is None):
+        out.append((flag, path, "human_sys", human.sys))
+    return out
+
+
+def _human_scores(args: argparse.Namespace, labels: list[str], n_seg: int) -> dict[str, Any]:
+    """Return ``report()``'s human-score arguments (``--human*``, ``--da-*``).
+
+    The one place that reads human score files (``parbleu.metaeval``'s readers, as
     ``parbleu meta``); system names that are -i files (path or base name) become their labels.
     """
-    if args.human is None and args.human_sys is None:
+    files = _human_files(args, n_seg)
+    if not files:
         if args.human_k:
-            raise CliError("--human-k: give --human or --human-sys")
+            raise CliError("--human-k: give --human, --human-sys, --human-da or --human-tsv")
         return {}
     from ..metaeval import read_scores
 
@@ -249,14 +317,12 @@ def _human_scores(args: argparse.Namespace, labels: list[str], n_seg: int) -> di
         for key in (path, Path(path).name, label):
             alias.setdefault(key, label)
     out: dict[str, Any] = {"human_k": args.human_k}
-    for flag, path, key in (("--human", args.human, "human_seg"),
-                            ("--human-sys", args.human_sys, "human_sys")):  # fmt: skip
-        if path is None:
-            continue
-        try:
-            scores = read_scores(path, True)
-        except ParbleuError as e:
-            raise CliError(f"{flag}: {e}") from None
+    for flag, path, key, scores in files:
+        if scores is None:
+            try:
+                scores = read_scores(path, True)
+            except ParbleuError as e:
+                raise CliError(f"{flag}: {e}") from None
         renamed = {alias.get(s, s): v for s, v in scores.items()}
         common = [label for label in labels if label in renamed]
         judged = out.get("human_seg", {})
@@ -276,9 +342,9 @@ def _human_scores(args: argparse.Namespace, labels: list[str], n_seg: int) -> di
                     f"{flag}: {path}: system {several[0]!r} has {len(renamed[several[0]])} "
                     "scores; a system score file has one per system"
                 )
-            if any(v[0] is None for v in renamed.values()):
+            if any(renamed[s][0] is None for s in common):
                 raise CliError(f"{flag}: {path}: a system score is None")
-            out[key] = {s: v[0] for s, v in renamed.items()}
+            out[key] = {s: v[0] for s, v in renamed.items() if v[0] is not None}
         else:
             for label in common:
                 if len(renamed[label]) != n_seg:

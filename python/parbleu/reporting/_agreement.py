@@ -2,11 +2,12 @@
 
 Given human scores per system (segment scores, ``None`` where a segment has none; and
 optionally system scores), every metric column of the report is compared with them by
-:func:`parbleu.metaeval.meta_table`, the function behind ``parbleu meta``: system level with
+:func:`parbleu.metaeval.agreement`, the function behind ``parbleu meta``: system level with
 the metric's corpus scores (BLEU of the whole system, not a mean of sentence BLEU), segment
 level with its sentence scores (the histograms' scores). Scores are oriented so that higher is
 better (TER and lower-is-better imported scores negated), as MTME expects. The numbers equal
-``parbleu meta``'s on the same scores (tests/report/test_report_agreement.py).
+``parbleu meta``'s on the same scores (tests/report/test_report_imported.py,
+test_report_human_da.py).
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def _number(x: Any) -> float | None:
     return None if x is None else json_number(x)
 
 
+def _mean(v: list[float | None]) -> float | None:
+    vals = [x for x in v if x is not None]
+    return sum(vals) / len(vals) if vals else None
+
+
 def _human_value(v: Any, system: str, i: int) -> float | None:
     if v is None:
         return None
@@ -79,11 +85,8 @@ def agreement(
     dict
         ``{"systems", "left_out", "oriented", "k", "seed", "sys", "seg"}``: the systems
         compared, those left out (of the report, of the human scores), the metrics negated,
-        and ``meta_table``'s statistics (non-finite numbers as ``None``).
+        and ``metaeval.agreement``'s statistics (non-finite numbers as ``None``).
     """
-    from ..flavors.mtme import stats
-    from ..metaeval import meta_table
-
     if human.seg is None and human.sys is None:
         raise InvalidOptionError("human: give segment scores (seg) or system scores (sys)")
     if isinstance(human.k, bool) or not isinstance(human.k, int) or human.k < 0:
@@ -120,23 +123,22 @@ def agreement(
                 f"human system scores: none for system(s) {', '.join(missing)}"
             )
         sys_ = {n: [float(human.sys[sys_keyed[n]])] for n in common}
-    sign = {m["metric"]: 1.0 if m["higher_is_better"] else -1.0 for m in data["scores"]}
-    metric_sys = {
-        m["metric"]: {n: [sign[m["metric"]] * m["scores"][n]] for n in common}
-        for m in data["scores"]
-    }
-    # The sentence entries are the score entries' columns, in order (same labels).
-    metric_seg = {
-        sc["metric"]: {n: [sign[sc["metric"]] * x for x in se["scores"][n]] for n in common}
+    from .. import metaeval
+
+    # The sentence entries are the score entries' columns, in order (same labels); the
+    # metric's own direction orients them (TER and lower-is-better imported scores negated).
+    metrics = {
+        sc["metric"]: metaeval.given_scores(
+            {n: se["scores"][n] for n in common} if seg is not None else None,
+            {n: [sc["scores"][n]] for n in common},
+            sc["higher_is_better"],
+        )
         for sc, se in zip(data["scores"], data["sentence"])
     }
-    before = stats.random_mode()
-    stats.set_random("parbleu", seed)
-    try:
-        table = meta_table(sys_, seg, metric_sys, metric_seg if seg is not None else {},
-                           human.k, alpha)  # fmt: skip
-    finally:
-        stats.set_random(*before)
+    if seg is not None and sys_ is None:
+        sys_ = {n: [_mean(v)] for n, v in seg.items()}
+    judged = metaeval.HumanScores(seg, sys_, "report")
+    table = metaeval.agreement(judged, metrics, k=human.k, alpha=alpha, seed=seed)
     out: dict[str, Any] = {
         "systems": sorted(common),
         "left_out": {
