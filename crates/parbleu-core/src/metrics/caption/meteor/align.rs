@@ -66,7 +66,7 @@ pub(crate) fn matches(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> Vec
             }
             let ib = &lex.info[b as usize];
             let st = ia.stem == ib.stem;
-            let sy = intersects(&ia.syn, &ib.syn);
+            let sy = ia.mask & ib.mask != 0 && intersects(&ia.syn, &ib.syn);
             if st {
                 out.push(m(1, sy));
             }

@@ -13,6 +13,8 @@ pub(crate) struct Info {
     pub stem: u32,
     /// Sorted WordNet synset ids.
     pub syn: Box<[u32]>,
+    /// One bit per synset id modulo 64: two words share no synset unless their masks meet.
+    pub mask: u64,
     pub func: bool,
     /// The paraphrase table's id of the word, or [`NONE`].
     pub para: u32,
@@ -71,6 +73,7 @@ impl<'a> Lexicon<'a> {
                 let next = stems.len() as u32;
                 Info {
                     stem: *stems.entry(s).or_insert(next),
+                    mask: syn.iter().fold(0, |m, x| m | 1 << (x % 64)),
                     syn,
                     func,
                     para,
