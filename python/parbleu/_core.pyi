@@ -655,7 +655,9 @@ class MeteorScorer:
         self, hyps: Sequence[str], refs: Sequence[Sequence[str]], workers: int
     ) -> list[float]:
         """Per image, the jar's ``SCORE`` statistics (23 floats each, concatenated)."""
-    def alignment(self, test: str, reference: str) -> tuple[
+    def alignment(
+        self, test: str, reference: str
+    ) -> tuple[
         list[str],
         list[str],
         list[tuple[int, int, int, int, int]],

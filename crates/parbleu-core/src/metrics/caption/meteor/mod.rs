@@ -117,7 +117,7 @@ impl Meteor {
         for r in refs {
             let s = self.stats_one(t, r, lex);
             let v = score(&s, &self.params);
-            if best.as_ref().map_or(true, |(b, _)| v > *b) {
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
                 best = Some((v, s));
             }
         }
