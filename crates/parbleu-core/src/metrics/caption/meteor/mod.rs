@@ -15,6 +15,8 @@ pub mod normalize;
 pub mod paraphrase;
 pub mod resources;
 pub mod stem;
+#[cfg(test)]
+mod tests;
 
 pub use normalize::{normalize, parse_prefixes, Prefixes};
 pub use resources::Resources;
