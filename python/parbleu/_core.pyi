@@ -677,6 +677,15 @@ class MeteorScorer:
         self, hyps: Sequence[str], refs: Sequence[Sequence[str]], workers: int
     ) -> list[float]:
         """Per image, the jar's ``SCORE`` statistics (23 floats each, concatenated)."""
+    def alignment(
+        self, test: str, reference: str
+    ) -> tuple[
+        list[str],
+        list[str],
+        list[tuple[int, int, int, int, int]],
+        list[tuple[int, int, int, int, int]],
+    ]:
+        """Normalised words of both lines, the matches kept and every candidate match."""
     def score(self, row: Sequence[float]) -> float:
         """Return the jar's ``EVAL`` of one statistics row (a segment's, or their sum)."""
 

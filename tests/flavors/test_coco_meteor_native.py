@@ -100,7 +100,7 @@ def _golden_inputs() -> list[tuple[str, str, list[str]]]:
 #: Measured share of golden segments whose statistics the native backend gets exactly
 #: (every 25th segment; docs/captioning.md). A floor: a regression fails, an improvement
 #: should raise it.
-AGREEMENT_FLOOR = 0.55
+AGREEMENT_FLOOR = 0.553
 
 
 def test_native_statistics_agree_with_the_jar_on_the_golden_sample() -> None:

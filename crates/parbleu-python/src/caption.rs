@@ -150,6 +150,13 @@ impl MeteorScorer {
         Ok(out)
     }
 
+    /// The normalised words of a test line and a reference, the matches kept and every
+    /// candidate match, each as (test start, test length, reference start, reference length,
+    /// module): what the jar's `-writeAlignments` shows, for checking the aligner.
+    fn alignment(&self, test: &str, reference: &str) -> meteor::Alignment {
+        self.inner.alignment(test, reference)
+    }
+
     /// The jar's `EVAL` of one statistics row (a segment's, or their sum).
     fn score(&self, row: Vec<f64>) -> Result<f64> {
         if row.len() != meteor::STATS {

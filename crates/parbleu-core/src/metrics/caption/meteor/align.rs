@@ -8,8 +8,8 @@
 //! (a word pair both the stem and the synonym module match is one) is kept only when it costs
 //! no chunk. This approximates the jar; docs/captioning.md gives the measured agreement.
 
-use super::resources::Resources;
-use super::stem::stem;
+use super::lexicon::Lexicon;
+use super::paraphrase::{Table, NONE};
 
 /// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,21 +34,6 @@ impl Match {
     }
 }
 
-/// A sentence's words with what the modules need.
-pub(crate) struct Words<'a> {
-    pub w: Vec<&'a str>,
-    pub stems: Vec<String>,
-    pub syn: Vec<Vec<u32>>,
-}
-
-impl<'a> Words<'a> {
-    pub fn new(w: Vec<&'a str>, res: &Resources) -> Self {
-        let stems = w.iter().map(|x| stem(x)).collect();
-        let syn = w.iter().map(|x| res.synsets_of(x)).collect();
-        Self { w, stems, syn }
-    }
-}
-
 fn intersects(a: &[u32], b: &[u32]) -> bool {
     let (mut x, mut y) = (0, 0);
     while x < a.len() && y < b.len() {
@@ -61,11 +46,12 @@ fn intersects(a: &[u32], b: &[u32]) -> bool {
     false
 }
 
-/// Every match of the four modules between test `t` and reference `r`.
-pub(crate) fn matches(t: &Words, r: &Words, res: &Resources) -> Vec<Match> {
+/// Every match of the four modules between test `t` and reference `r` (word ids of `lex`).
+pub(crate) fn matches(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> Vec<Match> {
     let mut out = Vec::new();
-    for i in 0..t.w.len() {
-        for j in 0..r.w.len() {
+    for (i, &a) in t.iter().enumerate() {
+        let ia = &lex.info[a as usize];
+        for (j, &b) in r.iter().enumerate() {
             let m = |module, dup| Match {
                 i,
                 len1: 1,
@@ -74,12 +60,13 @@ pub(crate) fn matches(t: &Words, r: &Words, res: &Resources) -> Vec<Match> {
                 module,
                 dup,
             };
-            if t.w[i] == r.w[j] {
+            if a == b {
                 out.push(m(0, false));
                 continue;
             }
-            let st = t.stems[i] == r.stems[j];
-            let sy = intersects(&t.syn[i], &r.syn[j]);
+            let ib = &lex.info[b as usize];
+            let st = ia.stem == ib.stem;
+            let sy = ia.mask & ib.mask != 0 && intersects(&ia.syn, &ib.syn);
             if st {
                 out.push(m(1, sy));
             }
@@ -88,31 +75,16 @@ pub(crate) fn matches(t: &Words, r: &Words, res: &Resources) -> Vec<Match> {
             }
         }
     }
-    paraphrases(t, r, res, &mut out);
-    out
-}
-
-fn paraphrases(t: &Words, r: &Words, res: &Resources, out: &mut Vec<Match>) {
-    let table = &res.paraphrases;
-    if table.is_empty() {
-        return;
-    }
-    for i in 0..t.w.len() {
-        for n in 1..=table.max_len.min(t.w.len() - i) {
-            let Some(id) = table.lookup(&t.w[i..i + n]) else {
-                continue;
-            };
-            let Some(ps) = table.para.get(&id) else {
-                continue;
-            };
-            for &p in ps {
-                let pw = &table.words[p as usize];
-                let k = pw.len();
-                if k > r.w.len() {
-                    continue;
-                }
-                for j in 0..=r.w.len() - k {
-                    if (0..k).all(|x| *pw[x] == *r.w[j + x]) {
+    if !table.is_empty() {
+        let tp = phrases(t, lex, table);
+        if !tp.is_empty() {
+            let rp = phrases(r, lex, table);
+            for &(i, n, a) in &tp {
+                let ps = table.paraphrases(a);
+                for &(j, k, b) in &rp {
+                    let lo = ps.partition_point(|&x| x < b);
+                    let hi = lo + ps[lo..].partition_point(|&x| x == b);
+                    for _ in lo..hi {
                         out.push(Match {
                             i,
                             len1: n,
@@ -126,6 +98,25 @@ fn paraphrases(t: &Words, r: &Words, res: &Resources, out: &mut Vec<Match>) {
             }
         }
     }
+    out
+}
+
+/// Every phrase of the table in a sentence: (start, length, trie node).
+fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<(usize, usize, u32)> {
+    let mut out = Vec::new();
+    for i in 0..s.len() {
+        let mut node = 0;
+        for (n, &w) in s[i..].iter().take(table.max_len).enumerate() {
+            node = table.step(node, lex.info[w as usize].para);
+            if node == NONE {
+                break;
+            }
+            if !table.paraphrases(node).is_empty() {
+                out.push((i, n + 1, node));
+            }
+        }
+    }
+    out
 }
 
 /// Chunks of an alignment given in any order.
@@ -183,73 +174,105 @@ pub(crate) fn align(all: &[Match], n1: usize, n2: usize) -> Vec<Match> {
 /// Width of the beam (the jar's default `-x 40`).
 const BEAM: usize = 40;
 
+/// A partial alignment of the beam: its matches are a chain in an arena.
 #[derive(Clone)]
 struct State {
-    chosen: Vec<Match>,
-    used1: Vec<bool>,
-    used2: Vec<bool>,
+    /// Test words taken by chosen matches.
+    used1: Box<[u64]>,
+    /// End of the last chosen match on the reference side (matches are taken in its order).
+    ref_end: usize,
+    /// The last chosen match (arena index), or `usize::MAX`.
+    last: usize,
     key: Key,
 }
 
-fn key_of(fixed: &[Match], chosen: &[Match]) -> Key {
-    let mut all: Vec<Match> = fixed.iter().chain(chosen.iter()).copied().collect();
-    let ch = chunks(&mut all);
-    let cover: usize = all.iter().map(Match::weight).sum();
-    let total: usize = all.iter().map(|m| m.len1 + m.len2).sum();
-    (
-        cover,
-        std::cmp::Reverse(ch),
-        total,
-        std::cmp::Reverse(distance(&all)),
-    )
+struct Node {
+    m: usize,
+    parent: usize,
 }
 
-fn beam(cands: &[Match], fixed: &[Match], n1: usize, n2: usize) -> Vec<Match> {
-    let mut used1 = vec![false; n1];
-    let mut used2 = vec![false; n2];
-    for m in fixed {
-        used1[m.i..m.i + m.len1].iter_mut().for_each(|x| *x = true);
-        used2[m.j..m.j + m.len2].iter_mut().for_each(|x| *x = true);
+fn free(bits: &[u64], m: &Match) -> bool {
+    (m.i..m.i + m.len1).all(|x| bits[x / 64] & (1 << (x % 64)) == 0)
+}
+
+fn beam(cands: &[Match], fixed: &[Match], n1: usize, _n2: usize) -> Vec<Match> {
+    // Fixed matches touch no candidate's words; only chunk adjacency links them.
+    let mut end_at = vec![usize::MAX; n1 + 1];
+    let mut start_at = vec![usize::MAX; n1 + 1];
+    for f in fixed {
+        end_at[f.i + f.len1] = f.j + f.len2;
+        start_at[f.i] = f.j;
     }
+    let mut base = fixed.to_vec();
     let start = State {
-        chosen: Vec::new(),
-        used1,
-        used2,
-        key: key_of(fixed, &[]),
+        used1: vec![0u64; n1 / 64 + 1].into_boxed_slice(),
+        ref_end: 0,
+        last: usize::MAX,
+        key: (
+            fixed.iter().map(Match::weight).sum(),
+            std::cmp::Reverse(chunks(&mut base)),
+            fixed.iter().map(|m| m.len1 + m.len2).sum(),
+            std::cmp::Reverse(distance(fixed)),
+        ),
     };
+    let mut arena: Vec<Node> = Vec::new();
     let mut states = vec![start];
+    let mut next: Vec<State> = Vec::new();
     // Observed: a beam over reference positions reproduces the jar far more often than one
     // over test positions or an exhaustive search (its exact order is not documented).
-    for pos in 0..n2 {
-        let here: Vec<&Match> = cands.iter().filter(|m| m.j == pos).collect();
-        if here.is_empty() {
-            continue;
+    let mut k = 0;
+    while k < cands.len() {
+        let pos = cands[k].j;
+        let mut e = k;
+        while e < cands.len() && cands[e].j == pos {
+            e += 1;
         }
-        let mut next: Vec<State> = Vec::new();
+        next.clear();
         for st in &states {
             next.push(st.clone());
-            for m in &here {
-                let free = st.used1[m.i..m.i + m.len1].iter().all(|x| !x)
-                    && st.used2[m.j..m.j + m.len2].iter().all(|x| !x);
-                if !free {
+            for (c, m) in cands.iter().enumerate().take(e).skip(k) {
+                if st.ref_end > m.j || !free(&st.used1, m) {
                     continue;
                 }
                 let mut s2 = st.clone();
-                s2.used1[m.i..m.i + m.len1]
-                    .iter_mut()
-                    .for_each(|x| *x = true);
-                s2.used2[m.j..m.j + m.len2]
-                    .iter_mut()
-                    .for_each(|x| *x = true);
-                s2.chosen.push(**m);
-                s2.key = key_of(fixed, &s2.chosen);
+                for x in m.i..m.i + m.len1 {
+                    s2.used1[x / 64] |= 1 << (x % 64);
+                }
+                s2.ref_end = m.j + m.len2;
+                let pred = match st.last {
+                    usize::MAX => false,
+                    l => {
+                        let p = &cands[arena[l].m];
+                        p.i + p.len1 == m.i && p.j + p.len2 == m.j
+                    }
+                } || end_at[m.i] == m.j;
+                let succ = start_at[m.i + m.len1] == m.j + m.len2;
+                let (cover, ch, total, dist) = st.key;
+                let ch = ch.0 + 1 - usize::from(pred) - usize::from(succ);
+                s2.key = (
+                    cover + m.weight(),
+                    std::cmp::Reverse(ch),
+                    total + m.len1 + m.len2,
+                    std::cmp::Reverse(dist.0 + m.i.abs_diff(m.j)),
+                );
+                arena.push(Node {
+                    m: c,
+                    parent: st.last,
+                });
+                s2.last = arena.len() - 1;
                 next.push(s2);
             }
         }
         next.sort_by_key(|s| std::cmp::Reverse(s.key));
         next.truncate(BEAM);
-        states = next;
+        std::mem::swap(&mut states, &mut next);
+        k = e;
     }
-    let best = &states[0];
-    fixed.iter().chain(best.chosen.iter()).copied().collect()
+    let mut out = fixed.to_vec();
+    let mut at = states[0].last;
+    while at != usize::MAX {
+        out.push(cands[arena[at].m]);
+        at = arena[at].parent;
+    }
+    out
 }

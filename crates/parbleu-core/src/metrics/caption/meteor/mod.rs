@@ -10,15 +10,29 @@
 //! operations in the order that reproduces the jar's bits (found by feeding it statistics).
 
 pub mod align;
+mod lexicon;
 pub mod normalize;
 pub mod paraphrase;
 pub mod resources;
 pub mod stem;
+#[cfg(test)]
+mod tests;
 
 pub use normalize::{normalize, parse_prefixes, Prefixes};
 pub use resources::Resources;
 
-use align::{chunks, Words};
+use align::chunks;
+use lexicon::Lexicon;
+use rustc_hash::FxHashMap;
+
+/// Test words, reference words, matches kept, all candidate matches; a match is (test start,
+/// test length, reference start, reference length, module).
+pub type Alignment = (
+    Vec<String>,
+    Vec<String>,
+    Vec<(usize, usize, usize, usize, usize)>,
+    Vec<(usize, usize, usize, usize, usize)>,
+);
 
 /// Columns of a segment's statistics.
 pub const STATS: usize = 23;
@@ -52,53 +66,42 @@ pub struct Meteor {
 }
 
 impl Meteor {
-    /// The chosen alignment of a test line and a reference: the normalised words and the
-    /// matches as (test start, test length, reference start, reference length, module).
-    #[allow(clippy::type_complexity)]
-    pub fn alignment(
-        &self,
-        test: &str,
-        reference: &str,
-    ) -> (
-        Vec<String>,
-        Vec<String>,
-        Vec<(usize, usize, usize, usize, usize)>,
-    ) {
+    /// The alignment of a test line and a reference: the normalised words, the matches kept
+    /// and every candidate match, each as (test start, test length, reference start, reference
+    /// length, module).
+    pub fn alignment(&self, test: &str, reference: &str) -> Alignment {
         let tw = normalize(test, &self.prefixes);
         let rw = normalize(reference, &self.prefixes);
-        let t = Words::new(tw.iter().map(String::as_str).collect(), &self.res);
-        let r = Words::new(rw.iter().map(String::as_str).collect(), &self.res);
-        let all = align::matches(&t, &r, &self.res);
-        let mut chosen = align::align(&all, t.w.len(), r.w.len());
+        let mut lex = Lexicon::new();
+        let t = lex.intern(&tw);
+        let r = lex.intern(&rw);
+        lex.finish(&self.res, 1);
+        let all = align::matches(&t, &r, &lex, &self.res.paraphrases);
+        let mut chosen = align::align(&all, t.len(), r.len());
         chosen.sort_by_key(|m| (m.j, m.i));
-        let out = chosen
-            .iter()
-            .map(|m| (m.i, m.len1, m.j, m.len2, m.module))
-            .collect();
-        (tw.clone(), rw.clone(), out)
+        let tuple = |m: &align::Match| (m.i, m.len1, m.j, m.len2, m.module);
+        let kept = chosen.iter().map(tuple).collect();
+        let all = all.iter().map(tuple).collect();
+        (tw.clone(), rw.clone(), kept, all)
     }
 
-    /// Statistics of one test line against one reference.
-    pub fn stats_one(&self, test: &str, reference: &str) -> [f64; STATS] {
-        let tw = normalize(test, &self.prefixes);
-        let rw = normalize(reference, &self.prefixes);
-        let t = Words::new(tw.iter().map(String::as_str).collect(), &self.res);
-        let r = Words::new(rw.iter().map(String::as_str).collect(), &self.res);
-        let all = align::matches(&t, &r, &self.res);
-        let mut chosen = align::align(&all, t.w.len(), r.w.len());
-        let func = |w: &str| self.res.function.contains(w);
+    /// Statistics of test `t` against reference `r` (word ids of `lex`).
+    fn stats_one(&self, t: &[u32], r: &[u32], lex: &Lexicon) -> [f64; STATS] {
+        let all = align::matches(t, r, lex, &self.res.paraphrases);
+        let mut chosen = align::align(&all, t.len(), r.len());
+        let func = |w: &u32| lex.info[*w as usize].func;
         let mut s = [0f64; STATS];
-        s[0] = t.w.len() as f64;
-        s[1] = r.w.len() as f64;
-        s[2] = t.w.iter().filter(|w| func(w)).count() as f64;
-        s[3] = r.w.iter().filter(|w| func(w)).count() as f64;
+        s[0] = t.len() as f64;
+        s[1] = r.len() as f64;
+        s[2] = t.iter().filter(|w| func(w)).count() as f64;
+        s[3] = r.iter().filter(|w| func(w)).count() as f64;
         let (mut m1, mut m2) = (0usize, 0usize);
         for m in &chosen {
             let base = 4 + 4 * m.module;
-            for w in &t.w[m.i..m.i + m.len1] {
+            for w in &t[m.i..m.i + m.len1] {
                 s[base + if func(w) { 2 } else { 0 }] += 1.0;
             }
-            for w in &r.w[m.j..m.j + m.len2] {
+            for w in &r[m.j..m.j + m.len2] {
                 s[base + if func(w) { 3 } else { 1 }] += 1.0;
             }
             m1 += m.len1;
@@ -111,10 +114,10 @@ impl Meteor {
     }
 
     /// The `SCORE` answer: the statistics of the best-scoring reference (the first on a tie).
-    pub fn stats(&self, test: &str, references: &[&str]) -> [f64; STATS] {
+    fn best(&self, t: &[u32], refs: &[&[u32]], lex: &Lexicon) -> [f64; STATS] {
         let mut best: Option<(f64, [f64; STATS])> = None;
-        for r in references {
-            let s = self.stats_one(test, r);
+        for r in refs {
+            let s = self.stats_one(t, r, lex);
             let v = score(&s, &self.params);
             if best.as_ref().is_none_or(|(b, _)| v > *b) {
                 best = Some((v, s));
@@ -123,12 +126,51 @@ impl Meteor {
         best.map(|b| b.1).unwrap_or([0.0; STATS])
     }
 
-    /// [`Meteor::stats`] of every image, on `workers` threads, rows concatenated.
-    pub fn stats_batch(&self, tests: &[&str], refs: &[Vec<&str>], workers: usize) -> Vec<f64> {
+    /// The `SCORE` answer of one test line against its references.
+    pub fn stats(&self, test: &str, references: &[&str]) -> [f64; STATS] {
+        self.stats_batch(&[test], &[references.to_vec()], 1)
+            .try_into()
+            .unwrap_or([0.0; STATS])
+    }
+
+    /// [`Meteor::stats`] of every image, on `workers` threads, rows concatenated. Each
+    /// distinct line is normalised once and each distinct word looked up once per batch.
+    pub fn stats_batch<'a>(
+        &self,
+        tests: &[&'a str],
+        refs: &[Vec<&'a str>],
+        workers: usize,
+    ) -> Vec<f64> {
+        let mut index: FxHashMap<&'a str, usize> = FxHashMap::default();
+        let mut texts: Vec<&'a str> = Vec::new();
+        let mut id = |x: &'a str| -> usize {
+            *index.entry(x).or_insert_with(|| {
+                texts.push(x);
+                texts.len() - 1
+            })
+        };
+        let segs: Vec<(usize, Vec<usize>)> = tests
+            .iter()
+            .zip(refs)
+            .map(|(&t, rs)| (id(t), rs.iter().map(|&r| id(r)).collect()))
+            .collect();
+        let mut norm: Vec<Vec<String>> = vec![Vec::new(); texts.len()];
+        crate::parallel::for_each_chunk(workers, &mut norm, 64, |start, chunk| {
+            for (k, o) in chunk.iter_mut().enumerate() {
+                *o = normalize(texts[start + k], &self.prefixes);
+            }
+        });
+        let mut lex = Lexicon::new();
+        let words: Vec<Vec<u32>> = norm.iter().map(|w| lex.intern(w)).collect();
+        lex.finish(&self.res, workers);
         let mut rows = vec![[0f64; STATS]; tests.len()];
         crate::parallel::for_each_chunk(workers, &mut rows, 16, |start, chunk| {
+            let mut rs: Vec<&[u32]> = Vec::new();
             for (k, o) in chunk.iter_mut().enumerate() {
-                *o = self.stats(tests[start + k], &refs[start + k]);
+                let (t, r) = &segs[start + k];
+                rs.clear();
+                rs.extend(r.iter().map(|&x| words[x].as_slice()));
+                *o = self.best(&words[*t], &rs, &lex);
             }
         });
         rows.into_iter().flatten().collect()

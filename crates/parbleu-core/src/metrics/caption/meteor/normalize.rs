@@ -36,7 +36,10 @@ fn alnum(c: char) -> bool {
 
 /// `-norm` of one line, as words.
 pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
+    // An en dash stands alone, never joins two words as `-` does (observed: `18–20` is
+    // `18 - 20`, `18-20` is `18 20`).
     let s: String = line
+        .replace('\u{2013}', " \u{2013} ")
         .replace("``", "\"")
         .replace("''", "\"")
         .chars()
@@ -63,7 +66,9 @@ pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
         }
     }
     let t = commas(&t);
-    let t = apostrophes(&t);
+    // The line is padded with a space at each end first (as Moses does), so an apostrophe at
+    // the start or end of the line is split off like one between words (observed).
+    let t = apostrophes(&format!(" {t} "));
     let words: Vec<&str> = t.split(' ').filter(|w| !w.is_empty()).collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     for (k, w) in words.iter().enumerate() {
@@ -235,6 +240,8 @@ mod tests {
                 "5 3 -5 a- -a a b a - b x--y well known 1990 2000 a 1 --",
             ),
             ("No. 5 no. 5 p.m. Then", "no. 5 no . 5 pm then"),
+            ("'Of course it is.'", "' of course it is . '"),
+            ("a\u{2013}b 1\u{2013}2 x \u{2013} y at 18\u{2013}20.", "a - b 1 - 2 x - y at 18 - 20 ."),
             (
                 "O'Neil rock'n'roll 'quote' goin' 90's ``quoted''",
                 "o 'neil rock 'n'roll ' quote ' goin ' 90 's \" quoted \"",

@@ -1,6 +1,7 @@
 //! The paraphrase table: records of three lines (probability, phrase, paraphrase), phrases of
-//! normalised, space-separated words. Phrases are interned; the table maps a phrase to its
-//! paraphrases.
+//! normalised, space-separated words. Words are interned, phrases are the terminal nodes of a
+//! trie over word ids, and each phrase has the sorted list of its paraphrases (a record pairs
+//! its two phrases both ways, as the jar matches them: observed).
 
 use crate::Error;
 use rustc_hash::FxHashMap;
@@ -17,32 +18,72 @@ pub(crate) fn bad(what: &str, why: String) -> Error {
     }
 }
 
-/// Phrase → paraphrases, both as interned ids; `words[id]` is the phrase's words.
+/// No word or no phrase.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Phrase trie and paraphrase lists (a paraphrase appears once per record that pairs them).
 #[derive(Default)]
 pub struct Table {
-    ids: FxHashMap<Box<str>, u32>,
-    pub(crate) words: Vec<Box<[Box<str>]>>,
-    pub(crate) para: FxHashMap<u32, Vec<u32>>,
+    /// Word → word id.
+    vocab: FxHashMap<Box<str>, u32>,
+    /// (node, word id) → child node; node 0 is the root.
+    trie: FxHashMap<u64, u32>,
+    /// Per node, its paraphrases' nodes (`offsets[n]..offsets[n + 1]` of `targets`, sorted).
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
     /// Longest phrase, in words.
     pub(crate) max_len: usize,
 }
 
+fn key(node: u32, word: u32) -> u64 {
+    (u64::from(node) << 32) | u64::from(word)
+}
+
 impl Table {
-    fn intern(&mut self, phrase: &str) -> u32 {
-        if let Some(&id) = self.ids.get(phrase) {
-            return id;
-        }
-        let id = self.words.len() as u32;
-        let w: Vec<Box<str>> = phrase.split(' ').map(Box::from).collect();
-        self.max_len = self.max_len.max(w.len());
-        self.words.push(w.into_boxed_slice());
-        self.ids.insert(Box::from(phrase), id);
-        id
+    /// The table's id of a word, or [`NONE`].
+    pub(crate) fn word(&self, w: &str) -> u32 {
+        self.vocab.get(w).copied().unwrap_or(NONE)
     }
 
-    /// Id of a phrase given as words.
-    pub(crate) fn lookup(&self, words: &[&str]) -> Option<u32> {
-        self.ids.get(words.join(" ").as_str()).copied()
+    /// The trie node after `word` from `node`, or [`NONE`].
+    #[inline]
+    pub(crate) fn step(&self, node: u32, word: u32) -> u32 {
+        if word == NONE {
+            return NONE;
+        }
+        self.trie.get(&key(node, word)).copied().unwrap_or(NONE)
+    }
+
+    /// The paraphrases of the phrase ending at `node` (empty if it is not a phrase).
+    #[inline]
+    pub(crate) fn paraphrases(&self, node: u32) -> &[u32] {
+        let n = node as usize;
+        match (self.offsets.get(n), self.offsets.get(n + 1)) {
+            (Some(&a), Some(&b)) => &self.targets[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    fn insert(&mut self, phrase: &str, nodes: &mut u32) -> u32 {
+        let mut node = 0u32;
+        let mut len = 0;
+        for w in phrase.split(' ') {
+            len += 1;
+            let next = self.vocab.len() as u32;
+            let id = match self.vocab.get(w) {
+                Some(&id) => id,
+                None => {
+                    self.vocab.insert(Box::from(w), next);
+                    next
+                }
+            };
+            node = *self.trie.entry(key(node, id)).or_insert_with(|| {
+                *nodes += 1;
+                *nodes
+            });
+        }
+        self.max_len = self.max_len.max(len);
+        node
     }
 
     /// Parse the decompressed `paraphrase-en.gz`.
@@ -50,6 +91,8 @@ impl Table {
         const WHAT: &str = "data/paraphrase-en.gz";
         let text = std::str::from_utf8(data).map_err(|e| bad(WHAT, format!("not UTF-8: {e}")))?;
         let mut t = Table::default();
+        let mut nodes = 0u32;
+        let mut edges: Vec<u64> = Vec::new();
         let mut lines = text.split('\n');
         let mut n = 0usize;
         while let Some(p) = lines.next() {
@@ -79,16 +122,26 @@ impl Table {
                 return Err(bad(WHAT, format!("line {}: an empty phrase", n + 2)));
             }
             n += 3;
-            // Observed: the jar matches a record in both directions.
-            let (a, b) = (t.intern(a), t.intern(b));
-            t.para.entry(a).or_default().push(b);
-            t.para.entry(b).or_default().push(a);
+            let (a, b) = (t.insert(a, &mut nodes), t.insert(b, &mut nodes));
+            edges.push(key(a, b));
+            edges.push(key(b, a));
         }
+        // Not deduplicated: a pair listed twice (or both ways) gives two matches, which then
+        // conflict with each other, as the jar's do (observed: such a match is ambiguous).
+        edges.sort_unstable();
+        t.offsets = vec![0; nodes as usize + 2];
+        for e in &edges {
+            t.offsets[(e >> 32) as usize + 1] += 1;
+        }
+        for k in 1..t.offsets.len() {
+            t.offsets[k] += t.offsets[k - 1];
+        }
+        t.targets = edges.iter().map(|e| *e as u32).collect();
         Ok(t)
     }
 
     /// Whether the table is empty (no paraphrase module).
     pub fn is_empty(&self) -> bool {
-        self.para.is_empty()
+        self.targets.is_empty()
     }
 }

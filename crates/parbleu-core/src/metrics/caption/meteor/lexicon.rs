@@ -1,0 +1,84 @@
+//! The words of a batch, interned once: each distinct word is stemmed, looked up in WordNet,
+//! the function-word list and the paraphrase table's vocabulary once per batch, not once per
+//! sentence pair.
+
+use super::paraphrase::NONE;
+use super::resources::Resources;
+use super::stem::stem;
+use rustc_hash::FxHashMap;
+
+/// What the matchers need of one word.
+pub(crate) struct Info {
+    /// Interned stem: equal stems, equal ids.
+    pub stem: u32,
+    /// Sorted WordNet synset ids.
+    pub syn: Box<[u32]>,
+    /// One bit per synset id modulo 64: two words share no synset unless their masks meet.
+    pub mask: u64,
+    pub func: bool,
+    /// The paraphrase table's id of the word, or [`NONE`].
+    pub para: u32,
+}
+
+/// Distinct words of a batch and their [`Info`].
+pub(crate) struct Lexicon<'a> {
+    ids: FxHashMap<&'a str, u32>,
+    words: Vec<&'a str>,
+    pub info: Vec<Info>,
+}
+
+impl<'a> Lexicon<'a> {
+    pub fn new() -> Self {
+        Self {
+            ids: FxHashMap::default(),
+            words: Vec::new(),
+            info: Vec::new(),
+        }
+    }
+
+    /// Ids of a sentence's words, new words added (their [`Info`] comes with [`Self::finish`]).
+    pub fn intern(&mut self, words: &'a [String]) -> Vec<u32> {
+        words
+            .iter()
+            .map(|w| {
+                let next = self.words.len() as u32;
+                *self.ids.entry(w.as_str()).or_insert_with(|| {
+                    self.words.push(w.as_str());
+                    next
+                })
+            })
+            .collect()
+    }
+
+    /// Look every word up, on `workers` threads.
+    pub fn finish(&mut self, res: &Resources, workers: usize) {
+        let mut raw: Vec<(String, Box<[u32]>, bool, u32)> =
+            vec![(String::new(), Box::default(), false, NONE); self.words.len()];
+        let words = &self.words;
+        crate::parallel::for_each_chunk(workers, &mut raw, 512, |start, chunk| {
+            for (k, o) in chunk.iter_mut().enumerate() {
+                let w = words[start + k];
+                *o = (
+                    stem(w),
+                    res.synsets_of(w).into_boxed_slice(),
+                    res.function.contains(w),
+                    res.paraphrases.word(w),
+                );
+            }
+        });
+        let mut stems: FxHashMap<String, u32> = FxHashMap::default();
+        self.info = raw
+            .into_iter()
+            .map(|(s, syn, func, para)| {
+                let next = stems.len() as u32;
+                Info {
+                    stem: *stems.entry(s).or_insert(next),
+                    mask: syn.iter().fold(0, |m, x| m | 1 << (x % 64)),
+                    syn,
+                    func,
+                    para,
+                }
+            })
+            .collect();
+    }
+}
