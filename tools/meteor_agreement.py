@@ -54,7 +54,7 @@ def main() -> None:
     args = ap.parse_args()
     import gen_meteor_golden
     import testdata
-    from parbleu.flavors.coco._meteor_native import load_scorer
+    from parbleu.metrics.caption._meteor_native import load_scorer
 
     g = json.loads(lzma.decompress(GOLDEN.read_bytes()))
     segs = list(gen_meteor_golden.segments(testdata.root()))[: gen_meteor_golden.LIMIT]
