@@ -130,7 +130,12 @@ generated.
   closed source and not correctly rounded (up to 0.86 ulp for `log`, 0.55 ulp for `exp`).
   Without torch, with the optional extra `pip install parbleu[torchmetrics-exact]` (the `mkl`
   wheel, x86-64 Linux and Windows), parbleu calls those MKL functions through ctypes, as torch
-  does, and every golden float32 record is bit-exact. Without either (or with
+  does, and every golden float32 record is bit-exact. MKL picks its kernels by CPU, so the
+  bits are the CPU's, as torch's are: the extra pins the wheel to torch's MKL (2024.2), which
+  gives live torch's bits on the same CPU (checked on 4 million values on an AVX-512-FP16 CPU,
+  where both differ from the goldens' machine on about 5% of `log`/`exp` values and
+  `MKL_CBWR=COMPATIBLE` gives the goldens' bits; an unpinned MKL 2026.2 differs from torch
+  there). Without either (or with
   `PARBLEU_NO_MKL=1`), `log` and `exp` are correctly rounded, so 134 of the 3,525 golden
   float32 comparisons (4%) differ in the last bits: 125 by 1 ulp, 9 by 2 ulps (~1e-7
   relative). There is no fixed ulp bound: a `log` result's rounding grows with its size, so
