@@ -471,5 +471,6 @@ register_metric(
             resample=False, pairwise=False, rows="float", streaming=False, merge=False
         ),
         options=_caption_options("bleu-coco"),
+        option_group="COCO's Bleu (bleu-coco) related arguments",
     )
 )
