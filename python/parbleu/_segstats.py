@@ -16,7 +16,7 @@ from . import _core
 from ._options import check_order
 from ._workers import resolve_workers
 
-__all__ = ["I64", "SegStats", "closest_ref_lens", "line_stats", "shortest_ref_lens"]
+__all__ = ["I64", "SegStats", "closest_ref_lens", "decode_stats", "line_stats", "shortest_ref_lens"]
 
 I64 = npt.NDArray[np.int64]
 
@@ -72,7 +72,8 @@ class SegStats:
         return [flat[off[i] : off[i + 1]] for i in range(len(off) - 1)]
 
 
-def _decode(raw: tuple[bytes, bytes, bytes, bytes, bytes], max_order: int) -> SegStats:
+def decode_stats(raw: tuple[bytes, bytes, bytes, bytes, bytes], max_order: int) -> SegStats:
+    """Return the :class:`SegStats` of the core's five little-endian int64 buffers."""
     m, t, h, rl, ro = (np.frombuffer(b, dtype="<i8").astype(np.int64) for b in raw)
     n = h.shape[0]
     return SegStats(max_order, m.reshape(n, max_order), t.reshape(n, max_order), h, rl, ro)
@@ -90,7 +91,7 @@ def line_stats(
     max_order = check_order("max_order", max_order, minimum=0)
     w = resolve_workers(workers, len(hyps))
     raw = _core.flavor_line_stats(hyps, refs, hyp_prep, ref_prep, max_order, w)
-    return _decode(raw, max_order)
+    return decode_stats(raw, max_order)
 
 
 def closest_ref_lens(st: SegStats, ties: str = "shorter") -> I64:

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _core
 from .._options import check_order
-from .._segstats import SegStats, _decode, closest_ref_lens, line_stats, shortest_ref_lens
+from .._segstats import SegStats, closest_ref_lens, decode_stats, line_stats, shortest_ref_lens
 from .._workers import resolve_workers
 from ..errors import flavor_error
 
@@ -76,7 +76,7 @@ def token_stats(
         ih = [_intern(h, table) for h in hyps]
         ir = [[_intern(r, table) for r in rs] for rs in refs]
         raw = _core.flavor_token_stats(ih, ir, max_order, w)
-    return _decode(raw, max_order)
+    return decode_stats(raw, max_order)
 
 
 @dataclass(frozen=True)
