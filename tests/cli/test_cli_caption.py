@@ -34,6 +34,19 @@ STREAMS = [[r[j] for r in REFS] for j in range(3)]
 HAVE_ORIGINAL = importlib.util.find_spec("pycocoevalcap") is not None
 
 
+def _original_bleu() -> list[float]:
+    """pycocoevalcap's ``Bleu(4)`` corpus scores of HYPS, REFS after the PTB tokenizer."""
+    gts = {i: [ptb_tokenize(r) for r in rs] for i, rs in enumerate(REFS)}
+    res = {i: [ptb_tokenize(h)] for i, h in enumerate(HYPS)}
+    if HAVE_ORIGINAL:
+        from pycocoevalcap.bleu.bleu import Bleu
+
+        scorer: Any = Bleu(4)
+    else:
+        scorer = coco.Bleu(4)
+    return [float(x) for x in scorer.compute_score(gts, res, verbose=0)[0]]
+
+
 def _original(name: str) -> tuple[float, list[float]]:
     gts = {i: [ptb_tokenize(r) for r in rs] for i, rs in enumerate(REFS)}
     res = {i: [ptb_tokenize(h)] for i, h in enumerate(HYPS)}
@@ -85,6 +98,9 @@ def test_capabilities_declared() -> None:
     assert get_metric("cider").capabilities.resample
     assert not get_metric("cider").capabilities.streaming  # document frequencies: whole set
     assert not get_metric("meteor").capabilities.resample  # the jar's aggregate, not a mean
+    # COCO's BLEU sums n-gram counts over images: its score is no mean of image rows.
+    caps = get_metric("bleu-coco").capabilities
+    assert not caps.resample and not caps.streaming and not caps.merge
 
 
 @pytest.fixture
@@ -136,3 +152,33 @@ def test_cli_meteor_refused_by_resampling(
     assert run.code != 0
     err = run.err.decode()
     assert "METEOR" in err and "resample" in err, err
+
+
+def test_cli_bleu_coco_reference_files(
+    files: tuple[str, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hyp, refs = files
+    want = _original_bleu()
+    run = run_main([*refs, "-i", hyp, "-m", "bleu-coco", "-w", "15"], monkeypatch)
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert [o["name"] for o in out] == ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4"]
+    assert [o["score"] for o in out] == [round(w, 15) for w in want]
+    assert all("nrefs:3" in o["signature"] and "tok:ptb" in o["signature"] for o in out)
+    # API: the columns' scores are the original's bits; the object itself scores Bleu_4.
+    cols = make_metric("bleu-coco").columns()
+    assert [c.corpus_score(HYPS, STREAMS).score for c in cols] == want
+    assert make_metric("bleu-coco").corpus_score(HYPS, STREAMS).score == want[3]
+    run = run_main([*refs, "-i", hyp, "-m", "bleu-coco", "bleu", "-f", "text"], monkeypatch)
+    lines = [line.strip() for line in run.out.decode().strip().splitlines()]
+    assert lines[0].startswith("BLEU|") and lines[1].startswith("Bleu_1|nrefs:3|tok:ptb|")
+    assert lines[4].endswith(f" = {want[3]:.3f}")
+
+
+def test_metrics_lists_bleu_coco(monkeypatch: pytest.MonkeyPatch) -> None:
+    run = run_main(["metrics"], monkeypatch)
+    assert run.code == 0, run.err
+    text = run.out.decode()
+    assert "bleu-coco: COCOEvalCap's Bleu_1..Bleu_4" in text
+    row = next(line for line in text.splitlines() if line.startswith("bleu-coco "))
+    assert row.split()[1:5] == ["-", "higher", "-", "-"]  # no resampling, no pairwise

@@ -230,3 +230,47 @@ def test_the_image_order_is_the_annotation_files(tmp_path: Path) -> None:
     # "images" lists 2 before 1; image 2 has one reference, image 1 two.
     assert refs == [["two cats sleep", "a dog runs"], [None, "a brown dog"]]
     assert systems == {str(res): ["cats", "a dog"]}
+
+
+@requires_shared
+@pytest.mark.parametrize("k", range(len(CASES)))
+def test_cocoevalcap_bleu(k: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-m bleu-coco``: COCOEvalCap's Bleu_1..Bleu_4, one score each, to the bit."""
+    ann, res = _case(k, tmp_path)
+    want = [CASES[k]["scores"][f"Bleu_{n}"] for n in range(1, 5)]
+    refs, systems = read_coco(ann, [res])
+    cols = make_metric("bleu-coco").columns()
+    assert [c.title for c in cols] == ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4"]
+    assert [c.corpus_score(systems[res], refs).score for c in cols] == want  # the same bits
+    run = run_main(["--coco-refs", ann, "-i", res, "-m", "bleu-coco", "cider", "-w", "12"],
+                   monkeypatch)  # fmt: skip
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert [o["name"] for o in out] == ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "CIDEr"]
+    assert [o["score"] for o in out[:4]] == [round(w, 12) for w in want]
+
+
+@pytest.mark.parametrize(
+    ("argv", "surface"),
+    [
+        (["-i", "{res}", "{res2}", "--paired-bs"], "--paired-bs"),
+        (["-i", "{res}", "--confidence"], "--confidence"),
+        (["compare", "-i", "{res}", "{res2}"], "compare"),
+    ],
+)
+def test_bleu_coco_is_not_resampled(
+    argv: list[str], surface: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = {}
+    for name, doc in (("ann", ANN), ("res", RES), ("res2", RES[::-1])):
+        p = tmp_path / f"{name}.json"
+        p.write_text(json.dumps(doc), encoding="utf-8")
+        paths[name] = str(p)
+    args = [a.format(**paths) for a in argv]
+    if args[0] == "compare":
+        args = ["compare", "--coco-refs", paths["ann"], *args[1:]]
+    else:
+        args = ["--coco-refs", paths["ann"], *args]
+    run = run_main([*args, "-m", "bleu-coco"], monkeypatch)
+    assert run.code == 1 and len(run.err_lines) == 1, run.err
+    assert f"{surface}: metric Bleu lacks the 'resample' capability" in run.err_lines[0]

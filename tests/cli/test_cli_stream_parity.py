@@ -145,6 +145,8 @@ OPTIONS: list[list[str]] = [
     ["-m", "rouge", "-ci", "-cin", "20", "--rouge-bootstrap", "rouge-score", "--rouge-seed", "3"],
     ["-m", "cider", "rouge-l", "--cider-tokenize", "none", "--rouge-l-tokenize", "ptb"],
     ["-m", "meteor", "--meteor-tokenize", "bogus"],  # refused by argparse before the jar
+    ["-m", "bleu-coco", "cider", "--bleu-coco-tokenize", "none"],
+    ["-m", "bleu-coco", "-ci", "-cin", "20"],  # refused: COCO's BLEU is not resampled
     ["-w", "3"],
     ["--width", "0", "-m", "bleu", "ter"],
     ["-f", "text"],
@@ -198,6 +200,7 @@ OPTIONS: list[list[str]] = [
 
 #: Options after which only the in-memory path may run (or the command stops before scoring).
 IN_MEMORY = {
+    "bleu-coco",  # -m bleu-coco prints four scores (its columns): the in-memory path does
     "-sl",
     "--ref-encoding",
     "--hyp-encoding",

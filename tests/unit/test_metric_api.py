@@ -23,7 +23,7 @@ REFS = [["The cat is on the mat.", "a dog barked", "nothing", "Hello world!"]]
 def test_names_make_the_metrics_sacrebleu_names() -> None:
     # SacreBLEU's three first, in its order; then parbleu's additions (issue 27: ROUGE; issue
     # 33: COCO's caption metrics).
-    caption = ("cider", "rouge-l", "meteor")
+    caption = ("cider", "rouge-l", "meteor", "bleu-coco")
     assert metric_names() == ("bleu", "chrf", "ter", "rouge", *caption)
     assert metric_aliases() == ("bleu", "chrf", "chrf++", "chrfpp", "ter", "rouge", *caption)
     for name in metric_aliases():

@@ -43,6 +43,7 @@ from .parser import FORMATS, build_parser
 from .score import (
     AnyMetric,
     build_metrics,
+    plain_columns,
     render_scores,
     sentence_lines,
     system_scores,
@@ -232,6 +233,9 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     needs = []
     if paired:
         needs.append(("resample", "--paired-bs" if args.paired_bs else "--paired-ar"))
+    if args.confidence:
+        # An interval resamples rows: meteor and bleu-coco have no row mean to resample.
+        needs.append(("resample", "--confidence"))
     if args.sentence_level:
         needs.append(("sentence_scores", "--sentence-level"))
     # Before any work: a metric the command cannot serve is one line naming what it lacks.
@@ -322,6 +326,9 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     if args.detail and fmt == "json":
         fmt = "text"  # SacreBLEU: the subset report would interfere with JSON
 
+    if not paired:
+        # Metrics reporting several scores (bleu-coco: Bleu_1..Bleu_4) print each one.
+        metrics = plain_columns(metrics)
     if num_sys == 1:
         results = render_scores(metrics, system_scores(metrics, systems[0], args), args, fmt)
         for line in render.single_results(results, fmt, out.colors):

@@ -306,6 +306,6 @@ def add_coco_refs(p: argparse.ArgumentParser) -> None:
         '[{"image_id", "caption"}, ...]}, as captions_val2017.json), instead of REF files; '
         'each -i file is then a results file as COCOEvalCap takes it ([{"image_id", '
         '"caption"}, ...], one system each). Images are aligned by image_id: the images of '
-        "the results are scored, each with all its captions, so -m cider rouge-l meteor give "
-        "COCOEvalCap's numbers.",
+        "the results are scored, each with all its captions, so -m bleu-coco cider rouge-l "
+        "meteor give COCOEvalCap's numbers.",
     )

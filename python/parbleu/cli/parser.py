@@ -47,8 +47,9 @@ SUBCOMMANDS: dict[str, str] = {
 DESCRIPTION = (
     """\
 parbleu: SacreBLEU-exact BLEU, chrF/chrF++ and TER on a fast Rust core; also ROUGE (as
-rouge-score: -m rouge) and COCO's captioning metrics CIDEr-D, ROUGE-L and METEOR (as
-pycocoevalcap). `parbleu metrics` lists every metric and what it supports.
+rouge-score: -m rouge) and COCO's captioning metrics BLEU-1..4 (-m bleu-coco), CIDEr-D,
+ROUGE-L and METEOR (as pycocoevalcap). `parbleu metrics` lists every metric and what it
+supports.
 
 A drop-in for SacreBLEU's scoring command: same flags, same output (the version field of
 signatures reads parbleu-<version>). References come first, hypotheses after -i, or on

@@ -22,6 +22,7 @@ __all__ = [
     "build_metrics",
     "metric_class",
     "metric_options",
+    "plain_columns",
     "render_scores",
     "sentence_lines",
     "system_scores",
@@ -176,6 +177,30 @@ def system_scores(
         name: metrics[name].corpus_score(system, None, n_bootstrap=n_bootstrap)
         for name in sorted(metrics)
     }
+
+
+def plain_columns(metrics: dict[str, AnyMetric]) -> dict[str, AnyMetric]:
+    """Replace each metric printing several scores (``plain_columns``) by its columns.
+
+    Parameters
+    ----------
+    metrics
+        The metrics, keyed by name.
+
+    Returns
+    -------
+    dict
+        The same, a metric with ``plain_columns`` (``bleu-coco``) replaced by its columns
+        (``BLEU-COCO/1`` .. ``/4``, which sort in order), the others kept.
+    """
+    out: dict[str, AnyMetric] = {}
+    for name, metric in metrics.items():
+        cols = metric.columns() if getattr(metric, "plain_columns", False) else [metric]
+        if len(cols) == 1:
+            out[name] = metric
+        else:
+            out.update({f"{name}/{k}": c for k, c in enumerate(cols, 1)})
+    return out
 
 
 def render_scores(

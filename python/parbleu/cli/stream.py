@@ -259,6 +259,8 @@ def stream_results(args: argparse.Namespace, trg_lang: str | None, fmt: str) -> 
             trg_lang,
             False,
         )
+        if any(getattr(m, "plain_columns", False) for m in metrics.values()):
+            return None  # several scores of one metric (bleu-coco): the in-memory path prints them
         names = sorted(metrics)
         scores = stream_scores(
             args.input[0],

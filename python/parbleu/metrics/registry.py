@@ -458,3 +458,19 @@ register_metric(
         options=_caption_options("meteor"),
     )
 )
+# pycocoevalcap's BLEU-1..4 (issue 33): its corpus scores come from the summed n-gram counts of
+# all images (not a mean of the image rows), so it is neither resampled nor streamed.
+register_metric(
+    MetricEntry(
+        name="bleu-coco",
+        factory="parbleu.metrics.caption.registered:COCOBleu",
+        help="COCOEvalCap's Bleu_1..Bleu_4, as pycocoevalcap 1.2 computes them (after COCO's "
+        "PTB tokenization; `bleu` is SacreBLEU's BLEU)",
+        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="Bleu"),
+        capabilities=Capabilities(
+            resample=False, pairwise=False, rows="float", streaming=False, merge=False
+        ),
+        options=_caption_options("bleu-coco"),
+        option_group="COCO's Bleu (bleu-coco) related arguments",
+    )
+)

@@ -1,9 +1,9 @@
 """pycocoevalcap 1.2 (COCO caption evaluation), exactly: a drop-in facade.
 
-The engines of the registered caption metrics (CIDEr-D, ROUGE-L, METEOR 1.5, the PTB
-tokenizer, the input checks) live in :mod:`parbleu.metrics.caption`; this package gives them
-pycocoevalcap's API and adds what only the original's API has: ``Bleu``/``BleuScorer`` (BLEU-1..4
-with its own brevity penalty), the ``PTBTokenizer`` class (the native tokenizer, or the jar on
+The engines of the registered caption metrics (BLEU-1..4 with its own brevity penalty, CIDEr-D,
+ROUGE-L, METEOR 1.5, the PTB tokenizer, the input checks) live in :mod:`parbleu.metrics.caption`;
+this package gives them pycocoevalcap's API (``Bleu``/``BleuScorer``, ``Cider``, ...) and adds
+what only the original's API has: the ``PTBTokenizer`` class (the native tokenizer, or the jar on
 request), ``COCOEvalCap`` and ``evaluate`` (the whole suite in one call), and ``Spice`` (its jar).
 
 BLEU, CIDEr-D and ROUGE-L run in parbleu's core and the PTB tokenizer in Python (no Java); METEOR

@@ -1,4 +1,4 @@
-"""COCO's caption metrics: the engines of ``cider``, ``rouge-l`` and ``meteor``.
+"""COCO's caption metrics: the engines of ``bleu-coco``, ``cider``, ``rouge-l`` and ``meteor``.
 
 Below both the metric registry and the ``parbleu.flavors.coco`` drop-in (pycocoevalcap's API),
 so that neither imports the other's package:
@@ -6,8 +6,9 @@ so that neither imports the other's package:
 - ``checks``: pycocoevalcap's ``assert`` checks of ``{image_id: [caption]}`` dicts, as parbleu
   errors; ``java``: where the original's jars and ``java`` are;
 - ``ptb``: COCO's PTB tokenization without Java;
-- ``cider``, ``rouge``, ``meteor``: pycocoevalcap's ``Cider``, ``Rouge`` and ``Meteor`` (the
-  jar, or the native METEOR of ``_meteor_native``), bit for bit;
+- ``bleu``, ``cider``, ``rouge``, ``meteor``: pycocoevalcap's ``Bleu``/``BleuScorer``,
+  ``Cider``, ``Rouge`` and ``Meteor`` (the jar, or the native METEOR of ``_meteor_native``),
+  bit for bit;
 - ``registered``: the registered metrics over them (``make_metric("cider")``, ``-m cider``).
 
 Nothing is imported here: a plain BLEU command never loads the caption code.

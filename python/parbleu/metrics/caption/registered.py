@@ -1,4 +1,4 @@
-"""COCO's caption metrics as registered metrics: ``cider``, ``rouge-l`` and ``meteor``.
+"""COCO's caption metrics as registered metrics: ``cider``, ``rouge-l``, ``meteor``, ``bleu-coco``.
 
 Registered in :mod:`parbleu.metrics.registry` by name
 (``"parbleu.metrics.caption.registered:..."``), beside the engines they run
@@ -16,7 +16,11 @@ paired tests resample images with the core's ``Scorer.mean``:
 - **ROUGE-L**: COCO's (β = 1.2, LCS over space-split tokens), a mean of image scores;
 - **METEOR 1.5**: :class:`parbleu.metrics.caption.meteor.Meteor` (the jar, or the native engine
   where it is installed). Its corpus score is the jar's aggregate (not the mean of the image
-  scores), so it is not resampled.
+  scores), so it is not resampled;
+- **BLEU-1..4** (``bleu-coco``): pycocoevalcap's ``Bleu(4)``, :class:`.bleu.Bleu`. Its corpus
+  scores come from the summed n-gram counts of all images, not the mean of the image scores,
+  so it is not resampled either. It reports four columns, ``Bleu_1`` to ``Bleu_4``
+  (:meth:`COCOBleu.columns`); the object itself scores ``Bleu_4``.
 
 Scores are on pycocoevalcap's 0-1 scale and print with at least its 3 decimals (``%0.3f``).
 """
@@ -35,7 +39,7 @@ if TYPE_CHECKING:
 
     from ...signature import Signature
 
-__all__ = ["CIDEr", "COCORougeL", "CaptionScore", "Meteor"]
+__all__ = ["CIDEr", "COCOBleu", "COCORougeL", "CaptionScore", "Meteor"]
 
 #: COCOEvalCap prints ``%0.3f``
 PRINTED_DECIMALS = 3
@@ -181,3 +185,52 @@ class Meteor(_Caption):
             if close is not None:
                 close()
         return float(corpus), [float(x) for x in per_image]
+
+
+class COCOBleu(_Caption):
+    """pycocoevalcap's BLEU-1..4 (``Bleu(4)``: closest reference length, its tiny constants).
+
+    Reports one column per order (:meth:`columns`: ``Bleu_1`` .. ``Bleu_4``), which the
+    command line prints as four scores; the object itself scores its ``order`` (4).
+    """
+
+    metric_name = "bleu-coco"
+    #: The command line prints each of :meth:`columns` as a score of its own.
+    plain_columns = True
+    #: The BLEU order this object scores (``Bleu_{order}``).
+    order = 4
+    #: Whether this object is one of :meth:`columns` (it then reports only itself).
+    _is_column = False
+
+    @property
+    def title(self) -> str:
+        """``Bleu_1`` .. ``Bleu_4``, pycocoevalcap's key of the order scored."""
+        return f"Bleu_{self.order}"
+
+    def columns(self) -> list[Any]:
+        """Return one ``COCOBleu`` per order, 1 to 4 (itself once it is a column).
+
+        Returns
+        -------
+        list of COCOBleu
+            ``Bleu_1`` .. ``Bleu_4``.
+        """
+        if self._is_column:
+            return [self]
+        import copy
+
+        out = []
+        for k in range(1, 5):
+            col = copy.copy(self)
+            col.order = k
+            col._is_column = True
+            out.append(col)
+        return out
+
+    def _scores(self, prepared: Any, hyps: list[str]) -> tuple[float, list[float]]:
+        from .bleu import Bleu
+
+        gts, res = self._dicts(prepared, hyps)
+        corpus, per_image = Bleu(4).compute_score(gts, res, verbose=0)
+        k = self.order - 1
+        return float(corpus[k]), [float(x) for x in per_image[k]]
