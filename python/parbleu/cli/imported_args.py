@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InvalidOptionError
 
@@ -66,9 +65,12 @@ def add_scores_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-@dataclass(frozen=True)
-class ScoresSpec:
-    """One ``--scores`` metric as given: name, files, direction and provenance."""
+class ScoresSpec(NamedTuple):
+    """One ``--scores`` metric as given: name, files, direction and provenance.
+
+    A named tuple, not a dataclass: the main command's parser imports this module, and
+    ``dataclasses`` (with ``inspect``) is kept off the plain scoring path.
+    """
 
     name: str
     files: tuple[str, ...]
