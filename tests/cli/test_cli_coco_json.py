@@ -273,4 +273,4 @@ def test_bleu_coco_is_not_resampled(
         args = ["--coco-refs", paths["ann"], *args]
     run = run_main([*args, "-m", "bleu-coco"], monkeypatch)
     assert run.code == 1 and len(run.err_lines) == 1, run.err
-    assert f"{surface}: metric Bleu lacks the 'resample' capability" in run.err_lines[0]
+    assert f"{surface}: metric Bleu_4 lacks the 'resample' capability" in run.err_lines[0]

@@ -125,3 +125,17 @@ def test_parbleu_metrics_lists_the_registry(capsys: pytest.CaptureFixture[str]) 
     assert [r["name"] for r in table] == list(metric_names())
     for row in table:
         assert Capabilities(**row["capabilities"]) == get_metric(row["name"]).capabilities
+
+
+def test_a_fresh_process_sees_the_declared_capabilities() -> None:
+    """``parbleu.metrics`` imports the registry lazily: a metric built before anything loaded
+    it must still find its entry (it once lost ``resample`` and was refused by significance)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import parbleu\n"
+        "print([m.capabilities.resample for m in (parbleu.CHRF(), parbleu.TER(), parbleu.BLEU())])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[True, True, True]"

@@ -6,6 +6,7 @@ classes' module for its types: an import cycle otherwise).
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 #: Name -> the registry's ``MetricEntry``.
@@ -15,6 +16,13 @@ LOOKUP: dict[str, str] = {}
 
 
 def find(name: str) -> Any:
-    """Return the entry of a metric name or alias (any case), or ``None``."""
+    """Return the entry of a metric name or alias (any case), or ``None``.
+
+    The registry fills these tables when it is imported; ``parbleu.metrics`` imports it lazily,
+    so a metric built without it (``parbleu.CHRF()`` in a fresh process) loads it here first.
+    """
+    if "parbleu.metrics.registry" not in sys.modules:
+        from . import registry  # noqa: F401 - fills ENTRIES and LOOKUP
+
     key = LOOKUP.get(name.lower()) if isinstance(name, str) else None
     return ENTRIES[key] if key is not None else None

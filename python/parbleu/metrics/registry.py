@@ -466,7 +466,7 @@ register_metric(
         factory="parbleu.metrics.caption.registered:COCOBleu",
         help="COCOEvalCap's Bleu_1..Bleu_4, as pycocoevalcap 1.2 computes them (after COCO's "
         "PTB tokenization; `bleu` is SacreBLEU's BLEU)",
-        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="Bleu"),
+        profile=MetricProfile(higher_is_better=True, in_report_default=False, title="Bleu_4"),
         capabilities=Capabilities(
             resample=False, pairwise=False, rows="float", streaming=False, merge=False
         ),
