@@ -6,6 +6,7 @@ classes' module for its types: an import cycle otherwise).
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -22,7 +23,9 @@ def find(name: str) -> Any:
     so a metric built without it (``parbleu.CHRF()`` in a fresh process) loads it here first.
     """
     if "parbleu.metrics.registry" not in sys.modules:
-        from . import registry  # noqa: F401 - fills ENTRIES and LOOKUP
+        # Loaded by name at call time, as the registry loads its factories: the registry
+        # imports this module to fill it, so a static import here would be a cycle.
+        importlib.import_module("parbleu.metrics.registry")
 
     key = LOOKUP.get(name.lower()) if isinstance(name, str) else None
     return ENTRIES[key] if key is not None else None
