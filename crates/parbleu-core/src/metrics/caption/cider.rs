@@ -157,11 +157,13 @@ struct Part<'a> {
     df: Vec<u32>,
 }
 
-/// Fewest images per part of the preparation: below this, a second part costs more in
-/// merging its ids than it saves (measured at 5,000 COCO images on 2 cores: parts of 2,048
-/// took 103 ms and 144 ms of CPU against 78 ms and 92 ms in one part). The ids only name
-/// n-grams: no number depends on the parts.
+/// Fewest images per part of the preparation, and fewest threads to cook in parts: merging the
+/// parts' n-gram ids costs about what a second thread saves. Measured on 2 cores, one part
+/// against parts: 5,000 COCO images 78 ms / 92 ms CPU against 103 ms / 144 ms (parts of
+/// 2,048); 40,000 images 529 ms against 713 ms / 1,040 ms CPU (two parts of 20,000). The ids
+/// only name n-grams: no number depends on the parts.
 const PART: usize = 16_384;
+const MIN_PART_WORKERS: usize = 4;
 
 impl<'a> Part<'a> {
     fn cook(hyps: &[&'a str], refs: &[Vec<&'a str>], n: usize) -> Self {
@@ -233,11 +235,15 @@ impl<'a> Part<'a> {
 
 impl Prepared {
     /// Cook every caption up to order `n` and count document frequencies over the
-    /// references, on `workers` threads: one part of images per thread (at least [`PART`]
-    /// images each) is cooked apart, then the later parts' n-grams take the first part's ids
+    /// references: with `MIN_PART_WORKERS` threads or more, one part of images per thread
+    /// (at least [`PART`] images each) is cooked apart, then the later parts' n-grams take the first part's ids
     /// (new ones in part order) and their counts are added.
     pub fn new(hyps: &[&str], refs: &[Vec<&str>], n: usize, workers: usize) -> Self {
-        let part = PART.max(hyps.len().div_ceil(workers.max(1)));
+        let part = if workers < MIN_PART_WORKERS {
+            hyps.len().max(1)
+        } else {
+            PART.max(hyps.len().div_ceil(workers))
+        };
         Self::in_parts(hyps, refs, n, workers, part)
     }
 
