@@ -21,6 +21,7 @@ from typing import Any
 
 from parbleu._meta_inputs import HumanScores, read_da, read_docs, read_human_tsv, sid_to_line
 from parbleu._meta_metrics import MetricScores, computed_scores, given_scores
+from parbleu._options import MAX_RESAMPLES, check_count
 from parbleu.errors import InvalidOptionError
 from parbleu.metrics.imported import score_value
 
@@ -295,8 +296,10 @@ def agreement(
 
     if draws not in ("parbleu", "numpy"):
         raise InvalidOptionError(f"draws: {draws!r} is not 'parbleu' or 'numpy'")
-    if k < 0 or bootstrap < 0:
-        raise InvalidOptionError(f"k={k}, bootstrap={bootstrap}: expected 0 or more")
+    # Bounded as every resample count is: a huge one would abort on allocation (the core
+    # holds the draws) or run for days.
+    k = check_count("k", k, 0, MAX_RESAMPLES)
+    bootstrap = check_count("bootstrap", bootstrap, 0, MAX_RESAMPLES)
     if not 0 < confidence < 1:
         raise InvalidOptionError(f"confidence: {confidence} is not between 0 and 1")
     before = stats.random_mode()

@@ -131,3 +131,17 @@ def test_scores_errors_name_the_option(
     err = capsys.readouterr().err
     assert code != 0 and message in err, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("flag", ["--k", "--bootstrap"])
+@pytest.mark.parametrize("value", ["-1", str(2**63), str(10**11)])
+def test_absurd_resample_counts_are_one_line(
+    flag: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A count outside 0..1,000,000 is refused at once (2**63 aborted the core before)."""
+    human = tmp_path / "h.seg.score"
+    human.write_text("".join(f"{s}\t{i % 3}\n" for s in "ABC" for i in range(4)), "utf-8")
+    argv = ["meta", "--human-seg", str(human), "--seg-scores", f"M={human}", flag, value]
+    assert main(argv) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"{flag}: {value} is outside 0..1,000,000" in err[0]

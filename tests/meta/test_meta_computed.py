@@ -139,4 +139,8 @@ def test_bad_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "ad-seg-scores-is-en.csv:2: SID 984 is outside 1..2",
     )
     _one_line_error(capsys, [*human, "--k", "0"], "meta: give metrics")
-    _one_line_error(capsys, [*human, "--bootstrap", "-1", "--seg-scores", "X=y"], "negative")
+    _one_line_error(
+        capsys,
+        [*human, "--bootstrap", "-1", "--seg-scores", "X=y"],
+        "--bootstrap: -1 is outside 0..1,000,000",
+    )

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .._names import short_names
+from .._options import MAX_RESAMPLES
 from ..errors import InvalidOptionError, ParbleuError
 from ..metaeval import (
     HumanScores,
@@ -342,10 +343,9 @@ def _text(table: dict[str, Any]) -> str:
 
 
 def _meta(args: argparse.Namespace) -> tuple[int, str]:
-    if args.k < 0:
-        raise InvalidOptionError(f"--k: {args.k} is negative")
-    if args.bootstrap < 0:
-        raise InvalidOptionError(f"--bootstrap: {args.bootstrap} is negative")
+    for flag, value in (("--k", args.k), ("--bootstrap", args.bootstrap)):
+        if not 0 <= value <= MAX_RESAMPLES:
+            raise InvalidOptionError(f"{flag}: {value} is outside 0..{MAX_RESAMPLES:,}")
     computed, systems, n_seg = _computed(args)
     human = _human(args, n_seg)
     metrics: dict[str, MetricScores] = dict(computed)
