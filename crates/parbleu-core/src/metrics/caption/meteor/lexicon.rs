@@ -7,10 +7,18 @@ use super::resources::Resources;
 use super::stem::stem;
 use rustc_hash::FxHashMap;
 
+/// Java's `String.hashCode`: over UTF-16 code units, `h = 31 * h + unit`, wrapping.
+pub(crate) fn java_hash(s: &str) -> i32 {
+    s.encode_utf16()
+        .fold(0i32, |h, u| h.wrapping_mul(31).wrapping_add(i32::from(u)))
+}
+
 /// What the matchers need of one word.
 pub(crate) struct Info {
-    /// Interned stem: equal stems, equal ids.
-    pub stem: u32,
+    /// Java's `String.hashCode` of the word and of its stem: the jar compares words and stems
+    /// by these, so two words with equal hashes match as equal.
+    pub jh: i32,
+    pub sjh: i32,
     /// Sorted WordNet synset ids.
     pub syn: Box<[u32]>,
     /// One bit per synset id modulo 64: two words share no synset unless their masks meet.
@@ -66,13 +74,13 @@ impl<'a> Lexicon<'a> {
                 );
             }
         });
-        let mut stems: FxHashMap<String, u32> = FxHashMap::default();
         self.info = raw
             .into_iter()
-            .map(|(s, syn, func, para)| {
-                let next = stems.len() as u32;
+            .zip(words.iter())
+            .map(|((s, syn, func, para), w)| {
                 Info {
-                    stem: *stems.entry(s).or_insert(next),
+                    jh: java_hash(w),
+                    sjh: java_hash(&s),
                     mask: syn.iter().fold(0, |m, x| m | 1 << (x % 64)),
                     syn,
                     func,

@@ -76,19 +76,18 @@ impl Meteor {
         let t = lex.intern(&tw);
         let r = lex.intern(&rw);
         lex.finish(&self.res, 1);
-        let all = align::matches(&t, &r, &lex, &self.res.paraphrases);
-        let mut chosen = align::align(&all, t.len(), r.len());
+        let lists = align::candidates(&t, &r, &lex, &self.res.paraphrases);
+        let mut chosen = align::choose(&lists, t.len(), r.len());
         chosen.sort_by_key(|m| (m.j, m.i));
         let tuple = |m: &align::Match| (m.i, m.len1, m.j, m.len2, m.module);
         let kept = chosen.iter().map(tuple).collect();
-        let all = all.iter().map(tuple).collect();
+        let all = lists.iter().flatten().map(tuple).collect();
         (tw.clone(), rw.clone(), kept, all)
     }
 
     /// Statistics of test `t` against reference `r` (word ids of `lex`).
     fn stats_one(&self, t: &[u32], r: &[u32], lex: &Lexicon) -> [f64; STATS] {
-        let all = align::matches(t, r, lex, &self.res.paraphrases);
-        let mut chosen = align::align(&all, t.len(), r.len());
+        let mut chosen = align::align(t, r, lex, &self.res.paraphrases);
         let func = |w: &u32| lex.info[*w as usize].func;
         let mut s = [0f64; STATS];
         s[0] = t.len() as f64;

@@ -31,6 +31,10 @@ pub struct Table {
     /// Per node, its paraphrases' nodes (`offsets[n]..offsets[n + 1]` of `targets`, sorted).
     offsets: Vec<u32>,
     targets: Vec<u32>,
+    /// Per node, its paraphrases in the file's record order, first phrase to second only
+    /// (`fwd_offsets[n]..fwd_offsets[n + 1]` of `fwd_targets`): the order the jar tries them.
+    fwd_offsets: Vec<u32>,
+    fwd_targets: Vec<u32>,
     /// Longest phrase, in words.
     pub(crate) max_len: usize,
 }
@@ -60,6 +64,17 @@ impl Table {
         let n = node as usize;
         match (self.offsets.get(n), self.offsets.get(n + 1)) {
             (Some(&a), Some(&b)) => &self.targets[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// The paraphrases of the phrase ending at `node`, in record order, first phrase to
+    /// second only (empty if it is not a record's first phrase).
+    #[inline]
+    pub(crate) fn emits(&self, node: u32) -> &[u32] {
+        let n = node as usize;
+        match (self.fwd_offsets.get(n), self.fwd_offsets.get(n + 1)) {
+            (Some(&a), Some(&b)) => &self.fwd_targets[a as usize..b as usize],
             _ => &[],
         }
     }
@@ -126,6 +141,17 @@ impl Table {
             edges.push(key(a, b));
             edges.push(key(b, a));
         }
+        // Forward pairs, stably grouped by first phrase: record order within each group.
+        let mut fwd: Vec<u64> = edges.iter().step_by(2).copied().collect();
+        fwd.sort_by_key(|e| e >> 32);
+        t.fwd_offsets = vec![0; nodes as usize + 2];
+        for e in &fwd {
+            t.fwd_offsets[(e >> 32) as usize + 1] += 1;
+        }
+        for k in 1..t.fwd_offsets.len() {
+            t.fwd_offsets[k] += t.fwd_offsets[k - 1];
+        }
+        t.fwd_targets = fwd.iter().map(|e| *e as u32).collect();
         // Not deduplicated: a pair listed twice (or both ways) gives two matches, which then
         // conflict with each other, as the jar's do (observed: such a match is ambiguous).
         edges.sort_unstable();

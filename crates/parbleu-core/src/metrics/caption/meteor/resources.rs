@@ -72,28 +72,26 @@ impl Resources {
         })
     }
 
-    /// Synsets of a word: of its own form, its exception bases and the base form the first
-    /// matching regular ending gives (observed: `does` is `doe`, never `do`; `as` is not `a`).
+    /// Synsets of a word: of its own form, and of its base forms: its exception bases when
+    /// the exception list has the word, otherwise the first regular-ending base (in
+    /// [`DETACH`]'s order) that has synsets, and none for a word of at most two UTF-16 units or
+    /// ending in `ss` (observed: `does` is `doe`, never `do`; `as` is not `a`; `owner`, an
+    /// exception of itself, is not `own`).
     pub(crate) fn synsets_of(&self, word: &str) -> Vec<u32> {
         let mut out: Vec<u32> = Vec::new();
         if let Some(v) = self.synsets.get(word) {
             out.extend_from_slice(v);
         }
-        let exc = self.exceptions.get(word);
-        if let Some(bases) = exc {
+        if let Some(bases) = self.exceptions.get(word) {
             for b in bases {
                 if let Some(v) = self.synsets.get(b.as_str()) {
                     out.extend_from_slice(v);
                 }
             }
-        }
-        {
+        } else if !(word.ends_with("ss") || word.encode_utf16().count() <= 2) {
             for (suf, rep) in DETACH {
                 if let Some(stem) = word.strip_suffix(suf) {
                     let base = format!("{stem}{rep}");
-                    if base.chars().count() < 2 {
-                        continue;
-                    }
                     if let Some(v) = self.synsets.get(base.as_str()) {
                         out.extend_from_slice(v);
                         break;
