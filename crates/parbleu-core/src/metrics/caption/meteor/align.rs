@@ -35,9 +35,15 @@ fn intersects(a: &[u32], b: &[u32]) -> bool {
     false
 }
 
-/// Every phrase of the table in a sentence: (start, length, trie node), by start then length.
-fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<(usize, usize, u32)> {
+/// A phrase of the table found in a sentence: start, length, trie node.
+pub(crate) type Phrase = (usize, usize, u32);
+
+/// Every phrase of the table in a sentence, by start then length.
+pub(crate) fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<Phrase> {
     let mut out = Vec::new();
+    if table.is_empty() {
+        return out;
+    }
     for i in 0..s.len() {
         let mut node = 0;
         for (n, &w) in s[i..].iter().take(table.max_len).enumerate() {
@@ -53,15 +59,51 @@ fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<(usize, usize, u32)> 
     out
 }
 
+/// A line as the matchers see it: word ids and the table's phrases in it.
+#[derive(Clone, Copy)]
+pub(crate) struct Line<'a> {
+    pub words: &'a [u32],
+    pub phrases: &'a [Phrase],
+}
+
+/// Buffers reused from one sentence pair to the next.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// Candidates, grouped by reference position: `ms[start[j]..start[j + 1]]`.
+    ms: Vec<Match>,
+    start: Vec<usize>,
+    para: Vec<Match>,
+    merged: Vec<Match>,
+    c1: Vec<u32>,
+    c2: Vec<u32>,
+    certain: Vec<Option<Match>>,
+    pool: Vec<u64>,
+    next_pool: Vec<u64>,
+    arena: Vec<(Match, u32)>,
+    paths: Vec<Path>,
+    next: Vec<Path>,
+    order: Vec<u128>,
+    /// Per test word: Java hash, stem hash, synonym mask.
+    tj: Vec<(i32, i32, u64)>,
+}
+
 /// The candidate matches between test `t` and reference `r` (word ids of `lex`), listed per
 /// reference start position in the order the search tries them: exact, stem, synonym (each by
 /// test position), then paraphrases of reference phrases (by phrase length, record, test
 /// position), then paraphrases of test phrases (by test position, length, record).
-pub(crate) fn candidates(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> Vec<Vec<Match>> {
-    let mut lists: Vec<Vec<Match>> = vec![Vec::new(); r.len()];
+fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) {
     let info = |w: u32| &lex.info[w as usize];
+    sc.ms.clear();
+    sc.start.clear();
+    sc.tj.clear();
+    sc.tj.extend(
+        t.words
+            .iter()
+            .map(|&w| (info(w).jh, info(w).sjh, info(w).mask)),
+    );
     // Identical lines (as the jar compares words: by Java hash) take exact matches only.
-    let identical = t.len() == r.len() && t.iter().zip(r).all(|(&a, &b)| info(a).jh == info(b).jh);
+    let identical = t.words.len() == r.words.len()
+        && sc.tj.iter().zip(r.words).all(|(a, &b)| a.0 == info(b).jh);
     let one = |i, j, module| Match {
         i,
         len1: 1,
@@ -69,47 +111,41 @@ pub(crate) fn candidates(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> 
         len2: 1,
         module,
     };
-    for (j, &b) in r.iter().enumerate() {
+    for (j, &b) in r.words.iter().enumerate() {
         let ib = info(b);
-        let list = &mut lists[j];
-        list.extend(
-            t.iter()
-                .enumerate()
-                .filter(|&(_, &a)| info(a).jh == ib.jh)
-                .map(|(i, _)| one(i, j, 0)),
-        );
+        sc.start.push(sc.ms.len());
+        for (i, a) in sc.tj.iter().enumerate() {
+            if a.0 == ib.jh {
+                sc.ms.push(one(i, j, 0));
+            }
+        }
         if identical {
             continue;
         }
-        list.extend(
-            t.iter()
-                .enumerate()
-                .filter(|&(_, &a)| info(a).sjh == ib.sjh && info(a).jh != ib.jh)
-                .map(|(i, _)| one(i, j, 1)),
-        );
-        list.extend(
-            t.iter()
-                .enumerate()
-                .filter(|&(_, &a)| {
-                    let ia = info(a);
-                    ia.jh != ib.jh && ia.mask & ib.mask != 0 && intersects(&ia.syn, &ib.syn)
-                })
-                .map(|(i, _)| one(i, j, 2)),
-        );
+        for (i, a) in sc.tj.iter().enumerate() {
+            if a.1 == ib.sjh && a.0 != ib.jh {
+                sc.ms.push(one(i, j, 1));
+            }
+        }
+        if ib.mask != 0 {
+            for (i, a) in sc.tj.iter().enumerate() {
+                if a.0 != ib.jh && a.2 & ib.mask != 0 && intersects(&info(t.words[i]).syn, &ib.syn)
+                {
+                    sc.ms.push(one(i, j, 2));
+                }
+            }
+        }
     }
-    if identical || table.is_empty() {
-        return lists;
+    sc.start.push(sc.ms.len());
+    if identical || t.phrases.is_empty() || r.phrases.is_empty() {
+        return;
     }
-    let tp = phrases(t, lex, table);
-    if tp.is_empty() {
-        return lists;
-    }
-    let rp = phrases(r, lex, table);
+    sc.para.clear();
     // A reference phrase's paraphrases found in the test line.
-    for &(j, k, a) in &rp {
+    for &(j, k, a) in r.phrases {
         for &b in table.emits(a) {
-            for &(i, n, _) in tp.iter().filter(|p| p.2 == b) {
-                lists[j].push(Match {
+            for &(i, n, _) in t.phrases.iter().filter(|p| p.2 == b) {
+                sc.para.push(Match {
                     i,
                     len1: n,
                     j,
@@ -120,10 +156,10 @@ pub(crate) fn candidates(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> 
         }
     }
     // A test phrase's paraphrases found in the reference.
-    for &(i, n, a) in &tp {
+    for &(i, n, a) in t.phrases {
         for &b in table.emits(a) {
-            for &(j, k, _) in rp.iter().filter(|p| p.2 == b) {
-                lists[j].push(Match {
+            for &(j, k, _) in r.phrases.iter().filter(|p| p.2 == b) {
+                sc.para.push(Match {
                     i,
                     len1: n,
                     j,
@@ -133,7 +169,32 @@ pub(crate) fn candidates(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> 
             }
         }
     }
-    lists
+    if sc.para.is_empty() {
+        return;
+    }
+    // Each position's paraphrases go after its other matches, in the order found.
+    sc.para.sort_by_key(|m| m.j);
+    sc.merged.clear();
+    let mut p = 0;
+    for j in 0..r.words.len() {
+        let from = sc.merged.len();
+        sc.merged
+            .extend_from_slice(&sc.ms[sc.start[j]..sc.start[j + 1]]);
+        while p < sc.para.len() && sc.para[p].j == j {
+            sc.merged.push(sc.para[p]);
+            p += 1;
+        }
+        sc.start[j] = from;
+    }
+    sc.start[r.words.len()] = sc.merged.len();
+    std::mem::swap(&mut sc.ms, &mut sc.merged);
+}
+
+/// Every candidate match of a test line and a reference, in the search's order.
+pub(crate) fn all_candidates(t: Line, r: Line, lex: &Lexicon, table: &Table) -> Vec<Match> {
+    let mut sc = Scratch::default();
+    candidates(t, r, lex, table, &mut sc);
+    sc.ms
 }
 
 /// Chunks of an alignment given in any order.
@@ -182,40 +243,53 @@ fn gain(module: usize, len: usize) -> i32 {
     }
 }
 
-/// More weighted matched words first, then fewer chunks, then smaller distance; stable.
-fn rank(a: &Path, b: &Path) -> std::cmp::Ordering {
-    (b.w1 + b.w2)
-        .cmp(&(a.w1 + a.w2))
-        .then(a.chunks.cmp(&b.chunks))
-        .then(a.distance.cmp(&b.distance))
+/// The ranking as one integer, smaller first: more weighted matched words, then fewer chunks,
+/// then smaller distance; the path's index last keeps equal paths in order (a stable sort).
+fn rank_key(p: &Path, index: usize) -> u128 {
+    let w = u128::from(u32::MAX - (p.w1 + p.w2) as u32);
+    (w << 96)
+        | (u128::from(p.chunks as u32) << 64)
+        | (u128::from(p.distance as u32) << 32)
+        | index as u128
 }
 
-struct Pool {
-    words: usize,
-    n1: usize,
-    bits: Vec<u64>,
+/// Sort `paths` by rank, stably, keeping the first `keep` (their order is all that matters).
+fn best_first(paths: &mut Vec<Path>, order: &mut Vec<u128>, keep: usize) {
+    if paths.len() <= 1 {
+        return;
+    }
+    order.clear();
+    order.extend(paths.iter().enumerate().map(|(k, p)| rank_key(p, k)));
+    if order.len() > keep {
+        order.select_nth_unstable(keep - 1);
+        order.truncate(keep);
+    }
+    order.sort_unstable();
+    let sorted: Vec<Path> = order.iter().map(|&k| paths[(k as u32) as usize]).collect();
+    *paths = sorted;
 }
 
-impl Pool {
-    fn get(&self, at: usize, x: usize) -> bool {
-        self.bits[at + x / 64] >> (x % 64) & 1 == 1
+fn bit(bits: &[u64], at: usize, x: usize) -> bool {
+    bits[at + x / 64] >> (x % 64) & 1 == 1
+}
+
+/// Whether every word of `m` is free in the words at `at` (test words first, then reference).
+fn free(bits: &[u64], at: usize, n1: usize, m: &Match) -> bool {
+    (m.j..m.j + m.len2).all(|x| !bit(bits, at, n1 + x))
+        && (m.i..m.i + m.len1).all(|x| !bit(bits, at, x))
+}
+
+fn mark(bits: &mut [u64], at: usize, n1: usize, m: &Match) {
+    for x in (m.i..m.i + m.len1).chain(n1 + m.j..n1 + m.j + m.len2) {
+        bits[at + x / 64] |= 1 << (x % 64);
     }
-    fn free(&self, at: usize, m: &Match) -> bool {
-        let ref_base = self.n1;
-        (m.j..m.j + m.len2).all(|x| !self.get(at, ref_base + x))
-            && (m.i..m.i + m.len1).all(|x| !self.get(at, x))
-    }
-    fn set(&mut self, at: usize, m: &Match) {
-        for x in (m.i..m.i + m.len1).chain(self.n1 + m.j..self.n1 + m.j + m.len2) {
-            self.bits[at + x / 64] |= 1 << (x % 64);
-        }
-    }
-    /// Copy the words of `at` in `from` to a new slot here.
-    fn push(&mut self, from: &Pool, at: usize) -> usize {
-        let to = self.bits.len();
-        self.bits.extend_from_slice(&from.bits[at..at + self.words]);
-        to
-    }
+}
+
+/// Copy `words` u64s at `at` of `from` to the end of `to`; their new place.
+fn copy(to: &mut Vec<u64>, from: &[u64], at: usize, words: usize) -> usize {
+    let new = to.len();
+    to.extend_from_slice(&from[at..at + words]);
+    new
 }
 
 /// Extend `p` by match `m` (its words already marked used).
@@ -230,57 +304,60 @@ fn take(p: &mut Path, m: &Match) {
 }
 
 /// The chosen alignment of test `t` and reference `r`: the certain matches and the search's
-/// best path over the others.
-pub(crate) fn align(t: &[u32], r: &[u32], lex: &Lexicon, table: &Table) -> Vec<Match> {
-    let lists = candidates(t, r, lex, table);
-    choose(&lists, t.len(), r.len())
+/// best path over the others, in `out`.
+pub(crate) fn align(
+    t: Line,
+    r: Line,
+    lex: &Lexicon,
+    table: &Table,
+    sc: &mut Scratch,
+    out: &mut Vec<Match>,
+) {
+    candidates(t, r, lex, table, sc);
+    choose(sc, t.words.len(), r.words.len(), out);
 }
 
-/// [`align`] of candidates already listed.
-pub(crate) fn choose(lists: &[Vec<Match>], n1: usize, n2: usize) -> Vec<Match> {
-    let mut c1 = vec![0u32; n1];
-    let mut c2 = vec![0u32; n2];
-    let mut open = 0usize;
-    for m in lists.iter().flatten() {
-        c1[m.i..m.i + m.len1].iter_mut().for_each(|x| *x += 1);
-        c2[m.j..m.j + m.len2].iter_mut().for_each(|x| *x += 1);
+/// [`align`] of the candidates listed in `sc`.
+fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
+    out.clear();
+    sc.c1.clear();
+    sc.c1.resize(n1, 0);
+    sc.c2.clear();
+    sc.c2.resize(n2, 0);
+    for m in &sc.ms {
+        sc.c1[m.i..m.i + m.len1].iter_mut().for_each(|x| *x += 1);
+        sc.c2[m.j..m.j + m.len2].iter_mut().for_each(|x| *x += 1);
     }
     // Certain: the only match starting at its reference position, and no other match touches
     // its words on either side.
-    let mut certain: Vec<Option<Match>> = vec![None; n2];
-    for (j, list) in lists.iter().enumerate() {
-        match list.as_slice() {
-            [m] if (m.i..m.i + m.len1).all(|x| c1[x] == 1)
-                && (m.j..m.j + m.len2).all(|x| c2[x] == 1) =>
+    sc.certain.clear();
+    sc.certain.resize(n2, None);
+    let mut open = 0usize;
+    for j in 0..n2 {
+        match &sc.ms[sc.start[j]..sc.start[j + 1]] {
+            [m] if (m.i..m.i + m.len1).all(|x| sc.c1[x] == 1)
+                && (m.j..m.j + m.len2).all(|x| sc.c2[x] == 1) =>
             {
-                certain[j] = Some(*m);
+                sc.certain[j] = Some(*m);
             }
             [] => {}
             _ => open += 1,
         }
     }
-    let fixed = certain.iter().flatten().copied();
+    out.extend(sc.certain.iter().flatten());
     if open == 0 {
-        return fixed.collect();
+        return;
     }
     let words = (n1 + n2).div_ceil(64).max(1);
-    // Generation pools; the first generation (one path) starts in `next_pool`.
-    let mut pool = Pool {
-        words,
-        n1,
-        bits: Vec::new(),
-    };
-    let mut next_pool = Pool {
-        words,
-        n1,
-        bits: vec![0; words],
-    };
-    for m in certain.iter().flatten() {
-        next_pool.set(0, m);
+    // Generation pools of used-word bits; the first generation (one path) is in `next_pool`.
+    sc.next_pool.clear();
+    sc.next_pool.resize(words, 0);
+    for m in sc.certain.iter().flatten() {
+        mark(&mut sc.next_pool, 0, n1, m);
     }
-    let mut arena: Vec<(Match, u32)> = Vec::new();
-    let mut paths = Vec::new();
-    let mut next = vec![Path {
+    sc.arena.clear();
+    sc.next.clear();
+    sc.next.push(Path {
         w1: 0,
         w2: 0,
         chunks: 0,
@@ -289,46 +366,45 @@ pub(crate) fn choose(lists: &[Vec<Match>], n1: usize, n2: usize) -> Vec<Match> {
         open: None,
         bits: 0,
         chain: NIL,
-    }];
+    });
     for current in 0..=n2 {
-        std::mem::swap(&mut paths, &mut next);
-        std::mem::swap(&mut pool, &mut next_pool);
-        next.clear();
-        next_pool.bits.clear();
-        paths.sort_by(rank);
-        for path in paths.iter().take(BEAM) {
+        std::mem::swap(&mut sc.paths, &mut sc.next);
+        std::mem::swap(&mut sc.pool, &mut sc.next_pool);
+        sc.next.clear();
+        sc.next_pool.clear();
+        best_first(&mut sc.paths, &mut sc.order, BEAM);
+        for path in sc.paths.iter().take(BEAM) {
             let mut p = *path;
             if current == n2 {
                 if p.open.is_some() {
                     p.chunks += 1;
                 }
-                p.bits = next_pool.push(&pool, p.bits);
-                next.push(p);
+                sc.next.push(p);
                 continue;
             }
-            if pool.get(path.bits, n1 + current) {
+            if bit(&sc.pool, path.bits, n1 + current) {
                 if current < p.idx {
-                    p.bits = next_pool.push(&pool, p.bits);
-                    next.push(p);
-                } else if let Some(m) = certain[p.idx] {
+                    p.bits = copy(&mut sc.next_pool, &sc.pool, p.bits, words);
+                    sc.next.push(p);
+                } else if let Some(m) = sc.certain[p.idx] {
                     take(&mut p, &m);
                     p.distance += m.j.abs_diff(m.i) as i32;
-                    p.bits = next_pool.push(&pool, p.bits);
-                    next.push(p);
+                    p.bits = copy(&mut sc.next_pool, &sc.pool, p.bits, words);
+                    sc.next.push(p);
                 }
                 continue;
             }
-            for m in &lists[current] {
-                if !pool.free(path.bits, m) {
+            for m in &sc.ms[sc.start[current]..sc.start[current + 1]] {
+                if !free(&sc.pool, path.bits, n1, m) {
                     continue;
                 }
                 let mut c = p;
                 take(&mut c, m);
-                c.bits = next_pool.push(&pool, path.bits);
-                next_pool.set(c.bits, m);
-                arena.push((*m, p.chain));
-                c.chain = (arena.len() - 1) as u32;
-                next.push(c);
+                c.bits = copy(&mut sc.next_pool, &sc.pool, path.bits, words);
+                mark(&mut sc.next_pool, c.bits, n1, m);
+                sc.arena.push((*m, p.chain));
+                c.chain = (sc.arena.len() - 1) as u32;
+                sc.next.push(c);
                 // The jar adds each tried match's distance to the path that goes on without
                 // it, so a later sibling inherits the distances of the earlier ones.
                 p.distance += m.j.abs_diff(m.i) as i32;
@@ -338,23 +414,21 @@ pub(crate) fn choose(lists: &[Vec<Match>], n1: usize, n2: usize) -> Vec<Match> {
                 p.open = None;
             }
             p.idx += 1;
-            p.bits = next_pool.push(&pool, p.bits);
-            next.push(p);
+            p.bits = copy(&mut sc.next_pool, &sc.pool, p.bits, words);
+            sc.next.push(p);
         }
-        if next.is_empty() {
+        if sc.next.is_empty() {
             // Nothing could continue (the jar warns and keeps its best path).
-            let mut p = paths[0];
-            p.bits = next_pool.push(&pool, p.bits);
-            next.push(p);
+            let mut p = sc.paths[0];
+            p.bits = copy(&mut sc.next_pool, &sc.pool, p.bits, words);
+            sc.next.push(p);
         }
     }
-    next.sort_by(rank);
-    let mut out: Vec<Match> = fixed.collect();
-    let mut at = next[0].chain;
+    best_first(&mut sc.next, &mut sc.order, 1);
+    let mut at = sc.next[0].chain;
     while at != NIL {
-        let (m, parent) = arena[at as usize];
+        let (m, parent) = sc.arena[at as usize];
         out.push(m);
         at = parent;
     }
-    out
 }

@@ -77,15 +77,13 @@ impl<'a> Lexicon<'a> {
         self.info = raw
             .into_iter()
             .zip(words.iter())
-            .map(|((s, syn, func, para), w)| {
-                Info {
-                    jh: java_hash(w),
-                    sjh: java_hash(&s),
-                    mask: syn.iter().fold(0, |m, x| m | 1 << (x % 64)),
-                    syn,
-                    func,
-                    para,
-                }
+            .map(|((s, syn, func, para), w)| Info {
+                jh: java_hash(w),
+                sjh: java_hash(&s),
+                mask: syn.iter().fold(0, |m, x| m | 1 << (x % 64)),
+                syn,
+                func,
+                para,
             })
             .collect();
     }

@@ -1,6 +1,7 @@
 //! METEOR 1.5 as pycocoevalcap runs it (`-l en -norm`, task `default`), written from the METEOR
 //! papers (Lavie & Denkowski 2009; Denkowski & Lavie 2011, 2014) and the jar's observed
-//! behaviour, not from its source. The data (function words, WordNet synsets, paraphrase table)
+//! behaviour; the alignment search's order and bookkeeping were learned from the jar's source
+//! and are implemented from their description in docs/captioning.md, not translated. The data (function words, WordNet synsets, paraphrase table)
 //! come from the user's installed pycocoevalcap: [`Resources`].
 //!
 //! A segment's statistics are the jar's `SCORE` answer, 23 numbers: test and reference length,
@@ -76,18 +77,49 @@ impl Meteor {
         let t = lex.intern(&tw);
         let r = lex.intern(&rw);
         lex.finish(&self.res, 1);
-        let lists = align::candidates(&t, &r, &lex, &self.res.paraphrases);
-        let mut chosen = align::choose(&lists, t.len(), r.len());
+        let table = &self.res.paraphrases;
+        let (tp, rp) = (
+            align::phrases(&t, &lex, table),
+            align::phrases(&r, &lex, table),
+        );
+        let tl = align::Line {
+            words: &t,
+            phrases: &tp,
+        };
+        let rl = align::Line {
+            words: &r,
+            phrases: &rp,
+        };
+        let mut chosen = Vec::new();
+        align::align(
+            tl,
+            rl,
+            &lex,
+            table,
+            &mut align::Scratch::default(),
+            &mut chosen,
+        );
         chosen.sort_by_key(|m| (m.j, m.i));
         let tuple = |m: &align::Match| (m.i, m.len1, m.j, m.len2, m.module);
         let kept = chosen.iter().map(tuple).collect();
-        let all = lists.iter().flatten().map(tuple).collect();
+        let all = align::all_candidates(tl, rl, &lex, table)
+            .iter()
+            .map(tuple)
+            .collect();
         (tw.clone(), rw.clone(), kept, all)
     }
 
     /// Statistics of test `t` against reference `r` (word ids of `lex`).
-    fn stats_one(&self, t: &[u32], r: &[u32], lex: &Lexicon) -> [f64; STATS] {
-        let mut chosen = align::align(t, r, lex, &self.res.paraphrases);
+    fn stats_one(
+        &self,
+        t: align::Line,
+        r: align::Line,
+        lex: &Lexicon,
+        sc: &mut align::Scratch,
+        chosen: &mut Vec<align::Match>,
+    ) -> [f64; STATS] {
+        align::align(t, r, lex, &self.res.paraphrases, sc, chosen);
+        let (t, r) = (t.words, r.words);
         let func = |w: &u32| lex.info[*w as usize].func;
         let mut s = [0f64; STATS];
         s[0] = t.len() as f64;
@@ -95,7 +127,7 @@ impl Meteor {
         s[2] = t.iter().filter(|w| func(w)).count() as f64;
         s[3] = r.iter().filter(|w| func(w)).count() as f64;
         let (mut m1, mut m2) = (0usize, 0usize);
-        for m in &chosen {
+        for m in chosen.iter() {
             let base = 4 + 4 * m.module;
             for w in &t[m.i..m.i + m.len1] {
                 s[base + if func(w) { 2 } else { 0 }] += 1.0;
@@ -106,17 +138,24 @@ impl Meteor {
             m1 += m.len1;
             m2 += m.len2;
         }
-        s[20] = chunks(&mut chosen) as f64;
+        s[20] = chunks(chosen) as f64;
         s[21] = m1 as f64;
         s[22] = m2 as f64;
         s
     }
 
     /// The `SCORE` answer: the statistics of the best-scoring reference (the first on a tie).
-    fn best(&self, t: &[u32], refs: &[&[u32]], lex: &Lexicon) -> [f64; STATS] {
+    fn best(
+        &self,
+        t: align::Line,
+        refs: &[align::Line],
+        lex: &Lexicon,
+        sc: &mut align::Scratch,
+        chosen: &mut Vec<align::Match>,
+    ) -> [f64; STATS] {
         let mut best: Option<(f64, [f64; STATS])> = None;
-        for r in refs {
-            let s = self.stats_one(t, r, lex);
+        for &r in refs {
+            let s = self.stats_one(t, r, lex, sc, chosen);
             let v = score(&s, &self.params);
             if best.as_ref().is_none_or(|(b, _)| v > *b) {
                 best = Some((v, s));
@@ -162,14 +201,27 @@ impl Meteor {
         let mut lex = Lexicon::new();
         let words: Vec<Vec<u32>> = norm.iter().map(|w| lex.intern(w)).collect();
         lex.finish(&self.res, workers);
+        // Each distinct line's phrases of the paraphrase table, found once.
+        let mut phrases: Vec<Vec<align::Phrase>> = vec![Vec::new(); words.len()];
+        crate::parallel::for_each_chunk(workers, &mut phrases, 64, |start, chunk| {
+            for (k, o) in chunk.iter_mut().enumerate() {
+                *o = align::phrases(&words[start + k], &lex, &self.res.paraphrases);
+            }
+        });
+        let line = |x: usize| align::Line {
+            words: &words[x],
+            phrases: &phrases[x],
+        };
         let mut rows = vec![[0f64; STATS]; tests.len()];
         crate::parallel::for_each_chunk(workers, &mut rows, 16, |start, chunk| {
-            let mut rs: Vec<&[u32]> = Vec::new();
+            let mut rs: Vec<align::Line> = Vec::new();
+            let mut sc = align::Scratch::default();
+            let mut chosen = Vec::new();
             for (k, o) in chunk.iter_mut().enumerate() {
                 let (t, r) = &segs[start + k];
                 rs.clear();
-                rs.extend(r.iter().map(|&x| words[x].as_slice()));
-                *o = self.best(&words[*t], &rs, &lex);
+                rs.extend(r.iter().map(|&x| line(x)));
+                *o = self.best(line(*t), &rs, &lex, &mut sc, &mut chosen);
             }
         });
         rows.into_iter().flatten().collect()
