@@ -8,7 +8,7 @@
 //! reading its source; this is an implementation of those rules, not a translation of it.
 
 use super::lexicon::Lexicon;
-use super::paraphrase::{Table, NONE};
+use super::paraphrase::{node_bit, Table, NONE};
 
 /// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,10 @@ pub(crate) struct Match {
 
 /// Width of the beam (the jar's default `-x 40`).
 const BEAM: usize = 40;
+
+fn meet(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) != 0
+}
 
 fn intersects(a: &[u32], b: &[u32]) -> bool {
     let (mut x, mut y) = (0, 0);
@@ -84,7 +88,9 @@ pub(crate) struct Scratch {
     next: Vec<Path>,
     order: Vec<u128>,
     /// Per test word: Java hash, stem hash, synonym mask.
-    tj: Vec<(i32, i32, u64)>,
+    tj: Vec<(i32, i32, [u64; 4])>,
+    /// Paraphrase matches of one phrase before ordering: (record rank, position, length).
+    found: Vec<(u32, usize, usize)>,
 }
 
 /// The candidate matches between test `t` and reference `r` (word ids of `lex`), listed per
@@ -127,9 +133,11 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
                 sc.ms.push(one(i, j, 1));
             }
         }
-        if ib.mask != 0 {
+        if ib.mask != [0; 4] {
             for (i, a) in sc.tj.iter().enumerate() {
-                if a.0 != ib.jh && a.2 & ib.mask != 0 && intersects(&info(t.words[i]).syn, &ib.syn)
+                if a.0 != ib.jh
+                    && meet(&a.2, &ib.mask)
+                    && intersects(&info(t.words[i]).syn, &ib.syn)
                 {
                     sc.ms.push(one(i, j, 2));
                 }
@@ -141,33 +149,29 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
         return;
     }
     sc.para.clear();
-    // A reference phrase's paraphrases found in the test line.
+    let line_bits = |ps: &[Phrase]| ps.iter().fold(0, |m, p| m | node_bit(p.2));
+    let (tbits, rbits) = (line_bits(t.phrases), line_bits(r.phrases));
+    // A reference phrase's paraphrases found in the test line, by record, then position.
     for &(j, k, a) in r.phrases {
-        for &b in table.emits(a) {
-            for &(i, n, _) in t.phrases.iter().filter(|p| p.2 == b) {
-                sc.para.push(Match {
-                    i,
-                    len1: n,
-                    j,
-                    len2: k,
-                    module: 3,
-                });
-            }
-        }
+        paraphrases_in(table, a, t.phrases, tbits, &mut sc.found);
+        sc.para.extend(sc.found.iter().map(|&(_, i, n)| Match {
+            i,
+            len1: n,
+            j,
+            len2: k,
+            module: 3,
+        }));
     }
-    // A test phrase's paraphrases found in the reference.
+    // A test phrase's paraphrases found in the reference, by record, then position.
     for &(i, n, a) in t.phrases {
-        for &b in table.emits(a) {
-            for &(j, k, _) in r.phrases.iter().filter(|p| p.2 == b) {
-                sc.para.push(Match {
-                    i,
-                    len1: n,
-                    j,
-                    len2: k,
-                    module: 3,
-                });
-            }
-        }
+        paraphrases_in(table, a, r.phrases, rbits, &mut sc.found);
+        sc.para.extend(sc.found.iter().map(|&(_, j, k)| Match {
+            i,
+            len1: n,
+            j,
+            len2: k,
+            module: 3,
+        }));
     }
     if sc.para.is_empty() {
         return;
@@ -188,6 +192,38 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
     }
     sc.start[r.words.len()] = sc.merged.len();
     std::mem::swap(&mut sc.ms, &mut sc.merged);
+}
+
+/// The paraphrases of phrase `a` among `phrases` of the other line, as (record rank, start,
+/// length), by rank then start: one entry per record that pairs them.
+fn paraphrases_in(
+    table: &Table,
+    a: u32,
+    phrases: &[Phrase],
+    bits: u64,
+    found: &mut Vec<(u32, usize, usize)>,
+) {
+    found.clear();
+    let mask = table.emits_mask(a);
+    if mask & bits == 0 {
+        return;
+    }
+    let (targets, ranks) = table.emits_sorted(a);
+    for &(start, len, b) in phrases {
+        if mask & node_bit(b) == 0 {
+            continue;
+        }
+        let lo = targets.partition_point(|&x| x < b);
+        for k in lo..targets.len() {
+            if targets[k] != b {
+                break;
+            }
+            found.push((ranks[k], start, len));
+        }
+    }
+    if found.len() > 1 {
+        found.sort_unstable();
+    }
 }
 
 /// Every candidate match of a test line and a reference, in the search's order.

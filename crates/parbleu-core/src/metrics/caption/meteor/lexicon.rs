@@ -21,8 +21,9 @@ pub(crate) struct Info {
     pub sjh: i32,
     /// Sorted WordNet synset ids.
     pub syn: Box<[u32]>,
-    /// One bit per synset id modulo 64: two words share no synset unless their masks meet.
-    pub mask: u64,
+    /// A 256-bit filter of the synset ids: two words share no synset unless their masks meet
+    /// (64 bits let most pairs of common words through to the list comparison).
+    pub mask: [u64; 4],
     pub func: bool,
     /// The paraphrase table's id of the word, or [`NONE`].
     pub para: u32,
@@ -80,7 +81,11 @@ impl<'a> Lexicon<'a> {
             .map(|((s, syn, func, para), w)| Info {
                 jh: java_hash(w),
                 sjh: java_hash(&s),
-                mask: syn.iter().fold(0, |m, x| m | 1 << (x % 64)),
+                mask: syn.iter().fold([0; 4], |mut m, &x| {
+                    let h = x.wrapping_mul(0x9E37_79B1) >> 24;
+                    m[(h >> 6) as usize & 3] |= 1 << (h & 63);
+                    m
+                }),
                 syn,
                 func,
                 para,

@@ -35,8 +35,21 @@ pub struct Table {
     /// (`fwd_offsets[n]..fwd_offsets[n + 1]` of `fwd_targets`): the order the jar tries them.
     fwd_offsets: Vec<u32>,
     fwd_targets: Vec<u32>,
+    /// The same lists sorted by target, each with its rank in record order: which records
+    /// pair a phrase with a given one, by binary search.
+    fwd_sorted: Vec<u32>,
+    fwd_rank: Vec<u32>,
+    /// Per node, one bit per [`node_bit`] of its forward targets: most phrase pairs are
+    /// ruled out without touching the (large, scattered) target lists.
+    fwd_mask: Vec<u64>,
     /// Longest phrase, in words.
     pub(crate) max_len: usize,
+}
+
+/// A node's bit in the 64-bit filters of [`Table::emits_mask`].
+#[inline]
+pub(crate) fn node_bit(node: u32) -> u64 {
+    1 << (node.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 fn key(node: u32, word: u32) -> u64 {
@@ -68,14 +81,22 @@ impl Table {
         }
     }
 
-    /// The paraphrases of the phrase ending at `node`, in record order, first phrase to
-    /// second only (empty if it is not a record's first phrase).
+    /// The filter of the targets of `node`: a target's [`node_bit`] is set in it.
     #[inline]
-    pub(crate) fn emits(&self, node: u32) -> &[u32] {
+    pub(crate) fn emits_mask(&self, node: u32) -> u64 {
+        self.fwd_mask.get(node as usize).copied().unwrap_or(0)
+    }
+
+    /// [`Self::emits`] sorted by target node, and each target's rank in record order.
+    #[inline]
+    pub(crate) fn emits_sorted(&self, node: u32) -> (&[u32], &[u32]) {
         let n = node as usize;
         match (self.fwd_offsets.get(n), self.fwd_offsets.get(n + 1)) {
-            (Some(&a), Some(&b)) => &self.fwd_targets[a as usize..b as usize],
-            _ => &[],
+            (Some(&a), Some(&b)) => {
+                let r = a as usize..b as usize;
+                (&self.fwd_sorted[r.clone()], &self.fwd_rank[r])
+            }
+            _ => (&[], &[]),
         }
     }
 
@@ -152,6 +173,19 @@ impl Table {
             t.fwd_offsets[k] += t.fwd_offsets[k - 1];
         }
         t.fwd_targets = fwd.iter().map(|e| *e as u32).collect();
+        t.fwd_sorted = Vec::with_capacity(t.fwd_targets.len());
+        t.fwd_rank = Vec::with_capacity(t.fwd_targets.len());
+        t.fwd_mask = Vec::with_capacity(t.fwd_offsets.len());
+        for w in t.fwd_offsets.windows(2) {
+            let list = &t.fwd_targets[w[0] as usize..w[1] as usize];
+            let mut pairs: Vec<(u32, u32)> =
+                list.iter().zip(0u32..).map(|(&x, r)| (x, r)).collect();
+            pairs.sort_unstable();
+            t.fwd_mask
+                .push(pairs.iter().fold(0, |m, p| m | node_bit(p.0)));
+            t.fwd_sorted.extend(pairs.iter().map(|p| p.0));
+            t.fwd_rank.extend(pairs.iter().map(|p| p.1));
+        }
         // Not deduplicated: a pair listed twice (or both ways) gives two matches, which then
         // conflict with each other, as the jar's do (observed: such a match is ambiguous).
         edges.sort_unstable();
