@@ -39,8 +39,17 @@ fn intersects(a: &[u32], b: &[u32]) -> bool {
     false
 }
 
-/// A phrase of the table found in a sentence: start, length, trie node.
-pub(crate) type Phrase = (usize, usize, u32);
+/// A phrase of the table found in a sentence: start, length, trie node, the node's
+/// [`node_bit`] and the filter of its paraphrases ([`Table::emits_mask`]), kept here so a
+/// sentence pair touches no table memory for phrases that cannot match.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Phrase {
+    pub start: usize,
+    pub len: usize,
+    pub node: u32,
+    pub bit: u64,
+    pub emask: u64,
+}
 
 /// Every phrase of the table in a sentence, by start then length.
 pub(crate) fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<Phrase> {
@@ -56,7 +65,13 @@ pub(crate) fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<Phrase> {
                 break;
             }
             if !table.paraphrases(node).is_empty() {
-                out.push((i, n + 1, node));
+                out.push(Phrase {
+                    start: i,
+                    len: n + 1,
+                    node,
+                    bit: node_bit(node),
+                    emask: table.emits_mask(node),
+                });
             }
         }
     }
@@ -87,6 +102,7 @@ pub(crate) struct Scratch {
     paths: Vec<Path>,
     next: Vec<Path>,
     order: Vec<u128>,
+    spare: Vec<Path>,
     /// Per test word: Java hash, stem hash, synonym mask.
     tj: Vec<(i32, i32, [u64; 4])>,
     /// Paraphrase matches of one phrase before ordering: (record rank, position, length).
@@ -149,10 +165,11 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
         return;
     }
     sc.para.clear();
-    let line_bits = |ps: &[Phrase]| ps.iter().fold(0, |m, p| m | node_bit(p.2));
+    let line_bits = |ps: &[Phrase]| ps.iter().fold(0, |m, p| m | p.bit);
     let (tbits, rbits) = (line_bits(t.phrases), line_bits(r.phrases));
     // A reference phrase's paraphrases found in the test line, by record, then position.
-    for &(j, k, a) in r.phrases {
+    for a in r.phrases {
+        let (j, k) = (a.start, a.len);
         paraphrases_in(table, a, t.phrases, tbits, &mut sc.found);
         sc.para.extend(sc.found.iter().map(|&(_, i, n)| Match {
             i,
@@ -163,7 +180,8 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
         }));
     }
     // A test phrase's paraphrases found in the reference, by record, then position.
-    for &(i, n, a) in t.phrases {
+    for a in t.phrases {
+        let (i, n) = (a.start, a.len);
         paraphrases_in(table, a, r.phrases, rbits, &mut sc.found);
         sc.para.extend(sc.found.iter().map(|&(_, j, k)| Match {
             i,
@@ -198,27 +216,26 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
 /// length), by rank then start: one entry per record that pairs them.
 fn paraphrases_in(
     table: &Table,
-    a: u32,
+    a: &Phrase,
     phrases: &[Phrase],
     bits: u64,
     found: &mut Vec<(u32, usize, usize)>,
 ) {
     found.clear();
-    let mask = table.emits_mask(a);
-    if mask & bits == 0 {
+    if a.emask & bits == 0 {
         return;
     }
-    let (targets, ranks) = table.emits_sorted(a);
-    for &(start, len, b) in phrases {
-        if mask & node_bit(b) == 0 {
+    let (targets, ranks) = table.emits_sorted(a.node);
+    for b in phrases {
+        if a.emask & b.bit == 0 {
             continue;
         }
-        let lo = targets.partition_point(|&x| x < b);
+        let lo = targets.partition_point(|&x| x < b.node);
         for k in lo..targets.len() {
-            if targets[k] != b {
+            if targets[k] != b.node {
                 break;
             }
-            found.push((ranks[k], start, len));
+            found.push((ranks[k], b.start, b.len));
         }
     }
     if found.len() > 1 {
@@ -289,20 +306,22 @@ fn rank_key(p: &Path, index: usize) -> u128 {
         | index as u128
 }
 
-/// Sort `paths` by rank, stably, keeping the first `keep` (their order is all that matters).
-fn best_first(paths: &mut Vec<Path>, order: &mut Vec<u128>, keep: usize) {
-    if paths.len() <= 1 {
-        return;
-    }
+/// Sort `paths` by rank, stably, and keep the best `keep`.
+fn best_first(paths: &mut Vec<Path>, order: &mut Vec<u128>, spare: &mut Vec<Path>, keep: usize) {
     order.clear();
     order.extend(paths.iter().enumerate().map(|(k, p)| rank_key(p, k)));
+    if order.windows(2).all(|w| w[0] >> 32 <= w[1] >> 32) {
+        paths.truncate(keep);
+        return;
+    }
     if order.len() > keep {
         order.select_nth_unstable(keep - 1);
         order.truncate(keep);
     }
     order.sort_unstable();
-    let sorted: Vec<Path> = order.iter().map(|&k| paths[(k as u32) as usize]).collect();
-    *paths = sorted;
+    spare.clear();
+    spare.extend(order.iter().map(|&k| paths[(k as u32) as usize]));
+    std::mem::swap(paths, spare);
 }
 
 fn bit(bits: &[u64], at: usize, x: usize) -> bool {
@@ -403,21 +422,52 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
         bits: 0,
         chain: NIL,
     });
+    std::mem::swap(&mut sc.paths, &mut sc.next);
+    std::mem::swap(&mut sc.pool, &mut sc.next_pool);
     for current in 0..=n2 {
-        std::mem::swap(&mut sc.paths, &mut sc.next);
-        std::mem::swap(&mut sc.pool, &mut sc.next_pool);
-        sc.next.clear();
-        sc.next_pool.clear();
-        best_first(&mut sc.paths, &mut sc.order, BEAM);
-        for path in sc.paths.iter().take(BEAM) {
-            let mut p = *path;
-            if current == n2 {
+        best_first(&mut sc.paths, &mut sc.order, &mut sc.spare, BEAM);
+        if current == n2 {
+            for p in sc.paths.iter_mut() {
                 if p.open.is_some() {
                     p.chunks += 1;
                 }
-                sc.next.push(p);
-                continue;
             }
+            break;
+        }
+        let list = &sc.ms[sc.start[current]..sc.start[current + 1]];
+        if list.is_empty() || sc.certain[current].is_some() {
+            // No path branches here: each waits inside its match, takes the certain match,
+            // or skips the position; done in place, the words in use do not change.
+            let first = sc.paths[0];
+            let (pool, certain) = (&sc.pool, &sc.certain);
+            sc.paths.retain_mut(|p| {
+                if !bit(pool, p.bits, n1 + current) {
+                    if p.open.is_some() {
+                        p.chunks += 1;
+                        p.open = None;
+                    }
+                    p.idx += 1;
+                    true
+                } else if current < p.idx {
+                    true
+                } else if let Some(m) = certain[p.idx] {
+                    take(p, &m);
+                    p.distance += m.j.abs_diff(m.i) as i32;
+                    true
+                } else {
+                    false
+                }
+            });
+            if sc.paths.is_empty() {
+                // Nothing could continue (the jar warns and keeps its best path).
+                sc.paths.push(first);
+            }
+            continue;
+        }
+        sc.next.clear();
+        sc.next_pool.clear();
+        for path in sc.paths.iter() {
+            let mut p = *path;
             if bit(&sc.pool, path.bits, n1 + current) {
                 if current < p.idx {
                     p.bits = copy(&mut sc.next_pool, &sc.pool, p.bits, words);
@@ -430,7 +480,7 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
                 }
                 continue;
             }
-            for m in &sc.ms[sc.start[current]..sc.start[current + 1]] {
+            for m in list {
                 if !free(&sc.pool, path.bits, n1, m) {
                     continue;
                 }
@@ -459,9 +509,11 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
             p.bits = copy(&mut sc.next_pool, &sc.pool, p.bits, words);
             sc.next.push(p);
         }
+        std::mem::swap(&mut sc.paths, &mut sc.next);
+        std::mem::swap(&mut sc.pool, &mut sc.next_pool);
     }
-    best_first(&mut sc.next, &mut sc.order, 1);
-    let mut at = sc.next[0].chain;
+    best_first(&mut sc.paths, &mut sc.order, &mut sc.spare, 1);
+    let mut at = sc.paths[0].chain;
     while at != NIL {
         let (m, parent) = sc.arena[at as usize];
         out.push(m);
