@@ -7,7 +7,7 @@
 //! distance bookkeeping) could not be learned from the jar's behaviour and were learned by
 //! reading its source; this is an implementation of those rules, not a translation of it.
 
-use super::lexicon::Lexicon;
+use super::lexicon::{id_bit, Lexicon};
 use super::paraphrase::{node_bit, Table, NONE};
 
 /// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
@@ -22,22 +22,6 @@ pub(crate) struct Match {
 
 /// Width of the beam (the jar's default `-x 40`).
 const BEAM: usize = 40;
-
-fn meet(a: &[u64; 4], b: &[u64; 4]) -> bool {
-    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) != 0
-}
-
-fn intersects(a: &[u32], b: &[u32]) -> bool {
-    let (mut x, mut y) = (0, 0);
-    while x < a.len() && y < b.len() {
-        match a[x].cmp(&b[y]) {
-            std::cmp::Ordering::Less => x += 1,
-            std::cmp::Ordering::Greater => y += 1,
-            std::cmp::Ordering::Equal => return true,
-        }
-    }
-    false
-}
 
 /// A phrase of the table found in a sentence: start, length, trie node, the node's
 /// [`node_bit`] and the filter of its paraphrases ([`Table::emits_mask`]), kept here so a
@@ -103,8 +87,8 @@ pub(crate) struct Scratch {
     next: Vec<Path>,
     order: Vec<u128>,
     spare: Vec<Path>,
-    /// Per test word: Java hash, stem hash, synonym mask.
-    tj: Vec<(i32, i32, [u64; 4])>,
+    /// Per test word: Java hash, stem hash, id filter bit.
+    tj: Vec<(i32, i32, u64)>,
     /// Paraphrase matches of one phrase before ordering: (record rank, position, length).
     found: Vec<(u32, usize, usize)>,
 }
@@ -121,7 +105,7 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
     sc.tj.extend(
         t.words
             .iter()
-            .map(|&w| (info(w).jh, info(w).sjh, info(w).mask)),
+            .map(|&w| (info(w).jh, info(w).sjh, id_bit(w))),
     );
     // Identical lines (as the jar compares words: by Java hash) take exact matches only.
     let identical = t.words.len() == r.words.len()
@@ -133,27 +117,40 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
         len2: 1,
         module,
     };
+    // Filters of the test line's word hashes, stem hashes and synsets: most reference words
+    // have no stem or synonym partner, and their loops are skipped.
+    let hbit = |h: i32| 1u64 << ((h as u32).wrapping_mul(0x9E37_79B1) >> 26);
+    let (mut wbits, mut sbits, mut ids) = (0u64, 0u64, 0u64);
+    for a in &sc.tj {
+        wbits |= hbit(a.0);
+        sbits |= hbit(a.1);
+        ids |= a.2;
+    }
     for (j, &b) in r.words.iter().enumerate() {
         let ib = info(b);
         sc.start.push(sc.ms.len());
-        for (i, a) in sc.tj.iter().enumerate() {
-            if a.0 == ib.jh {
-                sc.ms.push(one(i, j, 0));
+        if wbits & hbit(ib.jh) != 0 {
+            for (i, a) in sc.tj.iter().enumerate() {
+                if a.0 == ib.jh {
+                    sc.ms.push(one(i, j, 0));
+                }
             }
         }
         if identical {
             continue;
         }
-        for (i, a) in sc.tj.iter().enumerate() {
-            if a.1 == ib.sjh && a.0 != ib.jh {
-                sc.ms.push(one(i, j, 1));
+        if sbits & hbit(ib.sjh) != 0 {
+            for (i, a) in sc.tj.iter().enumerate() {
+                if a.1 == ib.sjh && a.0 != ib.jh {
+                    sc.ms.push(one(i, j, 1));
+                }
             }
         }
-        if ib.mask != [0; 4] {
+        if ids & ib.near_bits != 0 {
             for (i, a) in sc.tj.iter().enumerate() {
                 if a.0 != ib.jh
-                    && meet(&a.2, &ib.mask)
-                    && intersects(&info(t.words[i]).syn, &ib.syn)
+                    && a.2 & ib.near_bits != 0
+                    && ib.near.binary_search(&t.words[i]).is_ok()
                 {
                     sc.ms.push(one(i, j, 2));
                 }

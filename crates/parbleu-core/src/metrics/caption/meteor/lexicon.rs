@@ -21,9 +21,12 @@ pub(crate) struct Info {
     pub sjh: i32,
     /// Sorted WordNet synset ids.
     pub syn: Box<[u32]>,
-    /// A 256-bit filter of the synset ids: two words share no synset unless their masks meet
-    /// (64 bits let most pairs of common words through to the list comparison).
-    pub mask: [u64; 4],
+    /// The batch's words that share a synset with this one (sorted ids, itself included when
+    /// it has synsets), and a filter of them ([`id_bit`]): a synonym test is one bit test, and
+    /// a binary search when the bit is set, instead of comparing two synset lists (function
+    /// words such as `is` have dozens of synsets, so list comparisons dominated).
+    pub near: Box<[u32]>,
+    pub near_bits: u64,
     pub func: bool,
     /// The paraphrase table's id of the word, or [`NONE`].
     pub para: u32,
@@ -81,15 +84,35 @@ impl<'a> Lexicon<'a> {
             .map(|((s, syn, func, para), w)| Info {
                 jh: java_hash(w),
                 sjh: java_hash(&s),
-                mask: syn.iter().fold([0; 4], |mut m, &x| {
-                    let h = x.wrapping_mul(0x9E37_79B1) >> 24;
-                    m[(h >> 6) as usize & 3] |= 1 << (h & 63);
-                    m
-                }),
+                near: Box::default(),
+                near_bits: 0,
                 syn,
                 func,
                 para,
             })
             .collect();
+        let mut by_set: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        for (id, info) in self.info.iter().enumerate() {
+            for &x in info.syn.iter() {
+                by_set.entry(x).or_default().push(id as u32);
+            }
+        }
+        let mut near: Vec<u32> = Vec::new();
+        for info in self.info.iter_mut() {
+            near.clear();
+            for x in info.syn.iter() {
+                near.extend_from_slice(&by_set[x]);
+            }
+            near.sort_unstable();
+            near.dedup();
+            info.near_bits = near.iter().fold(0, |m, &w| m | id_bit(w));
+            info.near = near.as_slice().into();
+        }
     }
+}
+
+/// A word id's bit in the 64-bit filters of [`Info::near_bits`].
+#[inline]
+pub(crate) fn id_bit(id: u32) -> u64 {
+    1 << (id.wrapping_mul(0x9E37_79B1) >> 26)
 }
