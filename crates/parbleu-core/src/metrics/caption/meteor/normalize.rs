@@ -1,9 +1,22 @@
-//! METEOR's `-norm`, as observed on the jar: punctuation normalised (curly and doubled quotes to
-//! straight ones, en dash and `--` to `-`, a hyphen between letters or digits dropped), then a
-//! Moses-style English tokenisation (symbols split off, commas except between digits, the
-//! apostrophe rules, a final period split unless the word holds another period, is a
-//! non-breaking prefix, or the next word starts lower-case), periods removed from
-//! abbreviations such as `e.g.`, then lower case.
+//! METEOR's `-norm` (tokenise, normalise punctuation) then lower case, as observed on the jar
+//! (every rule was probed on `edu.cmu.meteor.util.Normalizer` and the scorer's
+//! `-writeAlignments` output; see docs/captioning.md). The steps, in the jar's order:
+//!
+//! 1. odd spaces become spaces, curly quotes and `` ` `` straight ones, an en dash ` - `;
+//!    the line is trimmed of characters up to U+0020; `''` is `"` and `--` is `-`;
+//! 2. every character that is not a *word character* (below), a space, `\x0b`, `.`, `'`, `,` or
+//!    `-` stands alone; a run of two or more periods stands alone;
+//! 3. a hyphen between a word character (or a period) and a word character is dropped;
+//! 4. Moses' comma rules (kept only between ASCII digits) and English apostrophe rules;
+//! 5. a word's final period is split off unless the word holds another period and a letter,
+//!    is a non-breaking prefix, or the next word starts with `a`-`z` (numeric-only prefixes:
+//!    a digit); the periods of an abbreviation such as `e.g.` are removed;
+//! 6. lower case; words are split at spaces only.
+//!
+//! A *word character* is an ASCII letter or digit, a Latin-1 or Latin Extended-A letter
+//! (U+00C0-U+017E but × and ÷), Cyrillic (U+0400-U+0527, U+A640-U+A66E, U+A67E-U+A697) or a
+//! phonetic-extension letter (U+1D00-U+1D7F): the jar splits every other character off, so
+//! CJK text is one word per character and `ả` (U+1EA3) is a word of its own.
 
 use rustc_hash::FxHashMap;
 
@@ -30,64 +43,164 @@ pub fn parse_prefixes(text: &str) -> Prefixes {
     out
 }
 
-fn alnum(c: char) -> bool {
-    c.is_alphanumeric()
+/// A word character that is not a digit (the code-point ranges the jar keeps inside words,
+/// found by normalising `a{c}a` for every code point).
+fn letter(c: char) -> bool {
+    matches!(c,
+        'A'..='Z' | 'a'..='z'
+        | '\u{c0}'..='\u{d6}' | '\u{d8}'..='\u{f6}' | '\u{f8}'..='\u{17e}'
+        | '\u{400}'..='\u{527}' | '\u{1d00}'..='\u{1d7f}'
+        | '\u{a640}'..='\u{a66e}' | '\u{a67e}'..='\u{a697}')
 }
 
-/// `-norm` of one line, as words.
+fn digit(c: char) -> bool {
+    c.is_ascii_digit()
+}
+
+fn word_char(c: char) -> bool {
+    digit(c) || letter(c)
+}
+
+/// The wide spaces: symbols until the words are cut, then dropped (observed: `no.\u{2009}www`
+/// is `no . www`, the period split off as before a symbol, where `no. www` keeps it).
+fn wide_space(c: char) -> bool {
+    matches!(c, '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+}
+
+/// `-norm` of one line, as lower-case words.
 pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
-    // An en dash stands alone, never joins two words as `-` does (observed: `18–20` is
-    // `18 - 20`, `18-20` is `18 20`).
-    let s: String = line
-        .replace('\u{2013}', " \u{2013} ")
-        .replace("``", "\"")
-        .replace("''", "\"")
-        .chars()
-        .map(|c| match c {
-            '\u{201c}' | '\u{201d}' => '"',
-            '\u{2018}' | '\u{2019}' | '`' => '\'',
-            '\u{2013}' => '-',
-            c if c.is_whitespace() => ' ',
-            c => c,
-        })
-        .filter(|&c| (c as u32) >= 32)
-        .collect();
-    let s = s.replace("--", "-");
-    let s = join_hyphens(&s);
-    // Split every symbol but . ' , - from its neighbours.
-    let mut t = String::with_capacity(s.len() * 2);
-    for c in s.chars() {
-        if !alnum(c) && !matches!(c, ' ' | '.' | '\'' | ',' | '-') {
-            t.push(' ');
-            t.push(c);
-            t.push(' ');
-        } else {
-            t.push(c);
+    let s = punctuation(line);
+    let s = isolate(&s);
+    let s = hyphens(&s);
+    // The comma and apostrophe rules see the line padded with a space at each end (observed:
+    // a quote or comma at the start of the line is split off as one between words).
+    let mut c = Vec::with_capacity(s.len() + 2);
+    c.push(' ');
+    c.extend(s);
+    c.push(' ');
+    let c = commas(&c);
+    let c = apostrophes(&c);
+    let line: String = c.into_iter().collect();
+    let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len() + 4);
+    for (k, w) in words.iter().enumerate() {
+        if w.chars().all(wide_space) {
+            continue;
+        }
+        final_period(w, words.get(k + 1).copied(), prefixes, &mut out);
+    }
+    trim(&mut out);
+    out
+}
+
+/// The finished line is trimmed as Java's `String.trim` does (every character up to U+0020,
+/// so a control character split off at either end goes, one inside stays a word).
+fn trim(words: &mut Vec<String>) {
+    let low = |c: char| c <= ' ';
+    while let Some(w) = words.last_mut() {
+        let t = w.trim_end_matches(low).len();
+        w.truncate(t);
+        if !w.is_empty() {
+            break;
+        }
+        words.pop();
+    }
+    let lead = words.iter().take_while(|w| w.chars().all(low)).count();
+    words.drain(..lead);
+    if let Some(w) = words.first_mut() {
+        let t = w.trim_start_matches(low);
+        if t.len() != w.len() {
+            *w = t.to_string();
         }
     }
-    let t = commas(&t);
-    // The line is padded with a space at each end first (as Moses does), so an apostrophe at
-    // the start or end of the line is split off like one between words (observed).
-    let t = apostrophes(&format!(" {t} "));
-    let words: Vec<&str> = t.split(' ').filter(|w| !w.is_empty()).collect();
-    let mut out: Vec<String> = Vec::with_capacity(words.len());
-    for (k, w) in words.iter().enumerate() {
-        for piece in split_dots(w, words.get(k + 1).copied(), prefixes) {
-            out.push(piece.to_lowercase());
+}
+
+/// Step 1: quotes, dashes and tabs normalised, `''` and `--` collapsed.
+fn punctuation(line: &str) -> Vec<char> {
+    let mut c: Vec<char> = Vec::with_capacity(line.len() + 8);
+    for ch in line.chars() {
+        match ch {
+            '\u{201c}' | '\u{201d}' => c.push('"'),
+            '\u{2018}' | '\u{2019}' | '`' => c.push('\''),
+            '\u{2013}' => c.extend([' ', '-', ' ']),
+            '\t' | '\x0c' => c.push(' '),
+            ch => c.push(ch),
+        }
+    }
+    let mut out = Vec::with_capacity(c.len());
+    let mut i = 0;
+    while i < c.len() {
+        let pair = i + 1 < c.len() && c[i + 1] == c[i];
+        match c[i] {
+            '\'' if pair => out.push('"'),
+            '-' if pair => out.push('-'),
+            x => {
+                out.push(x);
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    out
+}
+
+/// Step 2: symbols and runs of periods made words of their own.
+fn isolate(c: &[char]) -> Vec<char> {
+    let mut out = Vec::with_capacity(c.len() * 2);
+    let mut i = 0;
+    while i < c.len() {
+        let x = c[i];
+        if x == '.' && c.get(i + 1) == Some(&'.') {
+            let run = c[i..].iter().take_while(|&&d| d == '.').count();
+            out.push(' ');
+            out.extend(&c[i..i + run]);
+            out.push(' ');
+            i += run;
+            continue;
+        }
+        if word_char(x) || matches!(x, ' ' | '\x0b' | '.' | '\'' | ',' | '-') {
+            out.push(x);
+        } else {
+            out.extend([' ', x, ' ']);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Step 3: `a-b` and `U.S.-led` lose the hyphen; matches do not overlap (`a-b-c` keeps the
+/// second).
+fn hyphens(c: &[char]) -> Vec<char> {
+    let mut out = Vec::with_capacity(c.len());
+    let mut i = 0;
+    while i < c.len() {
+        if i + 2 < c.len()
+            && c[i + 1] == '-'
+            && (word_char(c[i]) || c[i] == '.')
+            && word_char(c[i + 2])
+        {
+            out.extend([c[i], ' ', c[i + 2]]);
+            i += 3;
+        } else {
+            out.push(c[i]);
+            i += 1;
         }
     }
     out
 }
 
-/// `a-b` to `a b` between letters or digits (matches do not overlap: `a-b-c` keeps the second).
-fn join_hyphens(s: &str) -> String {
-    let c: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len());
+/// One left-to-right pass of `(x)<mark>(y)` to `x <mark> y` (or `x <mark>y` when `glue`),
+/// matches not overlapping, as a regular expression replacement does.
+fn rule(c: &[char], mark: char, x: fn(char) -> bool, y: fn(char) -> bool, glue: bool) -> Vec<char> {
+    let mut out = Vec::with_capacity(c.len() + 8);
     let mut i = 0;
     while i < c.len() {
-        if i + 2 < c.len() && alnum(c[i]) && c[i + 1] == '-' && alnum(c[i + 2]) {
-            out.push(c[i]);
-            out.push(' ');
+        if i + 2 < c.len() && c[i + 1] == mark && x(c[i]) && y(c[i + 2]) {
+            out.extend([c[i], ' ', mark]);
+            if !glue {
+                out.push(' ');
+            }
             out.push(c[i + 2]);
             i += 3;
         } else {
@@ -98,156 +211,49 @@ fn join_hyphens(s: &str) -> String {
     out
 }
 
-/// Commas split off unless between digits (two passes, as Moses: before, then after).
-fn commas(s: &str) -> String {
-    let c: Vec<char> = s.chars().collect();
-    let num = |x: Option<&char>| x.is_some_and(|c| c.is_numeric());
-    // Pass 1: a comma after a non-digit.
-    let mut a: Vec<char> = Vec::with_capacity(c.len() + 8);
-    let mut i = 0;
-    while i < c.len() {
-        if i + 1 < c.len() && !c[i].is_numeric() && c[i + 1] == ',' {
-            a.extend([c[i], ' ', ',', ' ']);
-            i += 2;
-        } else {
-            a.push(c[i]);
-            i += 1;
-        }
-    }
-    // Pass 2: a comma before a non-digit.
-    let mut b = String::with_capacity(a.len() + 8);
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] == ',' && i + 1 < a.len() && !num(a.get(i + 1)) {
-            b.push_str(" , ");
-            b.push(a[i + 1]);
-            i += 2;
-        } else {
-            b.push(a[i]);
-            i += 1;
-        }
-    }
-    b
+/// Step 4a: Moses' three comma rules (a comma stays only between two digits).
+fn commas(c: &[char]) -> Vec<char> {
+    let c = rule(c, ',', |a| !digit(a), |b| !digit(b), false);
+    let c = rule(&c, ',', digit, |b| !digit(b), false);
+    rule(&c, ',', |a| !digit(a), digit, false)
 }
 
-/// Moses' English apostrophe rules, each a left-to-right pass without overlap.
-fn apostrophes(s: &str) -> String {
-    let mut c: Vec<char> = s.chars().collect();
-    type Rule = (fn(char) -> bool, fn(char) -> bool, bool, bool);
-    let rules: [Rule; 4] = [
-        (|x| !x.is_alphabetic(), |x| !x.is_alphabetic(), true, true),
-        (
-            |x| !x.is_alphabetic() && !x.is_numeric(),
-            |x| x.is_alphabetic(),
-            true,
-            true,
-        ),
-        (|x| x.is_alphabetic(), |x| !x.is_alphabetic(), true, true),
-        (|x| x.is_alphabetic(), |x| x.is_alphabetic(), true, false),
-    ];
-    for (before, after, sp1, sp2) in rules {
-        let mut out = Vec::with_capacity(c.len() + 8);
-        let mut i = 0;
-        while i < c.len() {
-            if i + 2 < c.len() && c[i + 1] == '\'' && before(c[i]) && after(c[i + 2]) {
-                out.push(c[i]);
-                if sp1 {
-                    out.push(' ');
-                }
-                out.push('\'');
-                if sp2 {
-                    out.push(' ');
-                }
-                out.push(c[i + 2]);
-                i += 3;
-            } else {
-                out.push(c[i]);
-                i += 1;
-            }
-        }
-        c = out;
-    }
-    // A digit then 's: 1990's -> 1990 's.
-    let mut out = Vec::with_capacity(c.len() + 8);
-    let mut i = 0;
-    while i < c.len() {
-        if i + 2 < c.len() && c[i].is_numeric() && c[i + 1] == '\'' && c[i + 2] == 's' {
-            out.extend([c[i], ' ', '\'', 's']);
-            i += 3;
-        } else {
-            out.push(c[i]);
-            i += 1;
-        }
-    }
-    out.into_iter().collect()
+/// Step 4b: Moses' English apostrophe rules, then `1990's` to `1990 's`.
+fn apostrophes(c: &[char]) -> Vec<char> {
+    let c = rule(c, '\'', |a| !letter(a), |b| !letter(b), false);
+    let c = rule(&c, '\'', |a| !letter(a) && !digit(a), letter, false);
+    let c = rule(&c, '\'', letter, |b| !letter(b), false);
+    let c = rule(&c, '\'', letter, letter, true);
+    rule(&c, '\'', digit, |b| b == 's', true)
 }
 
-/// A word's final period split off or kept (Moses' rule), then abbreviation periods removed;
-/// runs of periods become their own word.
-fn split_dots(w: &str, next: Option<&str>, prefixes: &Prefixes) -> Vec<String> {
-    // Runs of two or more periods are one word: "end..." -> "end ...".
-    if let Some(p) = w.find("..") {
-        let mut out = Vec::new();
-        let (a, rest) = w.split_at(p);
-        let run = rest.len() - rest.trim_start_matches('.').len();
-        if !a.is_empty() {
-            out.extend(split_dots(a, Some(&rest[..run]), prefixes));
+/// Step 5 and 6 for one word: its final period split off or kept, abbreviation periods
+/// removed, lower case.
+fn final_period(w: &str, next: Option<&str>, prefixes: &Prefixes, out: &mut Vec<String>) {
+    let pre = match w.strip_suffix('.') {
+        Some(p) if !p.is_empty() && !w.starts_with("..") => p,
+        _ => {
+            out.push(w.to_lowercase());
+            return;
         }
-        out.push(rest[..run].to_string());
-        let tail = &rest[run..];
-        if !tail.is_empty() {
-            out.extend(split_dots(tail, next, prefixes));
-        }
-        return out;
-    }
-    let Some(pre) = w.strip_suffix('.') else {
-        return vec![w.to_string()];
     };
-    if pre.is_empty() {
-        return vec![w.to_string()];
+    let starts = |f: fn(char) -> bool| next.and_then(|n| n.chars().next()).is_some_and(f);
+    if pre.contains('.') && pre.chars().any(letter) {
+        out.push(pre.replace('.', "").to_lowercase());
+        return;
     }
-    let abbrev = pre.contains('.') && pre.chars().any(char::is_alphabetic);
-    if abbrev {
-        return vec![w.replace('.', "")];
-    }
-    let keep = prefixes.get(pre) == Some(&false)
-        || next.is_some_and(|n| n.chars().next().is_some_and(char::is_lowercase))
-        || (prefixes.get(pre) == Some(&true)
-            && next.is_some_and(|n| n.chars().next().is_some_and(|c| c.is_ascii_digit())));
+    let keep = match prefixes.get(pre) {
+        Some(false) => true,
+        Some(true) => starts(|c| c.is_ascii_lowercase()) || starts(digit),
+        None => starts(|c| c.is_ascii_lowercase()),
+    };
     if keep {
-        vec![w.to_string()]
+        out.push(w.to_lowercase());
     } else {
-        vec![pre.to_string(), ".".to_string()]
+        out.push(pre.to_lowercase());
+        out.push(".".to_string());
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Lines and the jar's normalised output, observed with `-norm -writeAlignments`.
-    #[test]
-    fn observed_lines() {
-        let p = parse_prefixes("Mr\nNo #NUMERIC_ONLY#\n");
-        for (line, want) in [
-            (
-                "Hello, World! It's a \"test\" (really) -- isn't it? Mr. Smith's dog; e.g. U.S.A. 3.14 1,000 $5 50% a/b a-b",
-                "hello , world ! it 's a \" test \" ( really ) - isn 't it ? mr. smith 's dog ; eg usa 3.14 1,000 $ 5 50 % a / b a b",
-            ),
-            ("The cat sat.  A  dog   ran.\tTab here. End...", "the cat sat . a dog ran . tab here . end ..."),
-            (
-                "5-3 -5 a- -a a--b a - b x---y well-known 1990-2000 A-1 ---",
-                "5 3 -5 a- -a a b a - b x--y well known 1990 2000 a 1 --",
-            ),
-            ("No. 5 no. 5 p.m. Then", "no. 5 no . 5 pm then"),
-            ("'Of course it is.'", "' of course it is . '"),
-            ("a\u{2013}b 1\u{2013}2 x \u{2013} y at 18\u{2013}20.", "a - b 1 - 2 x - y at 18 - 20 ."),
-            (
-                "O'Neil rock'n'roll 'quote' goin' 90's ``quoted''",
-                "o 'neil rock 'n'roll ' quote ' goin ' 90 's \" quoted \"",
-            ),
-        ] {
-            assert_eq!(normalize(line, &p).join(" "), want, "{line}");
-        }
-    }
-}
+mod tests;
