@@ -41,7 +41,16 @@ PIECES = [
     "\ua66f", "\ua67d", "\ua67e", "\ua697", "\ua698", "\xbf", "À", "Ö", "×", "ö", "÷", "ø",
     "ž", "\u03ff", "٣", "١٢", "¹", "ⅷ", "ǈ", "ǉ", "ȷ",
 ]
+LOW = "".join(map(chr, range(33)))
 SEPS = [" ", " ", " ", "", "", "  "]
+
+
+def any_char(rng: random.Random) -> str:
+    """Any code point but a surrogate or a line break, mostly from the first planes."""
+    while True:
+        c = rng.randrange(rng.choice([0x80, 0x800, 0x10000, 0x110000]))
+        if c not in (10, 13) and not 0xD800 <= c < 0xE000:
+            return chr(c)
 
 
 def random_line(rng: random.Random) -> str:
@@ -49,7 +58,7 @@ def random_line(rng: random.Random) -> str:
     n = rng.randint(1, rng.choice([4, 12, 40]))
     out = []
     for _ in range(n):
-        out.append(rng.choice(PIECES))
+        out.append(rng.choice(PIECES) if rng.random() < 0.85 else any_char(rng))
         out.append(rng.choice(SEPS))
     return "".join(out).strip(" ") or "x"
 
@@ -61,7 +70,9 @@ def jar_words(lines: list[str]) -> list[list[str]]:
     jar = meteor_dir() / "meteor-1.5.jar"
     with tempfile.TemporaryDirectory() as d:
         t, r = Path(d, "t"), Path(d, "r")
-        t.write_text("".join(x + "\n" for x in lines), encoding="utf-8")
+        # -stdio (pycocoevalcap's mode) trims each field as Java's String.trim does: a file
+        # line is not trimmed, so trim it here to see what -stdio sees.
+        t.write_text("".join(x.strip(LOW) + "\n" for x in lines), encoding="utf-8")
         r.write_text("zzz\n" * len(lines), encoding="utf-8")
         cmd = ["java", "-Xmx2G", "-jar", str(jar), str(t), str(r), "-l", "en", "-norm"]
         cmd += ["-m", "exact", "-writeAlignments", "-f", str(Path(d, "o"))]
@@ -74,11 +85,24 @@ def jar_words(lines: list[str]) -> list[list[str]]:
     return out
 
 
+def jar_lengths(lines: list[str]) -> list[int]:
+    """Each line's word count as the jar's ``-stdio`` mode (pycocoevalcap's) counts it."""
+    from parbleu.metrics.caption._meteor_native import meteor_dir
+
+    jar = meteor_dir() / "meteor-1.5.jar"
+    cmd = ["java", "-Xmx2G", "-jar", str(jar), "-", "-", "-stdio", "-l", "en", "-norm"]
+    cmd += ["-m", "exact"]
+    text = "".join(f"SCORE ||| zzz ||| {x}\n" for x in lines)
+    out = subprocess.run(cmd, input=text.encode(), check=True, capture_output=True).stdout
+    return [int(float(x.split()[0])) for x in out.decode().splitlines()]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lines", type=Path)
+    ap.add_argument("--stdio", action="store_true", help="also check the -stdio word counts")
     args = ap.parse_args()
     from parbleu.metrics.caption._meteor_native import load_scorer
 
@@ -99,6 +123,13 @@ def main() -> None:
             bad += 1
             print(repr(line), "\n  jar:", want, "\n  me: ", mine)
     print(f"{bad} of {len(lines)} lines differ")
+    if args.stdio:
+        pick = [x for x in lines if "|||" not in x]
+        counts = jar_lengths(pick)
+        worse = [(x, n) for x, n in zip(pick, counts) if len(scorer.alignment(x, "zzz")[0]) != n]
+        for x, n in worse:
+            print(repr(x), "\n  stdio length:", n)
+        print(f"stdio: {len(worse)} of {len(pick)} word counts differ")
 
 
 if __name__ == "__main__":

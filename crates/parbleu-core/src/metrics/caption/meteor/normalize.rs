@@ -64,7 +64,10 @@ fn word_char(c: char) -> bool {
 /// The wide spaces: symbols until the words are cut, then dropped (observed: `no.\u{2009}www`
 /// is `no . www`, the period split off as before a symbol, where `no. www` keeps it).
 fn wide_space(c: char) -> bool {
-    matches!(c, '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+    matches!(
+        c,
+        '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
 }
 
 /// `-norm` of one line, as lower-case words.
@@ -115,8 +118,11 @@ fn trim(words: &mut Vec<String>) {
     }
 }
 
-/// Step 1: quotes, dashes and tabs normalised, `''` and `--` collapsed.
+/// Step 1: the line trimmed, quotes, dashes and tabs normalised, `''` and `--` collapsed.
 fn punctuation(line: &str) -> Vec<char> {
+    // The jar's `-stdio` trims each field as Java's `String.trim` does (observed:
+    // `\x01\x0bvs.` is one word there, `vs.` kept as a prefix, where a file line gives two).
+    let line = line.trim_matches(|c: char| c <= ' ');
     let mut c: Vec<char> = Vec::with_capacity(line.len() + 8);
     for ch in line.chars() {
         match ch {

@@ -31,3 +31,94 @@ fn observed_lines() {
         ),
     ]);
 }
+
+/// Found by tools/meteor_norm_fuzz.py and the code-point scans (docs/captioning.md); each
+/// expected line is the jar's `-writeAlignments` output for the input.
+#[test]
+fn word_characters_are_the_jars_ranges() {
+    check(&[
+        ("東京タワーに行く。", "東 京 タ ワ ー に 行 く 。"),
+        ("Việt Nam ảnh Ɗ", "vi ệ t nam ả nh ɗ"),
+        ("café naïve Привет ёЁ ᴀb Ꙁx", "café naïve привет ёё ᴀb ꙁx"),
+        ("ſx ×x ÷x Ωmega ﬁne x² ٣", "ſ x × x ÷ x ω mega ﬁ ne x ² ٣"),
+        ("😀x 𐐀 e\u{301} ΣΑΣ İx", "😀 x 𐐨 e \u{301} σ α σ i\u{307}x"),
+    ]);
+}
+
+#[test]
+fn hyphens_after_a_period_and_commas_as_moses() {
+    check(&[
+        ("the U.S.-led war", "the us led war"),
+        (
+            "x.-y x.-1 1.-2 A.B.-c x..-y a-b-c-d ả-b x-ả",
+            "x. y x . 1 1 . 2 ab c x .. -y a b-c d ả -b x- ả",
+        ),
+        ("a,b,c ,x,", "a , b,c , x,"),
+        (
+            "1,,2 ,,a x,,y 5, ,5 1,a a,1",
+            "1 , , 2 , ,a x , ,y 5 , , 5 1 , a a , 1",
+        ),
+    ]);
+}
+
+#[test]
+fn quotes_periods_and_apostrophes() {
+    check(&[
+        ("‘‘x’’ x'''y `'x „low“", "\" x \" x \" ' y \" x „ low \""),
+        (
+            "xy. é xy. b 1.C. 1.2. X Mr. X No. 5 No. X",
+            "xy . é xy. b 1c 1.2 . x mr. x no. 5 no . x",
+        ),
+        ("... x.. ..x a ..b. x....", "... x .. .. x a .. b. x ...."),
+        ("'s 'S goin' 90's 'til", "' s ' s goin ' 90 's ' til"),
+    ]);
+}
+
+#[test]
+fn spaces_controls_and_trimming() {
+    check(&[
+        (
+            "no.\u{2009}www no.\twww x.  y x.\u{3000}Y",
+            "no . www no. www x. y x . y",
+        ),
+        (
+            "a\x01b a\x1cb a\x0bb a\u{1680}b a\u{2028}b a\u{85}b",
+            "a \x01 b a \x1c b a\x0bb a \u{1680} b a \u{2028} b a \u{85} b",
+        ),
+        ("x \x01", "x"),
+        ("\u{2007} \x01 a \x01", "a"),
+        // -stdio trims the field first: `Mr.` is then the first word and a prefix.
+        ("\x01\x0bMr.", "mr."),
+        ("", ""),
+        ("\u{3000}", ""),
+    ]);
+}
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Words are never empty and hold no space; the line's ends hold nothing Java's trim
+    /// removes; without periods, every letter and digit is kept (only case changes).
+    #[test]
+    fn words_are_clean_and_nothing_is_lost(line in "[ a-zA-Z0-9.,'`\"\u{2018}\u{2019}\u{2013}-\u{3000}\u{1ea3}\u{6771}\x01\x0b\t]{0,40}") {
+        let p = parse_prefixes("Mr\n");
+        let words = normalize(&line, &p);
+        for w in &words {
+            prop_assert!(!w.is_empty() && !w.contains(' ') && !w.contains('\u{3000}'), "{:?}", words);
+        }
+        if let Some(w) = words.first() {
+            prop_assert!(!w.starts_with(|c: char| c <= ' '));
+        }
+        if let Some(w) = words.last() {
+            prop_assert!(!w.ends_with(|c: char| c <= ' '));
+        }
+        // Periods go from abbreviations; nothing else alphanumeric is ever dropped.
+        if !line.contains('.') {
+            let got: String = words.concat().chars().filter(|c| c.is_alphanumeric()).collect();
+            let want: String = line.chars().filter(|c| c.is_alphanumeric()).collect();
+            prop_assert_eq!(got, want.to_lowercase(), "{:?}", words);
+        }
+    }
+}
