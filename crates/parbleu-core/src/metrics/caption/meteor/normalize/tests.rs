@@ -102,7 +102,7 @@ proptest! {
     /// Words are never empty and hold no space; the line's ends hold nothing Java's trim
     /// removes; without periods, every letter and digit is kept (only case changes).
     #[test]
-    fn words_are_clean_and_nothing_is_lost(line in "[ a-zA-Z0-9.,'`\"\u{2018}\u{2019}\u{2013}-\u{3000}\u{1ea3}\u{6771}\x01\x0b\t]{0,40}") {
+    fn words_are_clean_and_nothing_is_lost(line in "[ a-zA-Z0-9.,'`\"\u{2018}\u{2019}\u{2013}\u{3000}\u{1ea3}\u{6771}\x01\x0b\t-]{0,40}") {
         let p = parse_prefixes("Mr\n");
         let words = normalize(&line, &p);
         for w in &words {
