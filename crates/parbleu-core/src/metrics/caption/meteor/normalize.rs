@@ -1,17 +1,17 @@
 //! METEOR's `-norm` (tokenise, normalise punctuation) then lower case, as observed on the jar
-//! (every rule was probed on `edu.cmu.meteor.util.Normalizer` and the scorer's
-//! `-writeAlignments` output; see docs/captioning.md). The steps, in the jar's order:
+//! (its `Normalizer` entry point, `-writeAlignments` and `-stdio`; docs/captioning.md, "The
+//! native normaliser's rules"). The steps, in the jar's order:
 //!
-//! 1. odd spaces become spaces, curly quotes and `` ` `` straight ones, an en dash ` - `;
-//!    the line is trimmed of characters up to U+0020; `''` is `"` and `--` is `-`;
+//! 1. the line trimmed as Java's `String.trim` (`-stdio` does it); tab and form feed become
+//!    spaces, curly quotes and `` ` `` straight ones, an en dash ` - `; `''` is `"`, `--` is `-`;
 //! 2. every character that is not a *word character* (below), a space, `\x0b`, `.`, `'`, `,` or
-//!    `-` stands alone; a run of two or more periods stands alone;
+//!    `-` stands alone; so does a run of two or more periods;
 //! 3. a hyphen between a word character (or a period) and a word character is dropped;
 //! 4. Moses' comma rules (kept only between ASCII digits) and English apostrophe rules;
 //! 5. a word's final period is split off unless the word holds another period and a letter,
 //!    is a non-breaking prefix, or the next word starts with `a`-`z` (numeric-only prefixes:
 //!    a digit); the periods of an abbreviation such as `e.g.` are removed;
-//! 6. lower case; words are split at spaces only.
+//! 6. wide spaces (words of their own so far) dropped, the line trimmed again, lower case.
 //!
 //! A *word character* is an ASCII letter or digit, a Latin-1 or Latin Extended-A letter
 //! (U+00C0-U+017E but × and ÷), Cyrillic (U+0400-U+0527, U+A640-U+A66E, U+A67E-U+A697) or a
