@@ -1,6 +1,7 @@
 """Compare the native METEOR ``-norm`` words with the live jar's on random tricky lines.
 
-    python tools/meteor_norm_fuzz.py [--n N] [--seed S] [--lines FILE]
+    python tools/meteor_norm_fuzz.py [--n N] [--seed S] [--lines FILE] [--stdio]
+        [--no-new-capitals]
 
 Builds N random lines from tricky pieces (abbreviations, hyphens, apostrophes, quotes, dashes,
 numbers, URLs, CJK, Latin-extended and Cyrillic letters, symbols, non-BMP characters,
@@ -17,6 +18,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 PIECES = [
@@ -261,20 +263,26 @@ LOW = "".join(map(chr, range(33)))
 SEPS = [" ", " ", " ", "", "", "  "]
 
 
-def any_char(rng: random.Random) -> str:
-    """Any code point but a surrogate or a line break, mostly from the first planes."""
+def any_char(rng: random.Random, cased: bool = True) -> str:
+    """Any code point but a surrogate or a line break, mostly from the first planes.
+
+    ``cased=False`` leaves out capitals and code points this Python does not know: their lower
+    case depends on the Unicode version of the jar's Java (docs/captioning.md).
+    """
     while True:
         c = rng.randrange(rng.choice([0x80, 0x800, 0x10000, 0x110000]))
-        if c not in (10, 13) and not 0xD800 <= c < 0xE000:
+        if c in (10, 13) or 0xD800 <= c < 0xE000:
+            continue
+        if cased or unicodedata.category(chr(c)) not in ("Lu", "Lt", "Cn"):
             return chr(c)
 
 
-def random_line(rng: random.Random) -> str:
-    """A line of 1-12 pieces joined by spaces or nothing."""
+def random_line(rng: random.Random, cased: bool = True) -> str:
+    """A line of 1-4, 1-12 or 1-40 pieces or random characters, joined by spaces or nothing."""
     n = rng.randint(1, rng.choice([4, 12, 40]))
     out = []
     for _ in range(n):
-        out.append(rng.choice(PIECES) if rng.random() < 0.85 else any_char(rng))
+        out.append(rng.choice(PIECES) if rng.random() < 0.85 else any_char(rng, cased))
         out.append(rng.choice(SEPS))
     return "".join(out).strip(" ") or "x"
 
@@ -319,6 +327,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lines", type=Path)
     ap.add_argument("--stdio", action="store_true", help="also check the -stdio word counts")
+    ap.add_argument(
+        "--no-new-capitals",
+        action="store_true",
+        help="random characters leave out capitals and code points this Python does not know",
+    )
     args = ap.parse_args()
     from parbleu.metrics.caption._meteor_native import load_scorer
 
@@ -327,7 +340,7 @@ def main() -> None:
         lines = [x for x in lines if x]
     else:
         rng = random.Random(args.seed)
-        lines = [random_line(rng) for _ in range(args.n)]
+        lines = [random_line(rng, not args.no_new_capitals) for _ in range(args.n)]
     jar = jar_words(lines)
     if len(jar) != len(lines):
         sys.exit(f"the jar printed {len(jar)} alignments for {len(lines)} lines")

@@ -72,25 +72,37 @@ fn wide_space(c: char) -> bool {
 
 /// `-norm` of one line, as lower-case words.
 pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
-    let s = punctuation(line);
-    let s = isolate(&s);
-    let s = hyphens(&s);
-    // The comma and apostrophe rules see the line padded with a space at each end (observed:
-    // a quote or comma at the start of the line is split off as one between words).
-    let mut c = Vec::with_capacity(s.len() + 2);
-    c.push(' ');
-    c.extend(s);
-    c.push(' ');
-    let c = commas(&c);
-    let c = apostrophes(&c);
-    let line: String = c.into_iter().collect();
-    let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
-    let mut out: Vec<String> = Vec::with_capacity(words.len() + 4);
-    for (k, w) in words.iter().enumerate() {
-        if w.chars().all(wide_space) {
+    let mut a = Vec::with_capacity(line.len() * 2 + 8);
+    let mut b = Vec::with_capacity(line.len() * 2 + 8);
+    let (comma, apostrophe) = prepare(line, &mut a);
+    if comma {
+        passes(&mut a, &mut b, ',', &COMMAS);
+    }
+    if apostrophe {
+        passes(&mut a, &mut b, '\'', &APOSTROPHES);
+    }
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(a.len() / 4);
+    let mut start = None;
+    for (i, &c) in a.iter().enumerate() {
+        match (c == ' ', start) {
+            (true, Some(s)) => {
+                spans.push((s, i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    // `prepare` ends the line with a space, so every word is closed.
+    let mut out: Vec<String> = Vec::with_capacity(spans.len() + 4);
+    let mut key = String::new();
+    for (k, &(s, e)) in spans.iter().enumerate() {
+        let w = &a[s..e];
+        if w.iter().all(|&c| wide_space(c)) {
             continue;
         }
-        final_period(w, words.get(k + 1).copied(), prefixes, &mut out);
+        let next = spans.get(k + 1).map(|&(s, _)| a[s]);
+        final_period(w, next, prefixes, &mut key, &mut out);
     }
     trim(&mut out);
     out
@@ -118,91 +130,139 @@ fn trim(words: &mut Vec<String>) {
     }
 }
 
-/// Step 1: the line trimmed, quotes, dashes and tabs normalised, `''` and `--` collapsed.
-fn punctuation(line: &str) -> Vec<char> {
+/// Steps 1 to 3 in one pass: the line trimmed, quotes, dashes and tabs normalised, `''` and
+/// `--` collapsed, symbols and runs of periods made words of their own, `a-b` and `U.S.-led`
+/// losing the hyphen; into `out`, padded with a space at each end for the comma and apostrophe
+/// rules (observed: a quote or comma at the start of the line is split off as one between
+/// words). Returns whether the result holds a comma and an apostrophe (else their rules are
+/// skipped). The passes these steps are in the jar are kept in the tests as the reference.
+fn prepare(line: &str, out: &mut Vec<char>) -> (bool, bool) {
     // The jar's `-stdio` trims each field as Java's `String.trim` does (observed:
     // `\x01\x0bvs.` is one word there, `vs.` kept as a prefix, where a file line gives two).
     let line = line.trim_matches(|c: char| c <= ' ');
-    let mut c: Vec<char> = Vec::with_capacity(line.len() + 8);
+    let mut w = Writer {
+        out,
+        dots: 0,
+        guard: usize::MAX,
+        comma: false,
+        apostrophe: false,
+    };
+    w.out.clear();
+    w.out.push(' ');
+    // A `'` or `-` waiting to see whether the next character doubles it.
+    let mut held: Option<char> = None;
     for ch in line.chars() {
-        match ch {
-            '\u{201c}' | '\u{201d}' => c.push('"'),
-            '\u{2018}' | '\u{2019}' | '`' => c.push('\''),
-            '\u{2013}' => c.extend([' ', '-', ' ']),
-            '\t' | '\x0c' => c.push(' '),
-            ch => c.push(ch),
-        }
-    }
-    let mut out = Vec::with_capacity(c.len());
-    let mut i = 0;
-    while i < c.len() {
-        let pair = i + 1 < c.len() && c[i + 1] == c[i];
-        match c[i] {
-            '\'' if pair => out.push('"'),
-            '-' if pair => out.push('-'),
-            x => {
-                out.push(x);
-                i += 1;
+        let mapped = match ch {
+            '\u{201c}' | '\u{201d}' => '"',
+            '\u{2018}' | '\u{2019}' | '`' => '\'',
+            '\t' | '\x0c' => ' ',
+            // Never doubled: the spaces around its `-` stop any pair.
+            '\u{2013}' => {
+                if let Some(h) = held.take() {
+                    w.put(h);
+                }
+                w.put(' ');
+                w.put('-');
+                w.put(' ');
                 continue;
             }
+            c => c,
+        };
+        match held.take() {
+            Some(h) if h == mapped => w.put(if h == '-' { '-' } else { '"' }),
+            h => {
+                if let Some(h) = h {
+                    w.put(h);
+                }
+                if matches!(mapped, '\'' | '-') {
+                    held = Some(mapped);
+                } else {
+                    w.put(mapped);
+                }
+            }
         }
-        i += 2;
     }
-    out
+    if let Some(h) = held {
+        w.put(h);
+    }
+    w.flush_dots();
+    w.out.push(' ');
+    (w.comma, w.apostrophe)
 }
 
-/// Step 2: symbols and runs of periods made words of their own.
-fn isolate(c: &[char]) -> Vec<char> {
-    let mut out = Vec::with_capacity(c.len() * 2);
-    let mut i = 0;
-    while i < c.len() {
-        let x = c[i];
-        if x == '.' && c.get(i + 1) == Some(&'.') {
-            let run = c[i..].iter().take_while(|&&d| d == '.').count();
-            out.push(' ');
-            out.extend(&c[i..i + run]);
-            out.push(' ');
-            i += run;
-            continue;
-        }
-        if word_char(x) || matches!(x, ' ' | '\x0b' | '.' | '\'' | ',' | '-') {
-            out.push(x);
-        } else {
-            out.extend([' ', x, ' ']);
-        }
-        i += 1;
-    }
-    out
+/// The writer of [`prepare`]: isolates symbols, gathers runs of periods, drops hyphens.
+struct Writer<'a> {
+    out: &'a mut Vec<char>,
+    /// Periods read and not yet written (one stays in its word, a run stands alone).
+    dots: usize,
+    /// Index of the last hyphen match's right character, which cannot start another match.
+    guard: usize,
+    comma: bool,
+    apostrophe: bool,
 }
 
-/// Step 3: `a-b` and `U.S.-led` lose the hyphen; matches do not overlap (`a-b-c` keeps the
-/// second).
-fn hyphens(c: &[char]) -> Vec<char> {
-    let mut out = Vec::with_capacity(c.len());
-    let mut i = 0;
-    while i < c.len() {
-        if i + 2 < c.len()
-            && c[i + 1] == '-'
-            && (word_char(c[i]) || c[i] == '.')
-            && word_char(c[i + 2])
-        {
-            out.extend([c[i], ' ', c[i + 2]]);
-            i += 3;
+impl Writer<'_> {
+    fn flush_dots(&mut self) {
+        match self.dots {
+            0 => {}
+            1 => self.out.push('.'),
+            n => {
+                self.out.push(' ');
+                self.out.extend(std::iter::repeat_n('.', n));
+                self.out.push(' ');
+            }
+        }
+        self.dots = 0;
+    }
+
+    fn put(&mut self, x: char) {
+        if x == '.' {
+            self.dots += 1;
+            return;
+        }
+        self.flush_dots();
+        if word_char(x) {
+            let n = self.out.len();
+            if n >= 2
+                && self.out[n - 1] == '-'
+                && (word_char(self.out[n - 2]) || self.out[n - 2] == '.')
+                && n - 2 != self.guard
+            {
+                self.out[n - 1] = ' ';
+                self.guard = n;
+            }
+            self.out.push(x);
+        } else if matches!(x, ' ' | '\x0b' | '\'' | ',' | '-') {
+            self.comma |= x == ',';
+            self.apostrophe |= x == '\'';
+            self.out.push(x);
         } else {
-            out.push(c[i]);
-            i += 1;
+            self.out.extend([' ', x, ' ']);
         }
     }
-    out
 }
 
 /// One left-to-right pass of `(x)<mark>(y)` to `x <mark> y` (or `x <mark>y` when `glue`),
-/// matches not overlapping, as a regular expression replacement does.
-fn rule(c: &[char], mark: char, x: fn(char) -> bool, y: fn(char) -> bool, glue: bool) -> Vec<char> {
-    let mut out = Vec::with_capacity(c.len() + 8);
-    let mut i = 0;
+/// matches not overlapping, as a regular expression replacement does; from `c` into `out`.
+/// Returns false, writing nothing, when nothing matches.
+fn rule(
+    c: &[char],
+    out: &mut Vec<char>,
+    mark: char,
+    x: fn(char) -> bool,
+    y: fn(char) -> bool,
+    glue: bool,
+) -> bool {
+    let hit = |i: usize| c[i + 1] == mark && x(c[i]) && y(c[i + 2]);
+    // Before the first match the scan moves one character at a time: the first hit is it.
+    let Some(first) = (0..c.len().saturating_sub(2)).find(|&i| hit(i)) else {
+        return false;
+    };
+    out.clear();
+    out.extend_from_slice(&c[..first]);
+    let mut i = first;
     while i < c.len() {
-        if i + 2 < c.len() && c[i + 1] == mark && x(c[i]) && y(c[i + 2]) {
+        if i + 2 < c.len() && hit(i) {
             out.extend([c[i], ' ', mark]);
             if !glue {
                 out.push(' ');
@@ -214,49 +274,87 @@ fn rule(c: &[char], mark: char, x: fn(char) -> bool, y: fn(char) -> bool, glue: 
             i += 1;
         }
     }
-    out
+    true
 }
+
+/// Rule passes, each from `a` into `b`, then the buffers swapped: the result is in `a`.
+fn passes(a: &mut Vec<char>, b: &mut Vec<char>, mark: char, rules: &[(Class, Class, bool)]) {
+    for &(x, y, glue) in rules {
+        if rule(a, b, mark, x, y, glue) {
+            std::mem::swap(a, b);
+        }
+    }
+}
+
+type Class = fn(char) -> bool;
 
 /// Step 4a: Moses' three comma rules (a comma stays only between two digits).
-fn commas(c: &[char]) -> Vec<char> {
-    let c = rule(c, ',', |a| !digit(a), |b| !digit(b), false);
-    let c = rule(&c, ',', digit, |b| !digit(b), false);
-    rule(&c, ',', |a| !digit(a), digit, false)
-}
+const COMMAS: [(Class, Class, bool); 3] = [
+    (|a| !digit(a), |b| !digit(b), false),
+    (digit, |b| !digit(b), false),
+    (|a| !digit(a), digit, false),
+];
 
 /// Step 4b: Moses' English apostrophe rules, then `1990's` to `1990 's`.
-fn apostrophes(c: &[char]) -> Vec<char> {
-    let c = rule(c, '\'', |a| !letter(a), |b| !letter(b), false);
-    let c = rule(&c, '\'', |a| !letter(a) && !digit(a), letter, false);
-    let c = rule(&c, '\'', letter, |b| !letter(b), false);
-    let c = rule(&c, '\'', letter, letter, true);
-    rule(&c, '\'', digit, |b| b == 's', true)
+const APOSTROPHES: [(Class, Class, bool); 5] = [
+    (|a| !letter(a), |b| !letter(b), false),
+    (|a| !letter(a) && !digit(a), letter, false),
+    (letter, |b| !letter(b), false),
+    (letter, letter, true),
+    (digit, |b| b == 's', true),
+];
+
+/// Lower case, as Java's `toLowerCase` of the line (a `Σ` is always a word of its own, so no
+/// final-sigma context ever crosses a word).
+fn lower(w: &[char], out: &mut String) {
+    for &c in w {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
 }
 
 /// Step 5 and 6 for one word: its final period split off or kept, abbreviation periods
-/// removed, lower case.
-fn final_period(w: &str, next: Option<&str>, prefixes: &Prefixes, out: &mut Vec<String>) {
-    let pre = match w.strip_suffix('.') {
-        Some(p) if !p.is_empty() && !w.starts_with("..") => p,
-        _ => {
-            out.push(w.to_lowercase());
-            return;
-        }
-    };
-    let starts = |f: fn(char) -> bool| next.and_then(|n| n.chars().next()).is_some_and(f);
-    if pre.contains('.') && pre.chars().any(letter) {
-        out.push(pre.replace('.', "").to_lowercase());
+/// removed, lower case. `next` is the next word's first character; `key` a scratch buffer.
+fn final_period(
+    w: &[char],
+    next: Option<char>,
+    prefixes: &Prefixes,
+    key: &mut String,
+    out: &mut Vec<String>,
+) {
+    let mut word = String::with_capacity(w.len());
+    let n = w.len();
+    // A run of periods is a word of its own and never loses one.
+    if n < 2 || w[n - 1] != '.' || w[..2] == ['.', '.'] {
+        lower(w, &mut word);
+        out.push(word);
         return;
     }
-    let keep = match prefixes.get(pre) {
+    let pre = &w[..n - 1];
+    if pre.contains(&'.') && pre.iter().any(|&c| letter(c)) {
+        for &c in pre.iter().filter(|&&c| c != '.') {
+            lower(&[c], &mut word);
+        }
+        out.push(word);
+        return;
+    }
+    key.clear();
+    key.extend(pre);
+    let lower_next = next.is_some_and(|c| c.is_ascii_lowercase());
+    let keep = match prefixes.get(key.as_str()) {
         Some(false) => true,
-        Some(true) => starts(|c| c.is_ascii_lowercase()) || starts(digit),
-        None => starts(|c| c.is_ascii_lowercase()),
+        Some(true) => lower_next || next.is_some_and(digit),
+        None => lower_next,
     };
     if keep {
-        out.push(w.to_lowercase());
+        lower(w, &mut word);
+        out.push(word);
     } else {
-        out.push(pre.to_lowercase());
+        lower(pre, &mut word);
+        out.push(word);
         out.push(".".to_string());
     }
 }
