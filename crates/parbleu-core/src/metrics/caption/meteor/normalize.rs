@@ -81,6 +81,7 @@ pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
     if apostrophe {
         passes(&mut a, &mut b, '\'', &APOSTROPHES);
     }
+    // The words, cut at spaces (`prepare` ends the line with one, so every word is closed).
     let mut spans: Vec<(usize, usize)> = Vec::with_capacity(a.len() / 4);
     let mut start = None;
     for (i, &c) in a.iter().enumerate() {
@@ -93,7 +94,6 @@ pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
             _ => {}
         }
     }
-    // `prepare` ends the line with a space, so every word is closed.
     let mut out: Vec<String> = Vec::with_capacity(spans.len() + 4);
     let mut key = String::new();
     for (k, &(s, e)) in spans.iter().enumerate() {
