@@ -67,11 +67,16 @@ def test_meteor_is_the_originals() -> None:
         want, want2 = orig.compute_score(gts, res), orig.compute_score(gts2, res2)
     finally:
         _stop(orig.meteor_p)
-    ours = coco.Meteor()
+    ours = coco.Meteor(backend="jar")
     assert ours.compute_score(gts, res) == want
     # The jar stays up: a second call on another set is the original's too.
     assert ours.compute_score(gts2, res2) == want2
     ours.close()
+    # The default, native backend (no Java) gives the same numbers.
+    native = coco.Meteor()
+    assert native.backend == "native"
+    assert native.compute_score(gts, res) == want
+    assert native.compute_score(gts2, res2) == want2
 
 
 def _stop(p: subprocess.Popen[bytes]) -> None:
@@ -92,7 +97,7 @@ def test_meteor_refuses_real_line_breaks() -> None:
     root = SHARED / "data" / "captions" / "derived"
     gts = json.loads((root / "val2017.loo.refs.json").read_text(encoding="utf-8"))
     res = json.loads((root / "val2017.loo.hyp.json").read_text(encoding="utf-8"))
-    m = coco.Meteor()
+    m = coco.Meteor(backend="jar")
     with pytest.raises(meteor_mod.MeteorError, match=r"line break"):
         m.compute_score(gts, res)
     m.close()
@@ -217,7 +222,7 @@ def test_meteor_without_java(
 ) -> None:
     _fake_package(monkeypatch, tmp_path / "pkg")
     with pytest.raises(MissingDependencyError, match="METEOR runs a Java program and no `java`"):
-        coco.Meteor()
+        coco.Meteor(backend="jar")
 
 
 def test_evaluate_without_java_fails_before_any_work(
@@ -225,27 +230,40 @@ def test_evaluate_without_java_fails_before_any_work(
 ) -> None:
     _fake_package(monkeypatch, tmp_path / "pkg")
     with pytest.raises(MissingDependencyError, match="java"):
-        coco.evaluate({1: ["a dog"]}, {1: ["a dog"]}, tokenize=False)
+        coco.evaluate({1: ["a dog"]}, {1: ["a dog"]}, tokenize=False, java_meteor=True)
 
 
 def test_ptb_tokenizer_without_java(no_java: None) -> None:
     with pytest.raises(TokenizerNotAvailableError):
         coco.PTBTokenizer(java=True).tokenize({1: [{"caption": "A dog."}]})
-    # The default needs no Java: the whole suite but METEOR and SPICE runs.
+    # The default needs no Java: the whole suite but SPICE runs (METEOR natively, from the
+    # installed pycocoevalcap's data).
     scores, _ = coco.evaluate({1: ["A dog."]}, {1: ["a dog"]}, metrics=["Bleu", "CIDEr"])
     assert scores["Bleu_1"] > 0.99
+    if importlib.util.find_spec("pycocoevalcap") is not None:
+        scores, _ = coco.evaluate({1: ["A dog."], 2: ["two cats"]}, {1: ["a dog"], 2: ["a cat"]})
+        assert list(scores) == [
+            "Bleu_1",
+            "Bleu_2",
+            "Bleu_3",
+            "Bleu_4",
+            "METEOR",
+            "ROUGE_L",
+            "CIDEr",
+        ]
+        assert 0 < scores["METEOR"] <= 1
 
 
 def test_meteor_jar_missing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _fake_package(monkeypatch, tmp_path / "pkg", jar=False)
     with pytest.raises(meteor_mod.MeteorError, match=r"meteor-1\.5\.jar is missing"):
-        coco.Meteor()
+        coco.Meteor(backend="jar")
 
 
 def test_meteor_package_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
     with pytest.raises(MissingDependencyError, match=r"parbleu\[coco\]"):
-        coco.Meteor()
+        coco.Meteor(backend="jar")
 
 
 @pytest.mark.parametrize(
@@ -268,7 +286,7 @@ def test_meteor_jar_failing(
 ) -> None:
     _fake_package(monkeypatch, tmp_path / "pkg")
     _fake_java(monkeypatch, tmp_path / "bin", script)
-    m = coco.Meteor()
+    m = coco.Meteor(backend="jar")
     with pytest.raises(meteor_mod.MeteorError, match=match) as ei:
         m.compute_score({1: ["a dog"], 2: ["a cat"]}, {1: ["a dog"], 2: ["a cat"]})
     assert str(ei.value).startswith("coco:")
@@ -279,7 +297,7 @@ def test_meteor_refuses_line_breaks(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     # The jar reads lines: a caption with a line break would shift every later answer.
     _fake_package(monkeypatch, tmp_path / "pkg")
     _fake_java(monkeypatch, tmp_path / "bin", "while read l; do echo 0.5; done")
-    m = coco.Meteor()
+    m = coco.Meteor(backend="jar")
     with pytest.raises(meteor_mod.MeteorError, match="line break"):
         m.compute_score({1: ["a\ndog"]}, {1: ["a dog"]})
     m.close()
@@ -293,7 +311,7 @@ def test_meteor_lone_surrogate_is_an_error_not_a_hang() -> None:
     _needs_java()
     from parbleu.errors import InvalidTextError
 
-    m = coco.Meteor()
+    m = coco.Meteor(backend="jar")
     try:
         with pytest.raises(InvalidTextError, match=r"res\[1\].*surrogate"):
             m.compute_score({1: ["a dog"]}, {1: ["a \ud800 dog"]})
@@ -304,7 +322,7 @@ def test_meteor_lone_surrogate_is_an_error_not_a_hang() -> None:
 
 def test_meteor_after_close_is_one_clear_error() -> None:
     _needs_java()
-    m = coco.Meteor()
+    m = coco.Meteor(backend="jar")
     m.close()
     with pytest.raises(meteor_mod.MeteorError, match=r"close\(\)"):
         m.compute_score({1: ["a dog"]}, {1: ["a dog"]})

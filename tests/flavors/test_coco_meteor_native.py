@@ -166,10 +166,16 @@ def test_eval_matches_the_live_jar(lines: list[list[int]]) -> None:
         check=True,
         timeout=120,
     ).stdout.split()
-    assert [float(x) for x in out[:-1]] == [scorer.score([float(x) for x in r]) for r in lines]
     from parbleu.metrics.caption.meteor import corpus_stats
 
-    assert float(out[-1]) == scorer.score(corpus_stats([[float(x) for x in r] for r in lines]))
+    want = [float(x) for x in out]
+    got = [scorer.score([float(x) for x in r]) for r in lines]
+    got.append(scorer.score(corpus_stats([[float(x) for x in r] for r in lines])))
+    # Bit for bit, but where Java's Math.pow (HotSpot's Intel LIBM intrinsic) and the C
+    # library's pow differ by one ulp in the fragmentation penalty (about 0.09% of its inputs;
+    # docs/captioning.md), which moves the score by at most two ulps.
+    assert all(g == w or abs(g - w) <= 2 * math.ulp(w) for g, w in zip(got, want)), (got, want)
+    assert sum(g != w for g, w in zip(got, want)) <= max(1, len(want) // 10)
 
 
 def _meteor(**kw: Any) -> Any:
@@ -267,7 +273,7 @@ def test_jar_used_after_close_is_one_clear_error() -> None:
     _needs_java()
     from parbleu.metrics.caption.meteor import Meteor, MeteorError
 
-    m = Meteor()
+    m = Meteor(backend="jar")
     m.close()
     with pytest.raises(MeteorError, match=r"close\(\)"):
         m.compute_score({1: ["a dog"]}, {1: ["a dog"]})

@@ -29,7 +29,7 @@ def _jar() -> None:
 
 
 def test_close_closes_every_pipe() -> None:
-    m = coco.Meteor()
+    m = coco.Meteor(backend="jar")
     score, per_image = m.compute_score(GTS, RES)
     assert 0.0 < score < 1.0 and per_image == [score]
     m.close()
@@ -44,7 +44,7 @@ def test_no_resource_warning(how: str) -> None:
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         if how == "collected":
-            m = coco.Meteor()
+            m = coco.Meteor(backend="jar")
             m.compute_score(GTS, RES)
             del m
         else:

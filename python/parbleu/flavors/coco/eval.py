@@ -46,13 +46,13 @@ def _metrics(metrics: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(m for m in _KNOWN if m in chosen)
 
 
-def _scorer(name: str) -> tuple[Any, str | list[str]]:
+def _scorer(name: str, java_meteor: bool = False) -> tuple[Any, str | list[str]]:
     if name == "Bleu":
         return Bleu(4), ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4"]
     if name == "METEOR":
         from ...metrics.caption.meteor import Meteor
 
-        return Meteor(), "METEOR"
+        return Meteor(backend="jar" if java_meteor else "native"), "METEOR"
     if name == "ROUGE_L":
         return Rouge(), "ROUGE_L"
     if name == "CIDEr":
@@ -80,6 +80,9 @@ class COCOEvalCap:
     java_tokenizer
         Tokenize with pycocoevalcap's Stanford jar (Java) instead of parbleu's native PTB
         tokenizer.
+    java_meteor
+        Score METEOR with pycocoevalcap's jar (Java) instead of parbleu's native METEOR 1.5
+        (the same statistics on every segment checked; docs/captioning.md).
     """
 
     def __init__(
@@ -90,6 +93,7 @@ class COCOEvalCap:
         tokenize: bool = True,
         verbose: bool = True,
         java_tokenizer: bool = False,
+        java_meteor: bool = False,
     ) -> None:
         self.evalImgs: list[dict[str, Any]] = []
         self.eval: dict[str, Any] = {}
@@ -101,6 +105,7 @@ class COCOEvalCap:
         self._tokenize = check_flag("tokenize", tokenize)
         self._verbose = check_flag("verbose", verbose)
         self._java_tokenizer = check_flag("java_tokenizer", java_tokenizer)
+        self._java_meteor = check_flag("java_meteor", java_meteor)
 
     def evaluate(self) -> None:
         """Tokenize, run each scorer, fill ``eval``, ``imgToEval`` and ``evalImgs``."""
@@ -120,7 +125,7 @@ class COCOEvalCap:
 
     def _run(self, gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
         say = print if self._verbose else _quiet
-        scorers = [_scorer(m) for m in self._metrics]  # a missing jar fails before any work
+        scorers = [_scorer(m, self._java_meteor) for m in self._metrics]  # a missing jar fails before any work
         try:
             self._score(scorers, gts, res, say)
         finally:
@@ -186,6 +191,7 @@ def evaluate(
     tokenize: bool = True,
     verbose: bool = False,
     java_tokenizer: bool = False,
+    java_meteor: bool = False,
 ) -> tuple[dict[str, Any], dict[Any, dict[str, Any]]]:
     """COCO caption evaluation in one call: ``(COCOEvalCap.eval, COCOEvalCap.imgToEval)``.
 
@@ -197,7 +203,7 @@ def evaluate(
         ``{image_id: [hypothesis caption]}``, the same image ids.
     metrics
         Scorers (default ``Bleu``, ``METEOR``, ``ROUGE_L``, ``CIDEr``; add ``SPICE`` where its
-        models are installed). METEOR needs Java: leave it out here if there is none.
+        models are installed; it needs Java).
     tokenize
         Run the Stanford PTB tokenization first, as COCOEvalCap does (parbleu's native
         tokenizer, no Java); ``False`` for captions that are already tokenized (lower case,
@@ -206,6 +212,8 @@ def evaluate(
         Print what COCOEvalCap prints.
     java_tokenizer
         Tokenize with pycocoevalcap's Stanford jar (Java) instead.
+    java_meteor
+        Score METEOR with pycocoevalcap's jar (Java) instead of parbleu's native METEOR.
 
     Returns
     -------
@@ -220,6 +228,7 @@ def evaluate(
         tokenize=tokenize,
         verbose=verbose,
         java_tokenizer=java_tokenizer,
+        java_meteor=java_meteor,
     )
     ev._run(gts, res)
     return ev.eval, ev.imgToEval

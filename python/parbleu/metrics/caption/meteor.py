@@ -1,9 +1,11 @@
-"""METEOR 1.5 as pycocoevalcap 1.2 computes it: its jar (default) or parbleu's core (native).
+"""METEOR 1.5 as pycocoevalcap 1.2 computes it: parbleu's core (default) or the jar.
 
-By default it runs pycocoevalcap's own ``meteor-1.5.jar``, not a re-implementation;
-``backend="native"`` is parbleu's re-implementation without Java (see below).
+By default (``backend="native"``) it is parbleu's re-implementation in the Rust core, with no
+Java and no jar start-up, reading the installed pycocoevalcap's data. Its statistics are the
+jar's on every one of the 101,990 golden segments; a score can differ in its last bit where
+Java's ``Math.pow`` and the C library's differ (docs/captioning.md).
 
-:class:`Meteor` starts the jar from the installed pycocoevalcap package exactly as the original
+``backend="jar"``: :class:`Meteor` starts the jar from the installed pycocoevalcap package exactly as the original
 does (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, in the jar's directory) and
 speaks the same protocol: one ``SCORE ||| ref ||| ... ||| hyp`` line per image (the hypothesis
 with ``|||`` removed and double spaces collapsed once, as the original), then one
@@ -12,10 +14,6 @@ numbers are the jar's. The only change: the ``SCORE`` lines are written by a thr
 answers are read, instead of one round trip per image, so it is not slower than the original.
 Java or the package absent, or the jar failing, is one clear error (with the jar's stderr).
 
-``Meteor(backend="native")`` computes the same protocol's numbers in the Rust core (no Java, no
-jar start-up), from the data of the installed pycocoevalcap. It is not yet exact on every
-segment (the jar's beam search over ambiguous matches is approximated; measured agreement in
-docs/captioning.md), so the jar stays the default.
 """
 
 from __future__ import annotations
@@ -41,9 +39,17 @@ class MeteorError(FlavorError, RuntimeError):
 
 
 class Meteor:
-    """pycocoevalcap's ``Meteor``: starts the jar once, :meth:`compute_score` runs often."""
+    """pycocoevalcap's ``Meteor``: loads its data (or starts the jar) once; scores often.
 
-    def __init__(self, backend: str = "jar", workers: int = 1) -> None:
+    Parameters
+    ----------
+    backend
+        ``"native"`` (parbleu's core, no Java) or ``"jar"`` (pycocoevalcap's jar, Java).
+    workers
+        Threads of the native backend.
+    """
+
+    def __init__(self, backend: str = "native", workers: int = 1) -> None:
         if backend not in BACKENDS:
             raise InvalidOptionError(
                 f"METEOR: backend={backend!r}: expected one of {', '.join(BACKENDS)}"
