@@ -1,7 +1,8 @@
 //! The paraphrase table: records of three lines (probability, phrase, paraphrase), phrases of
 //! normalised, space-separated words. Words are interned, phrases are the terminal nodes of a
-//! trie over word ids, and each phrase has the sorted list of its paraphrases (a record pairs
-//! its two phrases both ways, as the jar matches them: observed).
+//! trie over word ids. Each phrase has two lists: what it emits (the second phrase of each
+//! record whose first phrase it is, in file record order) and its paraphrases both ways, sorted
+//! (a record pairs its two phrases both ways, as the jar matches them: observed).
 
 use crate::Error;
 use rustc_hash::FxHashMap;
@@ -31,6 +32,12 @@ pub struct Table {
     /// Per node, its paraphrases' nodes (`offsets[n]..offsets[n + 1]` of `targets`, sorted).
     offsets: Vec<u32>,
     targets: Vec<u32>,
+    /// Per node, the nodes it emits (`emit_offsets[n]..emit_offsets[n + 1]` of `emit_targets`,
+    /// in record order, forward only).
+    emit_offsets: Vec<u32>,
+    emit_targets: Vec<u32>,
+    /// Per node, the words of the phrase ending there (0 for the root).
+    depth: Vec<u32>,
     /// Longest phrase, in words.
     pub(crate) max_len: usize,
 }
@@ -64,9 +71,30 @@ impl Table {
         }
     }
 
+    /// The second phrases of the records whose first phrase ends at `node`, in file record
+    /// order (a pair listed in several records appears that many times); empty if none.
+    // For the aligner that replaces `paraphrases` (issue 36).
+    #[allow(dead_code)]
+    #[inline]
+    pub(crate) fn emits(&self, node: u32) -> &[u32] {
+        let n = node as usize;
+        match (self.emit_offsets.get(n), self.emit_offsets.get(n + 1)) {
+            (Some(&a), Some(&b)) => &self.emit_targets[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Words of the phrase ending at `node` (0 for the root or an unknown node).
+    // For the aligner that replaces `paraphrases` (issue 36).
+    #[allow(dead_code)]
+    #[inline]
+    pub(crate) fn phrase_len(&self, node: u32) -> usize {
+        self.depth.get(node as usize).map_or(0, |&d| d as usize)
+    }
+
     fn insert(&mut self, phrase: &str, nodes: &mut u32) -> u32 {
         let mut node = 0u32;
-        let mut len = 0;
+        let mut len = 0u32;
         for w in phrase.split(' ') {
             len += 1;
             let next = self.vocab.len() as u32;
@@ -77,12 +105,14 @@ impl Table {
                     next
                 }
             };
+            let depth = &mut self.depth;
             node = *self.trie.entry(key(node, id)).or_insert_with(|| {
                 *nodes += 1;
+                depth.push(len);
                 *nodes
             });
         }
-        self.max_len = self.max_len.max(len);
+        self.max_len = self.max_len.max(len as usize);
         node
     }
 
@@ -90,7 +120,10 @@ impl Table {
     pub fn parse(data: &[u8]) -> Result<Self, Error> {
         const WHAT: &str = "data/paraphrase-en.gz";
         let text = std::str::from_utf8(data).map_err(|e| bad(WHAT, format!("not UTF-8: {e}")))?;
-        let mut t = Table::default();
+        let mut t = Table {
+            depth: vec![0],
+            ..Table::default()
+        };
         let mut nodes = 0u32;
         let mut edges: Vec<u64> = Vec::new();
         let mut lines = text.split('\n');
@@ -128,6 +161,21 @@ impl Table {
         }
         // Not deduplicated: a pair listed twice (or both ways) gives two matches, which then
         // conflict with each other, as the jar's do (observed: such a match is ambiguous).
+        // Forward edges in record order: the even entries, stably bucketed by source node.
+        t.emit_offsets = vec![0; nodes as usize + 2];
+        for e in edges.iter().step_by(2) {
+            t.emit_offsets[(e >> 32) as usize + 1] += 1;
+        }
+        for k in 1..t.emit_offsets.len() {
+            t.emit_offsets[k] += t.emit_offsets[k - 1];
+        }
+        let mut next = t.emit_offsets.clone();
+        t.emit_targets = vec![0; edges.len() / 2];
+        for e in edges.iter().step_by(2) {
+            let slot = &mut next[(e >> 32) as usize];
+            t.emit_targets[*slot as usize] = *e as u32;
+            *slot += 1;
+        }
         edges.sort_unstable();
         t.offsets = vec![0; nodes as usize + 2];
         for e in &edges {
@@ -145,3 +193,7 @@ impl Table {
         self.targets.is_empty()
     }
 }
+
+#[cfg(test)]
+#[path = "paraphrase_tests.rs"]
+mod tests;
