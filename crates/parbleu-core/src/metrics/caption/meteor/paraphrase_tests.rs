@@ -55,23 +55,93 @@ fn emits_in_record_order_forward_only() {
 proptest! {
     #[test]
     fn lists_equal_a_naive_reading(recs in prop::collection::vec((phrase(), phrase()), 0..30)) {
-        let t = Table::parse(file(&recs).as_bytes()).unwrap();
-        for (a, _) in &recs {
-            let n = node(&t, a);
-            let want: Vec<u32> =
-                recs.iter().filter(|(x, _)| x == a).map(|(_, b)| node(&t, b)).collect();
-            prop_assert_eq!(t.emits(n), &want[..]);
-            prop_assert_eq!(t.phrase_len(n), a.split(' ').count());
-            let mut both: Vec<u32> = recs
-                .iter()
-                .filter_map(|(x, y)| {
-                    if x == a { Some(node(&t, y)) } else if y == a { Some(node(&t, x)) } else { None }
-                })
-                .collect();
-            // A record whose two phrases are equal pairs it with itself twice.
-            both.extend(recs.iter().filter(|(x, y)| x == a && y == a).map(|_| n));
-            both.sort_unstable();
-            prop_assert_eq!(t.paraphrases(n), &both[..]);
+        let parsed = Table::parse(file(&recs).as_bytes()).unwrap();
+        let loaded = Table::from_compiled(&parsed.compiled("k"), "k").unwrap();
+        for t in [&parsed, &loaded] {
+            let longest = recs.iter().flat_map(|(a, b)| [a, b]).map(|p| p.split(' ').count());
+            prop_assert_eq!(t.max_len, longest.max().unwrap_or(0));
+            for (a, _) in &recs {
+                let n = node(t, a);
+                let want: Vec<u32> =
+                    recs.iter().filter(|(x, _)| x == a).map(|(_, b)| node(t, b)).collect();
+                prop_assert_eq!(t.emits(n), &want[..]);
+                prop_assert_eq!(t.phrase_len(n), a.split(' ').count());
+                let mut both: Vec<u32> = recs
+                    .iter()
+                    .filter_map(|(x, y)| {
+                        if x == a {
+                            Some(node(t, y))
+                        } else if y == a {
+                            Some(node(t, x))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                // A record whose two phrases are equal pairs it with itself twice.
+                both.extend(recs.iter().filter(|(x, y)| x == a && y == a).map(|_| n));
+                both.sort_unstable();
+                prop_assert_eq!(t.paraphrases(n), &both[..]);
+            }
         }
     }
+}
+
+fn table(recs: &[(String, String)]) -> Table {
+    Table::parse(file(recs).as_bytes()).unwrap()
+}
+
+proptest! {
+    #[test]
+    fn compiled_tables_load_equal_to_a_fresh_parse(
+        recs in prop::collection::vec((phrase(), phrase()), 0..30),
+        key in "\\PC{0,12}",
+    ) {
+        let t = table(&recs);
+        let bytes = t.compiled(&key);
+        prop_assert_eq!(Table::from_compiled(&bytes, &key).unwrap(), t);
+    }
+
+    #[test]
+    fn damaged_compiled_tables_are_refused(
+        recs in prop::collection::vec((phrase(), phrase()), 0..10),
+        at in any::<prop::sample::Index>(),
+        bit in 0u8..8,
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let bytes = table(&recs).compiled("k");
+        let mut flipped = bytes.clone();
+        flipped[at.index(bytes.len())] ^= 1 << bit;
+        prop_assert!(Table::from_compiled(&flipped, "k").is_err());
+        prop_assert!(Table::from_compiled(&bytes[..cut.index(bytes.len())], "k").is_err());
+    }
+}
+
+#[test]
+fn compiled_tables_of_another_key_or_format_are_refused() {
+    let recs = [("a b".to_string(), "c".to_string())];
+    let bytes = table(&recs).compiled("file 1");
+    assert!(Table::from_compiled(&bytes, "file 2").is_err());
+    let mut other = bytes.clone();
+    other[8] ^= 2;
+    let err = Table::from_compiled(&other, "file 1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("format"), "{err}");
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(&[0; 8]);
+    assert!(Table::from_compiled(&longer, "file 1").is_err());
+    assert!(Table::from_compiled(b"", "file 1").is_err());
+}
+
+#[test]
+fn a_consistent_but_wrong_body_with_a_valid_checksum_is_refused() {
+    // The checks behind the checksum: a table whose lists point outside it.
+    let recs = [("a b".to_string(), "c".to_string())];
+    let mut t = table(&recs);
+    t.emit_targets[0] = 99;
+    assert!(Table::from_compiled(&t.compiled("k"), "k").is_err());
+    let mut t = table(&recs);
+    t.first_child.swap(0, 1);
+    assert!(Table::from_compiled(&t.compiled("k"), "k").is_err());
 }

@@ -6,6 +6,7 @@
 use super::paraphrase::{self, bad};
 use crate::Error;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 /// Function words, synonym sets and paraphrases.
 #[derive(Default)]
@@ -13,7 +14,7 @@ pub struct Resources {
     pub(crate) function: FxHashSet<String>,
     pub(crate) synsets: FxHashMap<String, Vec<u32>>,
     pub(crate) exceptions: FxHashMap<String, Vec<String>>,
-    pub(crate) paraphrases: paraphrase::Table,
+    pub(crate) paraphrases: Arc<paraphrase::Table>,
 }
 
 fn text<'a>(what: &str, b: &'a [u8]) -> Result<&'a str, Error> {
@@ -27,6 +28,17 @@ impl Resources {
         synsets: &[u8],
         exceptions: &[u8],
         paraphrase: &[u8],
+    ) -> Result<Self, Error> {
+        let table = Arc::new(paraphrase::Table::parse(paraphrase)?);
+        Self::with_table(function, synsets, exceptions, table)
+    }
+
+    /// Parse the three files of the jar, with a paraphrase table parsed or loaded already.
+    pub fn with_table(
+        function: &[u8],
+        synsets: &[u8],
+        exceptions: &[u8],
+        paraphrases: Arc<paraphrase::Table>,
     ) -> Result<Self, Error> {
         let function = text("function/english.words", function)?
             .lines()
@@ -68,7 +80,7 @@ impl Resources {
             function,
             synsets: syn,
             exceptions: exc,
-            paraphrases: paraphrase::Table::parse(paraphrase)?,
+            paraphrases,
         })
     }
 
