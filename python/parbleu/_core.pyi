@@ -664,15 +664,13 @@ def caption_cider_sums(
 
 @final
 class MeteorParaphrases:
-    """METEOR 1.5's paraphrase table: parsed from ``paraphrase-en.gz``'s text, or loaded from
-    the bytes of :meth:`compiled`."""
+    """METEOR 1.5's paraphrase table, parsed or loaded from :meth:`compiled`'s bytes."""
 
     FORMAT: ClassVar[int]
     def __new__(cls, data: bytes) -> Self: ...
     @staticmethod
     def from_compiled(data: bytes, key: str) -> MeteorParaphrases:
-        """Return the table saved by :meth:`compiled` with the same ``key``; an error if
-        damaged or stale."""
+        """Return the table :meth:`compiled` saved with ``key``; an error if damaged or stale."""
     def compiled(self, key: str) -> bytes:
         """Return the table as bytes, labelled with ``key`` (naming the source file)."""
 

@@ -99,7 +99,7 @@ def cache_path(source: Path) -> Path | None:
 
 
 def _key(source: Path) -> str:
-    """The source file's identity: a compiled table made from another is stale."""
+    """Return the source file's identity: a compiled table made from another is stale."""
     st = source.stat()
     return f"{source.resolve()}|{st.st_size}|{st.st_mtime_ns}"
 
@@ -123,7 +123,7 @@ def _save(path: Path, data: bytes) -> None:
 
 
 def _paraphrases(base: Path) -> _core.MeteorParaphrases:
-    """The paraphrase table: from the cache when it holds this file's, else parsed (and saved)."""
+    """Return the paraphrase table: from the cache if it holds this file's, else parsed."""
     source = base / PARAPHRASE
     if not source.is_file():
         raise _missing(source)
