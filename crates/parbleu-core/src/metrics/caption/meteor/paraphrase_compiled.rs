@@ -13,7 +13,7 @@ const WHAT: &str = "compiled paraphrase table";
 
 /// A fast 64-bit checksum: four lanes, each step a bijection of the lane, so any one changed
 /// 8-byte word changes the result.
-fn checksum(b: &[u8]) -> u64 {
+pub(super) fn checksum(b: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(K).rotate_left(31);
     let mut h = [1u64, 2, 3, 4];

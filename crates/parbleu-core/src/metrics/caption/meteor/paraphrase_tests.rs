@@ -145,3 +145,33 @@ fn a_consistent_but_wrong_body_with_a_valid_checksum_is_refused() {
     t.first_child.swap(0, 1);
     assert!(Table::from_compiled(&t.compiled("k"), "k").is_err());
 }
+
+proptest! {
+    #[test]
+    fn a_forged_body_with_a_valid_checksum_is_refused_or_harmless(
+        recs in prop::collection::vec((phrase(), phrase()), 1..10),
+        at in any::<prop::sample::Index>(),
+        value in prop_oneof![Just(0u32), Just(1), Just(2), Just(NONE), any::<u32>()],
+    ) {
+        // Past the header (magic, format, key "k" padded), a u32 replaced and the checksum
+        // made right again: loading refuses it, or every lookup stays in bounds.
+        let mut bytes = table(&recs).compiled("k");
+        let body = 20..bytes.len() - 8;
+        let word = body.start + at.index((body.end - body.start) / 4) * 4;
+        bytes[word..word + 4].copy_from_slice(&value.to_le_bytes());
+        let n = bytes.len() - 8;
+        let sum = super::compiled::checksum(&bytes[..n]);
+        bytes[n..].copy_from_slice(&sum.to_le_bytes());
+        if let Ok(t) = Table::from_compiled(&bytes, "k") {
+            let nodes = t.node_word.len() as u32;
+            for w in ["a", "b", "c", "dd", "x"] {
+                let id = t.word(w);
+                for n in 0..nodes + 2 {
+                    let next = t.step(n, id);
+                    let _ = (t.emits(next), t.phrase_len(next), t.paraphrases(next));
+                    let _ = (t.emits(n), t.phrase_len(n));
+                }
+            }
+        }
+    }
+}
