@@ -41,16 +41,25 @@ pub struct Table {
     node_word: Vec<u32>,
     /// The children of node `n` are the nodes `first_child[n]..first_child[n + 1]`.
     first_child: Vec<u32>,
-    /// Per node, the nodes it emits (`emit_offsets[n]..emit_offsets[n + 1]` of
-    /// `emit_targets`, in record order, forward only).
+    /// Per node, the nodes it emits (the second phrase of each record whose first phrase it
+    /// is), as `emit_offsets[n]..emit_offsets[n + 1]` of `emit_sorted` (sorted by node, then
+    /// record) and `emit_rank` (each one's place in record order within the node's list).
     emit_offsets: Vec<u32>,
-    emit_targets: Vec<u32>,
+    emit_sorted: Vec<u32>,
+    emit_rank: Vec<u32>,
+    /// One bit per node (bit `n % 32` of word `n / 32`): whether it emits a phrase or is
+    /// emitted by one.
+    paired: Vec<u32>,
     // Derived on load, never saved:
+    /// The same lists in record order: built on first use (the aligner reads the sorted ones).
+    emit_targets: OnceLock<Vec<u32>>,
+
     /// Per word, the root's child for it, or [`NONE`] (the root has most of the children,
     /// and every sentence position starts there).
     root: Vec<u32>,
-    /// Per node, the words of its phrase.
-    depth: Vec<u32>,
+    /// The first node of each phrase length from 1 (breadth first, a length's nodes are a
+    /// range), then the number of nodes.
+    levels: Vec<u32>,
     /// Longest phrase, in words.
     pub(crate) max_len: usize,
     /// Per node, its paraphrases both ways, sorted (offsets, nodes): built on first use.
@@ -62,8 +71,17 @@ impl PartialEq for Table {
     fn eq(&self, o: &Self) -> bool {
         (self.text == o.text && self.ends == o.ends)
             && (self.node_word == o.node_word && self.first_child == o.first_child)
-            && (self.emit_offsets == o.emit_offsets && self.emit_targets == o.emit_targets)
+            && (self.emit_offsets == o.emit_offsets && self.emit_sorted == o.emit_sorted)
+            && (self.emit_rank == o.emit_rank && self.paired == o.paired)
     }
+}
+
+/// A node's bit in the 64-bit filters of [`Table::emits_mask`].
+// For the aligner that replaces `paraphrases` (issue 36).
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn node_bit(node: u32) -> u64 {
+    1 << (node.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 /// A CSR list `off[n]..off[n + 1]` of `items`, empty when `n` is out of range.
@@ -128,7 +146,7 @@ impl Table {
         let mut off = vec![0u32; nodes + 1];
         for (a, w) in self.emit_offsets.windows(2).enumerate() {
             off[a + 1] += w[1] - w[0];
-            for &c in &self.emit_targets[w[0] as usize..w[1] as usize] {
+            for &c in &self.emit_sorted[w[0] as usize..w[1] as usize] {
                 off[c as usize + 1] += 1;
             }
         }
@@ -138,7 +156,7 @@ impl Table {
         let mut next = off.clone();
         let mut items = vec![0u32; off[nodes] as usize];
         for (a, w) in self.emit_offsets.windows(2).enumerate() {
-            for &c in &self.emit_targets[w[0] as usize..w[1] as usize] {
+            for &c in &self.emit_sorted[w[0] as usize..w[1] as usize] {
                 items[next[a] as usize] = c;
                 next[a] += 1;
                 items[next[c as usize] as usize] = a as u32;
@@ -157,19 +175,70 @@ impl Table {
     #[allow(dead_code)]
     #[inline]
     pub(crate) fn emits(&self, node: u32) -> &[u32] {
-        list(&self.emit_offsets, &self.emit_targets, node)
+        let targets = self.emit_targets.get_or_init(|| {
+            // Record order back from the ranks (`check` made each rank fit its list).
+            let mut out = vec![0; self.emit_sorted.len()];
+            for w in self.emit_offsets.windows(2) {
+                let a = w[0] as usize;
+                for k in a..w[1] as usize {
+                    out[a + self.emit_rank[k] as usize] = self.emit_sorted[k];
+                }
+            }
+            out
+        });
+        list(&self.emit_offsets, targets, node)
+    }
+
+    /// [`Self::emits`] sorted by node (then record), and the place of each in record order.
+    #[allow(dead_code)]
+    #[inline]
+    pub(crate) fn emits_sorted(&self, node: u32) -> (&[u32], &[u32]) {
+        let n = node as usize;
+        match (self.emit_offsets.get(n), self.emit_offsets.get(n + 1)) {
+            (Some(&a), Some(&b)) => {
+                let r = a as usize..b as usize;
+                (&self.emit_sorted[r.clone()], &self.emit_rank[r])
+            }
+            _ => (&[], &[]),
+        }
+    }
+
+    /// The filter of what `node` emits: each emitted node's [`node_bit`] is set in it.
+    #[allow(dead_code)]
+    #[inline]
+    pub(crate) fn emits_mask(&self, node: u32) -> u64 {
+        // Lists are short (two on average): computed, not stored.
+        self.emits_sorted(node)
+            .0
+            .iter()
+            .fold(0, |m, &x| m | node_bit(x))
+    }
+
+    /// Whether the phrase ending at `node` has a paraphrase either way (what
+    /// `!paraphrases(node).is_empty()` says, without building the both-ways lists).
+    #[allow(dead_code)]
+    #[inline]
+    pub(crate) fn paired(&self, node: u32) -> bool {
+        let n = node as usize;
+        self.paired
+            .get(n / 32)
+            .is_some_and(|&w| w >> (n % 32) & 1 == 1)
     }
 
     /// Words of the phrase ending at `node` (0 for the root or an unknown node).
     #[allow(dead_code)]
     #[inline]
     pub(crate) fn phrase_len(&self, node: u32) -> usize {
-        self.depth.get(node as usize).map_or(0, |&d| d as usize)
+        let nodes = self.levels.last().copied().unwrap_or(0);
+        if node == 0 || node >= nodes {
+            return 0;
+        }
+        self.levels.partition_point(|&s| s <= node)
     }
 
     /// Whether the table is empty (no paraphrase module).
     pub fn is_empty(&self) -> bool {
-        self.emit_targets.is_empty()
+        self.emit_sorted.is_empty()
     }
 
     /// Parse the decompressed `paraphrase-en.gz`.
@@ -215,7 +284,30 @@ impl Table {
         let mut t = b.finish(&mut recs);
         // Not deduplicated: a pair listed twice (or both ways) gives two matches, which then
         // conflict with each other, as the jar's do (observed: such a match is ambiguous).
-        (t.emit_offsets, t.emit_targets) = csr(t.node_word.len(), recs.iter().copied());
+        let (offsets, targets) = csr(t.node_word.len(), recs.iter().copied());
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        t.emit_sorted = Vec::with_capacity(targets.len());
+        t.emit_rank = Vec::with_capacity(targets.len());
+        for w in offsets.windows(2) {
+            pairs.clear();
+            pairs.extend(
+                targets[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .copied()
+                    .zip(0u32..),
+            );
+            pairs.sort_unstable();
+            t.emit_sorted.extend(pairs.iter().map(|p| p.0));
+            t.emit_rank.extend(pairs.iter().map(|p| p.1));
+        }
+        t.paired = vec![0; t.node_word.len().div_ceil(32)];
+        for w in offsets.windows(2).enumerate().filter(|(_, w)| w[1] > w[0]) {
+            t.paired[w.0 / 32] |= 1 << (w.0 % 32);
+        }
+        for &x in &targets {
+            t.paired[x as usize / 32] |= 1 << (x % 32);
+        }
+        t.emit_offsets = offsets;
         t.derive();
         Ok(t)
     }
@@ -225,16 +317,16 @@ impl Table {
     /// node of a range starts the next one.
     fn derive(&mut self) {
         self.root = vec![NONE; self.ends.len()];
-        self.depth = vec![0; self.node_word.len()];
         let nodes = self.node_word.len() as u32;
-        let (mut start, mut len) = (1u32, 1u32);
+        self.levels = Vec::new();
+        let mut start = 1u32;
         while start < nodes {
+            self.levels.push(start);
             // Past the last range, or a damaged list (`check` refuses it): stop.
-            let end = self.first_child[start as usize].clamp(start + 1, nodes);
-            self.depth[start as usize..end as usize].fill(len);
-            (start, len) = (end, len + 1);
+            start = self.first_child[start as usize].clamp(start + 1, nodes);
         }
-        self.max_len = self.depth.last().map_or(0, |&d| d as usize);
+        self.max_len = self.levels.len();
+        self.levels.push(nodes);
         if let (Some(&a), Some(&b)) = (self.first_child.first(), self.first_child.get(1)) {
             for c in a..b {
                 self.root[self.node_word[c as usize] as usize] = c;

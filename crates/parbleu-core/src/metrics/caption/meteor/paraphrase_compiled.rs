@@ -7,7 +7,7 @@ use super::{bad, Table, NONE};
 use crate::Error;
 
 /// The layout's version: change it with the layout, or with what parsing produces.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 3;
 const MAGIC: &[u8; 8] = b"PBMTPARA";
 const WHAT: &str = "compiled paraphrase table";
 
@@ -116,13 +116,15 @@ impl Table {
         out
     }
 
-    fn arrays(&self) -> [&Vec<u32>; 5] {
+    fn arrays(&self) -> [&Vec<u32>; 7] {
         [
             &self.ends,
             &self.node_word,
             &self.first_child,
             &self.emit_offsets,
-            &self.emit_targets,
+            &self.emit_sorted,
+            &self.emit_rank,
+            &self.paired,
         ]
     }
 
@@ -143,20 +145,35 @@ impl Table {
         let body = data.len().checked_sub(8).filter(|&n| n >= r.at);
         let body = body.ok_or_else(|| bad(WHAT, "truncated".into()))?;
         let (head, sum) = data.split_at(body);
-        if checksum(head) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+        let want = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
+        r.b = head;
+        // The checksum on a thread of its own while the arrays are built and checked: both
+        // walk the whole file (the table is not used unless the checksum is right).
+        let (ok, table) = std::thread::scope(|s| {
+            let sum = s.spawn(|| checksum(head) == want);
+            let table = Self::build(&mut r);
+            (sum.join().unwrap_or(false), table)
+        });
+        if !ok {
             return Err(bad(WHAT, "checksum mismatch".into()));
         }
-        r.b = head;
+        table
+    }
+
+    /// The arrays after the header, checked, and what derives from them.
+    fn build(r: &mut Reader) -> Result<Self, Error> {
         let mut t = Table {
             text: r.sized()?.to_vec(),
             ends: r.array()?,
             node_word: r.array()?,
             first_child: r.array()?,
             emit_offsets: r.array()?,
-            emit_targets: r.array()?,
+            emit_sorted: r.array()?,
+            emit_rank: r.array()?,
+            paired: r.array()?,
             ..Table::default()
         };
-        if r.at != head.len() {
+        if r.at != r.b.len() {
             return Err(bad(WHAT, "trailing bytes".into()));
         }
         t.check()?;
@@ -199,8 +216,18 @@ impl Table {
         {
             return fail("bad trie");
         }
-        if !csr_ok(&self.emit_offsets, &self.emit_targets, nodes) {
+        if !csr_ok(&self.emit_offsets, &self.emit_sorted, nodes)
+            || self.emit_rank.len() != self.emit_sorted.len()
+        {
             return fail("bad paraphrase lists");
+        }
+        // Each rank within its list (`derive` puts the list back in record order by them).
+        let ranks_fit = self.emit_offsets.windows(2).fold(true, |ok, w| {
+            let r = &self.emit_rank[w[0] as usize..w[1] as usize];
+            ok & r.iter().fold(true, |ok, &x| ok & (x < w[1] - w[0]))
+        });
+        if !ranks_fit {
+            return fail("bad paraphrase ranks");
         }
         Ok(())
     }

@@ -43,6 +43,13 @@ fn emits_in_record_order_forward_only() {
     let (sunset, dusk, twilight) = (node(&t, "sun set"), node(&t, "dusk"), node(&t, "twilight"));
     assert_eq!(t.emits(sunset), [dusk, twilight, dusk]);
     assert_eq!(t.emits(dusk), [sunset]);
+    let (targets, ranks) = t.emits_sorted(sunset);
+    assert!(dusk < twilight);
+    assert_eq!(
+        (targets, ranks),
+        (&[dusk, dusk, twilight][..], &[0, 2, 1][..])
+    );
+    assert!(t.paired(sunset) && t.paired(twilight) && !t.paired(node(&t, "sun")));
     assert!(t.emits(twilight).is_empty() && t.emits(node(&t, "sun")).is_empty());
     assert_eq!(
         (t.phrase_len(sunset), t.phrase_len(dusk), t.phrase_len(0)),
@@ -65,6 +72,12 @@ proptest! {
                 let want: Vec<u32> =
                     recs.iter().filter(|(x, _)| x == a).map(|(_, b)| node(t, b)).collect();
                 prop_assert_eq!(t.emits(n), &want[..]);
+                let mut sorted: Vec<(u32, u32)> = want.iter().copied().zip(0u32..).collect();
+                sorted.sort_unstable();
+                let (targets, ranks) = t.emits_sorted(n);
+                let got: Vec<(u32, u32)> = targets.iter().copied().zip(ranks.iter().copied()).collect();
+                prop_assert_eq!(got, sorted);
+                prop_assert_eq!(t.emits_mask(n), want.iter().fold(0, |m, &x| m | node_bit(x)));
                 prop_assert_eq!(t.phrase_len(n), a.split(' ').count());
                 let mut both: Vec<u32> = recs
                     .iter()
@@ -82,6 +95,7 @@ proptest! {
                 both.extend(recs.iter().filter(|(x, y)| x == a && y == a).map(|_| n));
                 both.sort_unstable();
                 prop_assert_eq!(t.paraphrases(n), &both[..]);
+                prop_assert!(t.paired(n) && t.paired(node(t, &recs[0].1)));
             }
         }
     }
@@ -139,10 +153,13 @@ fn a_consistent_but_wrong_body_with_a_valid_checksum_is_refused() {
     // The checks behind the checksum: a table whose lists point outside it.
     let recs = [("a b".to_string(), "c".to_string())];
     let mut t = table(&recs);
-    t.emit_targets[0] = 99;
+    t.emit_sorted[0] = 99;
     assert!(Table::from_compiled(&t.compiled("k"), "k").is_err());
     let mut t = table(&recs);
     t.first_child.swap(0, 1);
+    assert!(Table::from_compiled(&t.compiled("k"), "k").is_err());
+    let mut t = table(&recs);
+    t.emit_rank[0] = 1;
     assert!(Table::from_compiled(&t.compiled("k"), "k").is_err());
 }
 
@@ -169,7 +186,7 @@ proptest! {
                 for n in 0..nodes + 2 {
                     let next = t.step(n, id);
                     let _ = (t.emits(next), t.phrase_len(next), t.paraphrases(next));
-                    let _ = (t.emits(n), t.phrase_len(n));
+                    let _ = (t.emits(n), t.phrase_len(n), t.emits_sorted(n), t.paired(n));
                 }
             }
         }
