@@ -53,7 +53,7 @@ pub(crate) fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<Phrase> {
             if node == NONE {
                 break;
             }
-            if !table.paraphrases(node).is_empty() {
+            if table.paired(node) {
                 out.push(Phrase {
                     start: i,
                     len: n + 1,
