@@ -426,8 +426,14 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
     });
     std::mem::swap(&mut sc.paths, &mut sc.next);
     std::mem::swap(&mut sc.pool, &mut sc.next_pool);
+    // Whether a key may have changed since the last ranking: a step that changes none keeps
+    // the paths in ranked order (at most `BEAM` of them), and ranking them again is a no-op.
+    let mut dirty = true;
     for current in 0..=n2 {
-        best_first(&mut sc.paths, &mut sc.order, &mut sc.spare, BEAM);
+        if dirty {
+            best_first(&mut sc.paths, &mut sc.order, &mut sc.spare, BEAM);
+            dirty = false;
+        }
         if current == n2 {
             for p in sc.paths.iter_mut() {
                 if p.open.is_some() {
@@ -447,6 +453,7 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
                     if p.open.is_some() {
                         p.chunks += 1;
                         p.open = None;
+                        dirty = true;
                     }
                     p.idx += 1;
                     true
@@ -455,6 +462,7 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
                 } else if let Some(m) = certain[p.idx] {
                     take(p, &m);
                     p.distance += m.j.abs_diff(m.i) as i32;
+                    dirty = true;
                     true
                 } else {
                     false
@@ -513,6 +521,7 @@ fn choose(sc: &mut Scratch, n1: usize, n2: usize, out: &mut Vec<Match>) {
         }
         std::mem::swap(&mut sc.paths, &mut sc.next);
         std::mem::swap(&mut sc.pool, &mut sc.next_pool);
+        dirty = true;
     }
     best_first(&mut sc.paths, &mut sc.order, &mut sc.spare, 1);
     let mut at = sc.paths[0].chain;
