@@ -168,30 +168,28 @@ fn candidates(t: Line, r: Line, lex: &Lexicon, table: &Table, sc: &mut Scratch) 
     }
     sc.para.clear();
     let line_bits = |ps: &[Phrase]| ps.iter().fold(0, |m, p| m | p.bit);
-    let (tbits, rbits) = (line_bits(t.phrases), line_bits(r.phrases));
-    // A reference phrase's paraphrases found in the test line, by record, then position.
-    for a in r.phrases {
-        let (j, k) = (a.start, a.len);
-        paraphrases_in(table, a, t.phrases, tbits, &mut sc.found);
-        sc.para.extend(sc.found.iter().map(|&(_, i, n)| Match {
-            i,
-            len1: n,
-            j,
-            len2: k,
-            module: 3,
-        }));
-    }
-    // A test phrase's paraphrases found in the reference, by record, then position.
-    for a in t.phrases {
-        let (i, n) = (a.start, a.len);
-        paraphrases_in(table, a, r.phrases, rbits, &mut sc.found);
-        sc.para.extend(sc.found.iter().map(|&(_, j, k)| Match {
-            i,
-            len1: n,
-            j,
-            len2: k,
-            module: 3,
-        }));
+    // First a reference phrase's paraphrases found in the test line, then a test phrase's
+    // found in the reference; each by record, then position.
+    for (from, into, from_ref) in [(r.phrases, t.phrases, true), (t.phrases, r.phrases, false)] {
+        let bits = line_bits(into);
+        for a in from {
+            paraphrases_in(table, a, into, bits, &mut sc.found);
+            sc.para.extend(sc.found.iter().map(|&(_, start, len)| {
+                let (here, there) = ((a.start, a.len), (start, len));
+                let ((i, len1), (j, len2)) = if from_ref {
+                    (there, here)
+                } else {
+                    (here, there)
+                };
+                Match {
+                    i,
+                    len1,
+                    j,
+                    len2,
+                    module: 3,
+                }
+            }));
+        }
     }
     if sc.para.is_empty() {
         return;
