@@ -146,6 +146,7 @@ HOME_VARIABLES = {
     "HOME": ".",
     "USERPROFILE": ".",
     "SACREBLEU": ".sacrebleu",
+    "PARBLEU_METEOR_CACHE": ".sacrebleu/meteor",
     "XDG_CACHE_HOME": ".cache",
     "XDG_CONFIG_HOME": ".config",
     "XDG_DATA_HOME": ".local/share",

@@ -10,7 +10,7 @@ errors are raised as the matching class of :mod:`parbleu.errors`.
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, final
+from typing import Any, ClassVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,7 @@ __all__ = [
     "BleuOptions",
     "ChrfOptions",
     "MeanOptions",
+    "MeteorParaphrases",
     "MeteorScorer",
     "NltkWordnet",
     "PairTable",
@@ -662,6 +663,18 @@ def caption_cider_sums(
     """
 
 @final
+class MeteorParaphrases:
+    """METEOR 1.5's paraphrase table, parsed or loaded from :meth:`compiled`'s bytes."""
+
+    FORMAT: ClassVar[int]
+    def __new__(cls, data: bytes) -> Self: ...
+    @staticmethod
+    def from_compiled(data: bytes, key: str) -> MeteorParaphrases:
+        """Return the table :meth:`compiled` saved with ``key``; an error if damaged or stale."""
+    def compiled(self, key: str) -> bytes:
+        """Return the table as bytes, labelled with ``key`` (naming the source file)."""
+
+@final
 class MeteorScorer:
     """METEOR 1.5 (``-l en -norm``) with the data of the user's pycocoevalcap, parsed once."""
 
@@ -671,7 +684,7 @@ class MeteorScorer:
         synsets: bytes,
         exceptions: bytes,
         prefixes: bytes,
-        paraphrase: bytes,
+        paraphrase: MeteorParaphrases | None,
     ) -> Self: ...
     def stats(
         self, hyps: Sequence[str], refs: Sequence[Sequence[str]], workers: int

@@ -11,7 +11,8 @@ use parbleu_core::metrics::caption::{cider, meteor, rouge};
 use parbleu_core::tokenize::ptb;
 use parbleu_core::Error;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
+use std::sync::Arc;
 
 /// Images per GIL release, so that Ctrl-C is seen within about a second.
 const BLOCK: usize = 1 << 12;
@@ -103,6 +104,39 @@ fn caption_rouge_scores(
     Ok(out)
 }
 
+/// METEOR 1.5's paraphrase table: parsed from the text of `paraphrase-en.gz`, or loaded from
+/// the bytes of [`MeteorParaphrases::compiled`].
+#[pyclass(frozen, module = "parbleu._core")]
+struct MeteorParaphrases {
+    inner: Arc<meteor::paraphrase::Table>,
+}
+
+#[pymethods]
+impl MeteorParaphrases {
+    /// The compiled form's version.
+    #[classattr]
+    const FORMAT: u32 = meteor::paraphrase::FORMAT;
+
+    #[new]
+    fn new(py: Python<'_>, data: &[u8]) -> Result<Self> {
+        let t = py.detach(|| meteor::paraphrase::Table::parse(data))?;
+        Ok(Self { inner: Arc::new(t) })
+    }
+
+    /// The table saved by `compiled` with the same `key`; an error if damaged or stale.
+    #[staticmethod]
+    fn from_compiled(py: Python<'_>, data: &[u8], key: &str) -> Result<Self> {
+        let t = py.detach(|| meteor::paraphrase::Table::from_compiled(data, key))?;
+        Ok(Self { inner: Arc::new(t) })
+    }
+
+    /// The table as bytes, labelled with `key` (naming the source file).
+    fn compiled<'py>(&self, py: Python<'py>, key: &str) -> Bound<'py, PyBytes> {
+        let b = py.detach(|| self.inner.compiled(key));
+        PyBytes::new(py, &b)
+    }
+}
+
 /// METEOR 1.5 (`-l en -norm`) with the data of the user's pycocoevalcap, parsed once.
 #[pyclass(frozen, module = "parbleu._core")]
 struct MeteorScorer {
@@ -119,12 +153,13 @@ impl MeteorScorer {
         synsets: &[u8],
         exceptions: &[u8],
         prefixes: &[u8],
-        paraphrase: &[u8],
+        paraphrase: Option<&MeteorParaphrases>,
     ) -> Result<Self> {
         let prefixes = String::from_utf8_lossy(prefixes).into_owned();
+        let table = paraphrase.map_or_else(Default::default, |p| Arc::clone(&p.inner));
         let inner = py.detach(|| -> std::result::Result<meteor::Meteor, Error> {
             Ok(meteor::Meteor {
-                res: meteor::Resources::new(function, synsets, exceptions, paraphrase)?,
+                res: meteor::Resources::with_table(function, synsets, exceptions, table)?,
                 prefixes: meteor::parse_prefixes(&prefixes),
                 params: meteor::Params::EN,
             })
@@ -172,6 +207,7 @@ impl MeteorScorer {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MeteorScorer>()?;
+    m.add_class::<MeteorParaphrases>()?;
     let functions = [
         wrap_pyfunction!(caption_cider_sums, m)?,
         wrap_pyfunction!(caption_rouge_scores, m)?,

@@ -44,11 +44,16 @@ pub(crate) fn phrases(s: &[u32], lex: &Lexicon, table: &Table) -> Vec<Phrase> {
     for i in 0..s.len() {
         let mut node = 0;
         for (n, &w) in s[i..].iter().take(table.max_len).enumerate() {
-            node = table.step(node, lex.info[w as usize].para);
+            let info = &lex.info[w as usize];
+            node = if n == 0 {
+                info.root
+            } else {
+                table.step(node, info.para)
+            };
             if node == NONE {
                 break;
             }
-            if !table.paraphrases(node).is_empty() {
+            if table.paired(node) {
                 out.push(Phrase {
                     start: i,
                     len: n + 1,

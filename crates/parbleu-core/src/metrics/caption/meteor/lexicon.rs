@@ -30,6 +30,9 @@ pub(crate) struct Info {
     pub func: bool,
     /// The paraphrase table's id of the word, or [`NONE`].
     pub para: u32,
+    /// The table's trie node of the word alone (its first step from the root), or [`NONE`]:
+    /// looked up once per word, not once per sentence position.
+    pub root: u32,
 }
 
 /// Distinct words of a batch and their [`Info`].
@@ -88,6 +91,7 @@ impl<'a> Lexicon<'a> {
                 near_bits: 0,
                 syn,
                 func,
+                root: res.paraphrases.step(0, para),
                 para,
             })
             .collect();
