@@ -15,8 +15,8 @@ corpus score, to the bit except the documented one-ulp difference of Java's ``Ma
 from __future__ import annotations
 
 import argparse
-import math
 import json
+import math
 import os
 import time
 from pathlib import Path

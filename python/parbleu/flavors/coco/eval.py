@@ -125,7 +125,8 @@ class COCOEvalCap:
 
     def _run(self, gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> None:
         say = print if self._verbose else _quiet
-        scorers = [_scorer(m, self._java_meteor) for m in self._metrics]  # a missing jar fails before any work
+        # Every scorer made first: a missing jar fails before any work.
+        scorers = [_scorer(m, self._java_meteor) for m in self._metrics]
         try:
             self._score(scorers, gts, res, say)
         finally:
