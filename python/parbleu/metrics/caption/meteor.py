@@ -5,14 +5,15 @@ Java and no jar start-up, reading the installed pycocoevalcap's data. Its statis
 jar's on every one of the 101,990 golden segments; a score can differ in its last bit where
 Java's ``Math.pow`` and the C library's differ (docs/captioning.md).
 
-``backend="jar"``: :class:`Meteor` starts the jar from the installed pycocoevalcap package exactly as the original
-does (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, in the jar's directory) and
-speaks the same protocol: one ``SCORE ||| ref ||| ... ||| hyp`` line per image (the hypothesis
-with ``|||`` removed and double spaces collapsed once, as the original), then one
-``EVAL ||| stats ||| ...`` line, answered by one score per image and the corpus score. The
-numbers are the jar's. The only change: the ``SCORE`` lines are written by a thread while their
-answers are read, instead of one round trip per image, so it is not slower than the original.
-Java or the package absent, or the jar failing, is one clear error (with the jar's stderr).
+``backend="jar"``: :class:`Meteor` starts the jar from the installed pycocoevalcap package
+exactly as the original does (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, in the
+jar's directory) and speaks the same protocol: one ``SCORE ||| ref ||| ... ||| hyp`` line per
+image (the hypothesis with ``|||`` removed and double spaces collapsed once, as the original),
+then one ``EVAL ||| stats ||| ...`` line, answered by one score per image and the corpus score.
+The numbers are the jar's. The only change: the ``SCORE`` lines are written by a thread while
+their answers are read, instead of one round trip per image, so it is not slower than the
+original. Java or the package absent, or the jar failing, is one clear error (with the jar's
+stderr).
 
 """
 
