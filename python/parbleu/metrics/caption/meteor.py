@@ -47,10 +47,11 @@ class Meteor:
     backend
         ``"native"`` (parbleu's core, no Java) or ``"jar"`` (pycocoevalcap's jar, Java).
     workers
-        Threads of the native backend.
+        Threads of the native backend (< 1: all cores, as the other COCO scorers; the numbers
+        are the same at any count).
     """
 
-    def __init__(self, backend: str = "native", workers: int = 1) -> None:
+    def __init__(self, backend: str = "native", workers: int = -1) -> None:
         if backend not in BACKENDS:
             raise InvalidOptionError(
                 f"METEOR: backend={backend!r}: expected one of {', '.join(BACKENDS)}"
