@@ -48,6 +48,18 @@ def test_ci_fails_when_pytest_collects_nothing() -> None:
             assert "||" not in line and not line.rstrip().endswith("&"), line
 
 
+def test_test_modules_import_helpers_as_pytest_runs_them() -> None:
+    # `pytest` (not `python -m pytest`) puts tests/ on sys.path but not the repository root,
+    # so `from tests.helpers import ...` fails to collect there: one error, the whole run red.
+    bad = [
+        f"{path.relative_to(REPO)}:{n}"
+        for path in sorted((REPO / "tests").rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.match(r"\s*(from|import)\s+tests(\.|\s|$)", line)
+    ]
+    assert not bad, f"import helpers as `helpers`, not `tests.helpers`: {bad}"
+
+
 def test_version_is_defined_once_in_cargo() -> None:
     cargo = tomllib.loads((REPO / "Cargo.toml").read_text(encoding="utf-8"))
     assert parbleu.__version__ == cargo["workspace"]["package"]["version"]

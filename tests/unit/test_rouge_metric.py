@@ -13,7 +13,8 @@ import random
 
 import numpy as np
 import pytest
-from tests.helpers import require
+
+from helpers import require
 
 require("rouge_score", "rouge")
 
