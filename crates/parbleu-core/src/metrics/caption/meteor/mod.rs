@@ -12,9 +12,13 @@
 
 pub mod align;
 mod lexicon;
+mod line;
 pub mod normalize;
 pub mod paraphrase;
 pub mod resources;
+mod search;
+#[cfg(test)]
+mod search_reference;
 pub mod stem;
 #[cfg(test)]
 mod tests;
@@ -24,6 +28,7 @@ pub use resources::Resources;
 
 use align::chunks;
 use lexicon::Lexicon;
+use line::Line;
 use rustc_hash::FxHashMap;
 
 /// Test words, reference words, matches kept, all candidate matches; a match is (test start,
@@ -78,31 +83,16 @@ impl Meteor {
         let r = lex.intern(&rw);
         lex.finish(&self.res, 1);
         let table = &self.res.paraphrases;
-        let (tp, rp) = (
-            align::phrases(&t, &lex, table),
-            align::phrases(&r, &lex, table),
-        );
-        let tl = align::Line {
-            words: &t,
-            phrases: &tp,
-        };
-        let rl = align::Line {
-            words: &r,
-            phrases: &rp,
-        };
+        let (mut tl, mut rl) = (Line::new(t, &lex, table), Line::new(r, &lex, table));
+        let nodes = Line::nodes_of([&tl, &rl], table);
+        tl.link(table, &nodes);
+        rl.link(table, &nodes);
         let mut chosen = Vec::new();
-        align::align(
-            tl,
-            rl,
-            &lex,
-            table,
-            &mut align::Scratch::default(),
-            &mut chosen,
-        );
+        align::align(&tl, &rl, &lex, &mut align::Scratch::default(), &mut chosen);
         chosen.sort_by_key(|m| (m.j, m.i));
         let tuple = |m: &align::Match| (m.i, m.len1, m.j, m.len2, m.module);
         let kept = chosen.iter().map(tuple).collect();
-        let all = align::all_candidates(tl, rl, &lex, table)
+        let all = align::all_candidates(&tl, &rl, &lex)
             .iter()
             .map(tuple)
             .collect();
@@ -112,14 +102,14 @@ impl Meteor {
     /// Statistics of test `t` against reference `r` (word ids of `lex`).
     fn stats_one(
         &self,
-        t: align::Line,
-        r: align::Line,
+        t: &Line,
+        r: &Line,
         lex: &Lexicon,
         sc: &mut align::Scratch,
         chosen: &mut Vec<align::Match>,
     ) -> [f64; STATS] {
-        align::align(t, r, lex, &self.res.paraphrases, sc, chosen);
-        let (t, r) = (t.words, r.words);
+        align::align(t, r, lex, sc, chosen);
+        let (t, r) = (&t.words, &r.words);
         let func = |w: &u32| lex.info[*w as usize].func;
         let mut s = [0f64; STATS];
         s[0] = t.len() as f64;
@@ -147,14 +137,14 @@ impl Meteor {
     /// The `SCORE` answer: the statistics of the best-scoring reference (the first on a tie).
     fn best(
         &self,
-        t: align::Line,
-        refs: &[align::Line],
+        t: &Line,
+        refs: &[&Line],
         lex: &Lexicon,
         sc: &mut align::Scratch,
         chosen: &mut Vec<align::Match>,
     ) -> [f64; STATS] {
         let mut best: Option<(f64, [f64; STATS])> = None;
-        for &r in refs {
+        for r in refs {
             let s = self.stats_one(t, r, lex, sc, chosen);
             let v = score(&s, &self.params);
             if best.as_ref().is_none_or(|(b, _)| v > *b) {
@@ -201,27 +191,30 @@ impl Meteor {
         let mut lex = Lexicon::new();
         let words: Vec<Vec<u32>> = norm.iter().map(|w| lex.intern(w)).collect();
         lex.finish(&self.res, workers);
-        // Each distinct line's phrases of the paraphrase table, found once.
-        let mut phrases: Vec<Vec<align::Phrase>> = vec![Vec::new(); words.len()];
-        crate::parallel::for_each_chunk(workers, &mut phrases, 64, |start, chunk| {
+        let mut lines: Vec<Line> = Vec::new();
+        lines.resize_with(words.len(), Line::default);
+        crate::parallel::for_each_chunk(workers, &mut lines, 64, |start, chunk| {
             for (k, o) in chunk.iter_mut().enumerate() {
-                *o = align::phrases(&words[start + k], &lex, &self.res.paraphrases);
+                let w = words[start + k].clone();
+                *o = Line::new(w, &lex, &self.res.paraphrases);
             }
         });
-        let line = |x: usize| align::Line {
-            words: &words[x],
-            phrases: &phrases[x],
-        };
+        let nodes = Line::nodes_of(&lines, &self.res.paraphrases);
+        crate::parallel::for_each_chunk(workers, &mut lines, 64, |_, chunk| {
+            for l in chunk {
+                l.link(&self.res.paraphrases, &nodes);
+            }
+        });
         let mut rows = vec![[0f64; STATS]; tests.len()];
         crate::parallel::for_each_chunk(workers, &mut rows, 16, |start, chunk| {
-            let mut rs: Vec<align::Line> = Vec::new();
+            let mut rs: Vec<&Line> = Vec::new();
             let mut sc = align::Scratch::default();
             let mut chosen = Vec::new();
             for (k, o) in chunk.iter_mut().enumerate() {
                 let (t, r) = &segs[start + k];
                 rs.clear();
-                rs.extend(r.iter().map(|&x| line(x)));
-                *o = self.best(line(*t), &rs, &lex, &mut sc, &mut chosen);
+                rs.extend(r.iter().map(|&x| &lines[x]));
+                *o = self.best(&lines[*t], &rs, &lex, &mut sc, &mut chosen);
             }
         });
         rows.into_iter().flatten().collect()

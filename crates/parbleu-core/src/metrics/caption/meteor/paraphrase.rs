@@ -198,6 +198,11 @@ impl Table {
         self.levels.partition_point(|&s| s <= node)
     }
 
+    /// Number of trie nodes, the root included.
+    pub(crate) fn nodes(&self) -> usize {
+        self.node_word.len()
+    }
+
     /// Whether the table is empty (no paraphrase module).
     pub fn is_empty(&self) -> bool {
         self.emit_sorted.is_empty()

@@ -1,0 +1,628 @@
+//! The choice of one alignment among the candidate matches: the matches that are certain, then
+//! the jar's beam search over reference positions for the others, by the rules docs/captioning.md
+//! states in words ("How the jar chooses an alignment"; the order, the integer sums and the
+//! distance bookkeeping were learned from the jar's source, the structures here are ours).
+//!
+//! What makes it cheap: a path keeps only its *test* words in use, inline for lines of up to 512
+//! words. Its reference words need no bits: a reference word is in use exactly when it lies
+//! inside the path's last match (before `idx`) or inside a certain match, whose words no other
+//! candidate touches. Paths are ranked by one integer key, 64 bits wide whenever the pair's
+//! bounds allow it.
+
+use super::align::Match;
+
+/// Width of the beam (the jar's default `-x 40`).
+const BEAM: usize = 40;
+/// No match (arena, certain lists) and no open chunk.
+const NIL: u32 = u32::MAX;
+
+/// A partial alignment: what the search ranks it by, where it stands, and its test words in use.
+#[derive(Clone, Copy)]
+struct Path<H> {
+    used: H,
+    /// Weighted matched words of both sides, as an integer (see [`gain`]).
+    w: u32,
+    chunks: u32,
+    /// Wrapping, as the jar's `int`.
+    distance: u32,
+    /// Next reference position to decide.
+    idx: u32,
+    /// Test position after the last match of the open chunk, or [`NIL`].
+    open: u32,
+    /// Last chosen match in the arena, or [`NIL`].
+    chain: u32,
+}
+
+/// The search's weight of `len` words of `module`: 1 per exact word, 0.5 otherwise, added to an
+/// integer running sum and truncated there (so a one-word non-exact match adds nothing and a
+/// two-word paraphrase adds one).
+fn gain(m: &Match) -> u32 {
+    if m.module == 0 {
+        (m.len1 + m.len2) as u32
+    } else {
+        (m.len1 / 2 + m.len2 / 2) as u32
+    }
+}
+
+fn dist(m: &Match) -> u32 {
+    m.j.abs_diff(m.i) as u32
+}
+
+/// Extend `p` by match `m` (its test words already marked used).
+fn take<H>(p: &mut Path<H>, m: &Match) {
+    p.w += gain(m);
+    if p.open != NIL && p.open as usize != m.i {
+        p.chunks += 1;
+    }
+    p.idx = (m.j + m.len2) as u32;
+    p.open = (m.i + m.len1) as u32;
+}
+
+/// The test words in use of every path of the beam, in one generation (the parents) and the
+/// next (their children). `H` is what a path holds: the bits themselves, or their place in a
+/// pool for long lines.
+trait Store: Default {
+    type H: Copy;
+    /// Start a search of a test line of `n1` words: one handle, nothing in use.
+    fn reset(&mut self, n1: usize) -> Self::H;
+    /// Mark test word `x` in use in the root handle (the certain matches).
+    fn set_root(&mut self, h: &mut Self::H, x: usize);
+    fn get(&self, h: Self::H, x: usize) -> bool;
+    /// A copy of a parent's words for a child.
+    fn fork(&mut self, h: Self::H) -> Self::H;
+    /// Mark test word `x` in use in a child's handle.
+    fn set(&mut self, h: &mut Self::H, x: usize);
+    /// The children become the parents.
+    fn advance(&mut self);
+    fn paths(&mut self) -> &mut Bufs<Self::H>;
+}
+
+/// The beam and the children of one step, and a spare for reordering.
+struct Bufs<H> {
+    paths: Vec<Path<H>>,
+    next: Vec<Path<H>>,
+    spare: Vec<Path<H>>,
+}
+
+impl<H> Default for Bufs<H> {
+    fn default() -> Self {
+        Self {
+            paths: Vec::new(),
+            next: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+}
+
+/// Bits inside the path: up to `64 * W` test words.
+#[derive(Default)]
+struct Inline<const W: usize> {
+    bufs: Bufs<[u64; W]>,
+}
+
+impl<const W: usize> Store for Inline<W> {
+    type H = [u64; W];
+    fn reset(&mut self, _: usize) -> [u64; W] {
+        [0; W]
+    }
+    fn set_root(&mut self, h: &mut [u64; W], x: usize) {
+        h[x / 64] |= 1 << (x % 64);
+    }
+    #[inline]
+    fn get(&self, h: [u64; W], x: usize) -> bool {
+        h[x / 64] >> (x % 64) & 1 == 1
+    }
+    #[inline]
+    fn fork(&mut self, h: [u64; W]) -> [u64; W] {
+        h
+    }
+    #[inline]
+    fn set(&mut self, h: &mut [u64; W], x: usize) {
+        h[x / 64] |= 1 << (x % 64);
+    }
+    fn advance(&mut self) {}
+    fn paths(&mut self) -> &mut Bufs<[u64; W]> {
+        &mut self.bufs
+    }
+}
+
+/// Bits in pools, `words` u64s per path: any length.
+#[derive(Default)]
+struct Pooled {
+    words: usize,
+    cur: Vec<u64>,
+    next: Vec<u64>,
+    bufs: Bufs<u32>,
+}
+
+impl Store for Pooled {
+    type H = u32;
+    fn reset(&mut self, n1: usize) -> u32 {
+        self.words = n1.div_ceil(64).max(1);
+        self.cur.clear();
+        self.cur.resize(self.words, 0);
+        self.next.clear();
+        0
+    }
+    fn set_root(&mut self, h: &mut u32, x: usize) {
+        self.cur[*h as usize + x / 64] |= 1 << (x % 64);
+    }
+    fn get(&self, h: u32, x: usize) -> bool {
+        self.cur[h as usize + x / 64] >> (x % 64) & 1 == 1
+    }
+    fn fork(&mut self, h: u32) -> u32 {
+        let new = self.next.len() as u32;
+        let at = h as usize;
+        self.next.extend_from_slice(&self.cur[at..at + self.words]);
+        new
+    }
+    fn set(&mut self, h: &mut u32, x: usize) {
+        self.next[*h as usize + x / 64] |= 1 << (x % 64);
+    }
+    fn advance(&mut self) {
+        std::mem::swap(&mut self.cur, &mut self.next);
+        self.next.clear();
+    }
+    fn paths(&mut self) -> &mut Bufs<u32> {
+        &mut self.bufs
+    }
+}
+
+/// A path's rank as one integer, smaller first: more weighted matched words, then fewer chunks,
+/// then smaller distance, then its place in the list (so an unstable sort of keys is a stable
+/// sort of paths). Fields are packed at widths that the pair's bounds fit ([`Layout`]).
+trait Key: Copy + Ord {
+    fn pack(p: (u32, u32, u32), index: usize, l: &Layout) -> Self;
+    /// The key without the place.
+    fn rank(self, l: &Layout) -> Self;
+    fn index(self, l: &Layout) -> usize;
+}
+
+/// Bit widths of a key's fields: place `bi`, distance `bd`, chunks `bc`, and `wmax`, the most
+/// weighted words a path can have (the key holds `wmax - w`).
+#[derive(Clone, Copy)]
+struct Layout {
+    bi: u32,
+    bd: u32,
+    bc: u32,
+    wmax: u32,
+}
+
+macro_rules! key {
+    ($t:ty) => {
+        impl Key for $t {
+            #[inline]
+            fn pack((w, chunks, distance): (u32, u32, u32), index: usize, l: &Layout) -> Self {
+                ((<$t>::from(l.wmax - w) << l.bc | <$t>::from(chunks)) << l.bd
+                    | <$t>::from(distance))
+                    << l.bi
+                    | index as $t
+            }
+            #[inline]
+            fn rank(self, l: &Layout) -> Self {
+                self >> l.bi
+            }
+            #[inline]
+            fn index(self, l: &Layout) -> usize {
+                (self & ((1 << l.bi) - 1)) as usize
+            }
+        }
+    };
+}
+key!(u64);
+key!(u128);
+
+fn width(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+/// Buffers reused from one sentence pair to the next.
+#[derive(Default)]
+pub(crate) struct Search {
+    c1: Vec<u32>,
+    c2: Vec<u32>,
+    /// Per reference position: the certain match starting there (index in the list), or [`NIL`].
+    certain: Vec<u32>,
+    /// Per reference position: inside a certain match.
+    cover: Vec<bool>,
+    /// Chosen matches: (index in the list, the path's previous chosen match).
+    arena: Vec<(u32, u32)>,
+    k64: Vec<u64>,
+    k128: Vec<u128>,
+    s1: Inline<1>,
+    s2: Inline<2>,
+    s4: Inline<4>,
+    s8: Inline<8>,
+    pooled: Pooled,
+}
+
+/// The alignment chosen among `ms`, candidates listed per reference position
+/// (`ms[start[j]..start[j + 1]]`) in the order the search tries them, of a test line of `n1`
+/// words and a reference of `n2`: the certain matches, then the best path's, in `out`.
+pub(crate) fn choose(
+    ms: &[Match],
+    start: &[usize],
+    n1: usize,
+    n2: usize,
+    s: &mut Search,
+    out: &mut Vec<Match>,
+) {
+    out.clear();
+    s.c1.clear();
+    s.c1.resize(n1, 0);
+    s.c2.clear();
+    s.c2.resize(n2, 0);
+    let mut dmax = 0u64;
+    for m in ms {
+        s.c1[m.i..m.i + m.len1].iter_mut().for_each(|x| *x += 1);
+        s.c2[m.j..m.j + m.len2].iter_mut().for_each(|x| *x += 1);
+        dmax += u64::from(dist(m));
+    }
+    // Certain: the only match starting at its reference position, and no other match touches
+    // its words on either side.
+    s.certain.clear();
+    s.certain.resize(n2, NIL);
+    s.cover.clear();
+    s.cover.resize(n2, false);
+    let (mut open, mut widest) = (0usize, 0usize);
+    for j in 0..n2 {
+        let (a, b) = (start[j], start[j + 1]);
+        widest = widest.max(b - a);
+        if b - a == 1 {
+            let m = &ms[a];
+            if (m.i..m.i + m.len1).all(|x| s.c1[x] == 1)
+                && (m.j..m.j + m.len2).all(|x| s.c2[x] == 1)
+            {
+                s.certain[j] = a as u32;
+                s.cover[m.j..m.j + m.len2].fill(true);
+                out.push(*m);
+                continue;
+            }
+        }
+        open += usize::from(b > a);
+    }
+    if open == 0 {
+        return;
+    }
+    let l = Layout {
+        bi: width((BEAM * (widest + 1)) as u64),
+        bd: width(dmax).min(32),
+        bc: width((n1 + n2 + 1) as u64),
+        wmax: (n1 + n2) as u32,
+    };
+    let wide = l.bi + l.bd + l.bc + width(u64::from(l.wmax)) > 64 || force_wide();
+    macro_rules! run {
+        ($store:ident) => {
+            if wide {
+                run(
+                    ms,
+                    start,
+                    n1,
+                    n2,
+                    &l,
+                    &mut s.$store,
+                    &mut s.k128,
+                    &mut s.arena,
+                    &s.certain,
+                    &s.cover,
+                    out,
+                )
+            } else {
+                run(
+                    ms,
+                    start,
+                    n1,
+                    n2,
+                    &l,
+                    &mut s.$store,
+                    &mut s.k64,
+                    &mut s.arena,
+                    &s.certain,
+                    &s.cover,
+                    out,
+                )
+            }
+        };
+    }
+    match n1 {
+        0..=64 => run!(s1),
+        65..=128 => run!(s2),
+        129..=256 => run!(s4),
+        257..=512 => run!(s8),
+        _ => run!(pooled),
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests run the 128-bit keys on pairs that 64 bits would fit.
+    static WIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn force_wide() -> bool {
+    #[cfg(test)]
+    return WIDE.get();
+    #[cfg(not(test))]
+    false
+}
+
+/// Rank `paths` (stable) and keep the best `keep`.
+fn best_first<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut Vec<K>, l: &Layout, keep: usize) {
+    keys.clear();
+    keys.extend(
+        b.paths
+            .iter()
+            .enumerate()
+            .map(|(k, p)| K::pack((p.w, p.chunks, p.distance), k, l)),
+    );
+    if keys.windows(2).all(|w| w[0].rank(l) <= w[1].rank(l)) {
+        b.paths.truncate(keep);
+        return;
+    }
+    if keys.len() > keep {
+        keys.select_nth_unstable(keep - 1);
+        keys.truncate(keep);
+    }
+    keys.sort_unstable();
+    b.spare.clear();
+    b.spare.extend(keys.iter().map(|k| b.paths[k.index(l)]));
+    std::mem::swap(&mut b.paths, &mut b.spare);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run<S: Store, K: Key>(
+    ms: &[Match],
+    start: &[usize],
+    n1: usize,
+    n2: usize,
+    l: &Layout,
+    st: &mut S,
+    keys: &mut Vec<K>,
+    arena: &mut Vec<(u32, u32)>,
+    certain: &[u32],
+    cover: &[bool],
+    out: &mut Vec<Match>,
+) {
+    let mut root = st.reset(n1);
+    for &c in certain.iter().filter(|&&c| c != NIL) {
+        let m = &ms[c as usize];
+        for x in m.i..m.i + m.len1 {
+            st.set_root(&mut root, x);
+        }
+    }
+    arena.clear();
+    {
+        let b = st.paths();
+        b.paths.clear();
+        b.paths.push(Path {
+            used: root,
+            w: 0,
+            chunks: 0,
+            distance: 0,
+            idx: 0,
+            open: NIL,
+            chain: NIL,
+        });
+    }
+    // Whether a key may have changed since the last ranking: a step that changes none keeps
+    // the paths in ranked order (at most `BEAM` of them), and ranking them again is a no-op.
+    let mut dirty = true;
+    for current in 0..=n2 {
+        if dirty {
+            best_first(st.paths(), keys, l, BEAM);
+            dirty = false;
+        }
+        if current == n2 {
+            for p in st.paths().paths.iter_mut() {
+                if p.open != NIL {
+                    p.chunks += 1;
+                }
+            }
+            break;
+        }
+        let cur = current as u32;
+        let list = &ms[start[current]..start[current + 1]];
+        // A reference word is in use inside the path's last match or a certain match.
+        let ref_used = |p: &Path<S::H>| cur < p.idx || cover[current];
+        if list.is_empty() || certain[current] != NIL {
+            // No path branches here: each waits inside its match, takes the certain match,
+            // or skips the position; done in place, the words in use do not change.
+            let b = st.paths();
+            let first = b.paths[0];
+            b.paths.retain_mut(|p| {
+                if !ref_used(p) {
+                    if p.open != NIL {
+                        p.chunks += 1;
+                        p.open = NIL;
+                        dirty = true;
+                    }
+                    p.idx += 1;
+                    true
+                } else if cur < p.idx {
+                    true
+                } else if let Some(&c) = certain.get(p.idx as usize).filter(|&&c| c != NIL) {
+                    let m = &ms[c as usize];
+                    take(p, m);
+                    p.distance = p.distance.wrapping_add(dist(m));
+                    dirty = true;
+                    true
+                } else {
+                    false
+                }
+            });
+            if b.paths.is_empty() {
+                // Nothing could continue (the jar warns and keeps its best path).
+                b.paths.push(first);
+            }
+            continue;
+        }
+        let mut b = std::mem::take(st.paths());
+        b.next.clear();
+        for path in b.paths.iter() {
+            let mut p = *path;
+            if ref_used(&p) {
+                if cur < p.idx {
+                    p.used = st.fork(p.used);
+                    b.next.push(p);
+                } else if let Some(&c) = certain.get(p.idx as usize).filter(|&&c| c != NIL) {
+                    let m = &ms[c as usize];
+                    take(&mut p, m);
+                    p.distance = p.distance.wrapping_add(dist(m));
+                    p.used = st.fork(p.used);
+                    b.next.push(p);
+                }
+                continue;
+            }
+            for (k, m) in list.iter().enumerate() {
+                if (m.i..m.i + m.len1).any(|x| st.get(path.used, x)) {
+                    continue;
+                }
+                let mut c = p;
+                take(&mut c, m);
+                c.used = st.fork(path.used);
+                for x in m.i..m.i + m.len1 {
+                    st.set(&mut c.used, x);
+                }
+                arena.push(((start[current] + k) as u32, p.chain));
+                c.chain = (arena.len() - 1) as u32;
+                b.next.push(c);
+                // The jar adds each tried match's distance to the path that goes on without
+                // it, so a later sibling inherits the distances of the earlier ones.
+                p.distance = p.distance.wrapping_add(dist(m));
+            }
+            if p.open != NIL {
+                p.chunks += 1;
+                p.open = NIL;
+            }
+            p.idx += 1;
+            p.used = st.fork(p.used);
+            b.next.push(p);
+        }
+        if b.next.is_empty() {
+            // Nothing could continue (the jar warns and keeps its best path).
+            let mut p = b.paths[0];
+            p.used = st.fork(p.used);
+            b.next.push(p);
+        }
+        std::mem::swap(&mut b.paths, &mut b.next);
+        *st.paths() = b;
+        st.advance();
+        dirty = true;
+    }
+    best_first(st.paths(), keys, l, 1);
+    let mut at = st.paths().paths[0].chain;
+    while at != NIL {
+        let (m, parent) = arena[at as usize];
+        out.push(ms[m as usize]);
+        at = parent;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::search_reference;
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+
+    /// Candidate lists as the matchers make them: per reference position, one-word matches and
+    /// paraphrases of up to three words on either side, in any order, repeats allowed.
+    fn lists(max_n1: usize) -> impl Strategy<Value = (usize, usize, Vec<Match>, Vec<usize>)> {
+        (1..max_n1, 1usize..30).prop_flat_map(|(n1, n2)| {
+            let one = (0..n1, 0..n2, 0usize..4, 1usize..4, 1usize..4).prop_map(
+                move |(i, j, module, a, b)| {
+                    let (len1, len2) = if module == 3 { (a, b) } else { (1, 1) };
+                    Match {
+                        i: i.min(n1 - len1.min(n1)),
+                        len1: len1.min(n1),
+                        j: j.min(n2 - len2.min(n2)),
+                        len2: len2.min(n2),
+                        module,
+                    }
+                },
+            );
+            (Just(n1), Just(n2), prop::collection::vec(one, 0..80)).prop_map(|(n1, n2, mut ms)| {
+                ms.sort_by_key(|m| m.j);
+                let mut start = vec![0; n2 + 1];
+                for m in &ms {
+                    start[m.j + 1] += 1;
+                }
+                for j in 0..n2 {
+                    start[j + 1] += start[j];
+                }
+                (n1, n2, ms, start)
+            })
+        })
+    }
+
+    fn same(n1: usize, n2: usize, ms: &[Match], start: &[usize], s: &mut Search) {
+        let mut out = Vec::new();
+        choose(ms, start, n1, n2, s, &mut out);
+        assert_eq!(out, search_reference::choose(ms, start, n1, n2));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The search chooses what the first implementation chose, on lines short enough for
+        /// the 64-bit keys and the one-word bits.
+        #[test]
+        fn same_as_the_reference_search((n1, n2, ms, start) in lists(64)) {
+            same(n1, n2, &ms, &start, &mut Search::default());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// And on long test lines: inline bits of 2, 4 and 8 words, and bits in pools.
+        #[test]
+        fn same_as_the_reference_search_on_long_lines((n1, n2, ms, start) in lists(700)) {
+            same(n1, n2, &ms, &start, &mut Search::default());
+        }
+
+        /// With 128-bit keys (taken when a pair's bounds do not fit 64 bits).
+        #[test]
+        fn same_as_the_reference_search_with_wide_keys((n1, n2, ms, start) in lists(200)) {
+            WIDE.set(true);
+            same(n1, n2, &ms, &start, &mut Search::default());
+            WIDE.set(false);
+        }
+    }
+
+    /// One `Search` reused across pairs of every size gives what a fresh one gives.
+    #[test]
+    fn reused_buffers_change_nothing() {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let mut s = Search::default();
+        for _ in 0..300 {
+            let (n1, n2, ms, start) = lists(700).new_tree(&mut runner).unwrap().current();
+            same(n1, n2, &ms, &start, &mut s);
+        }
+    }
+
+    /// The 128-bit keys (a pair whose bounds do not fit 64 bits) rank as the 64-bit ones.
+    #[test]
+    fn wide_and_narrow_keys_agree() {
+        let l = Layout {
+            bi: 8,
+            bd: 12,
+            bc: 7,
+            wmax: 100,
+        };
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let field = (0u32..=100, 0u32..128, 0u32..4096, 0usize..256);
+        for _ in 0..2000 {
+            let (a, b) = (field.clone(), field.clone());
+            let ((w1, c1, d1, i1), (w2, c2, d2, i2)) =
+                (a, b).new_tree(&mut runner).unwrap().current();
+            let n = |w, c, d, i| u64::pack((w, c, d), i, &l);
+            let x = |w, c, d, i| u128::pack((w, c, d), i, &l);
+            assert_eq!(
+                n(w1, c1, d1, i1).cmp(&n(w2, c2, d2, i2)),
+                x(w1, c1, d1, i1).cmp(&x(w2, c2, d2, i2))
+            );
+            assert_eq!(n(w1, c1, d1, i1).index(&l), i1);
+        }
+    }
+}
