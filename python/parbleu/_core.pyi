@@ -690,6 +690,22 @@ class MeteorScorer:
         self, hyps: Sequence[str], refs: Sequence[Sequence[str]], workers: int
     ) -> list[float]:
         """Per image, the jar's ``SCORE`` statistics (23 floats each, concatenated)."""
+    def evaluate(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str]],
+        max_chars: int,
+        workers: int,
+    ) -> tuple[float, list[float]] | None:
+        """Return ``(corpus score, [score per image])``, test lines prepared as ``SCORE``'s.
+
+        ``None``, with nothing scored, when a caption is not an exact ``str`` of UTF-8 text,
+        holds a line break or NUL, is over ``max_chars`` code points, or is a reference
+        holding ``|||``: the caller explains it.
+        """
+    @staticmethod
+    def corpus_stats(rows: Sequence[Sequence[float]]) -> list[float]:
+        """Return the jar's ``EVAL`` sum of segment statistics (23 floats per row)."""
     def alignment(
         self, test: str, reference: str
     ) -> tuple[

@@ -185,6 +185,70 @@ impl MeteorScorer {
         Ok(out)
     }
 
+    /// A whole native `compute_score`: `(corpus score, [score per image])`, the test lines
+    /// prepared as the original's `SCORE` line. `None`, with nothing scored, when a caption is
+    /// not an exact `str` of UTF-8 text or is refused ([`meteor::eval::acceptable`]): the
+    /// caller then finds and explains the problem.
+    #[pyo3(signature = (hyps, refs, max_chars, workers))]
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        hyps: Vec<Bound<'_, PyString>>,
+        refs: Vec<Vec<Bound<'_, PyString>>>,
+        max_chars: usize,
+        workers: Workers,
+    ) -> Result<Option<(f64, Vec<f64>)>> {
+        let exact =
+            |l: &[Bound<'_, PyString>]| l.iter().all(|x| x.is_exact_instance_of::<PyString>());
+        if !exact(&hyps) || !refs.iter().all(|r| exact(r)) {
+            return Ok(None);
+        }
+        let (Ok(h), Ok(r)) = (strs(&hyps), str_lists(&refs)) else {
+            return Ok(None); // a lone surrogate
+        };
+        if h.len() != r.len() {
+            return Err(Error::LengthMismatch {
+                what: "hypotheses vs references".into(),
+                expected: r.len(),
+                found: h.len(),
+            }
+            .into());
+        }
+        let ok = py.detach(|| {
+            h.iter()
+                .all(|c| meteor::eval::acceptable(c, false, max_chars))
+                && r.iter()
+                    .flatten()
+                    .all(|c| meteor::eval::acceptable(c, true, max_chars))
+        });
+        if !ok {
+            return Ok(None);
+        }
+        let mut corpus = meteor::eval::Corpus::default();
+        let mut scores = Vec::with_capacity(h.len());
+        for_each_block(py, blocks(h.len(), BLOCK), |b| {
+            let s = self
+                .inner
+                .score_batch(&h[b.clone()], &r[b], workers.0, &mut corpus);
+            scores.extend(s);
+            Ok::<(), Error>(())
+        })?;
+        Ok(Some((corpus.score(&self.inner.params), scores)))
+    }
+
+    /// The jar's `EVAL` sum of segment statistics (23 floats per row).
+    #[staticmethod]
+    fn corpus_stats(rows: Vec<Vec<f64>>) -> Result<Vec<f64>> {
+        if let Some(r) = rows.iter().find(|r| r.len() != meteor::STATS) {
+            return Err(parbleu_core::Error::BadStatsShape {
+                expected: meteor::STATS,
+                found: r.len(),
+            }
+            .into());
+        }
+        Ok(meteor::eval::corpus_stats(rows.iter().map(Vec::as_slice)).to_vec())
+    }
+
     /// The normalised words of a test line and a reference, the matches kept and every
     /// candidate match, each as (test start, test length, reference start, reference length,
     /// module): what the jar's `-writeAlignments` shows, for checking the aligner.

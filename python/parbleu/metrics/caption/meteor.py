@@ -25,6 +25,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
+from ... import _core
 from ...errors import FlavorError, InvalidOptionError, InvalidTextError
 from .checks import FLAVOR, captions, check_workers
 from .java import java, package_dir
@@ -87,6 +88,12 @@ class Meteor:
     ) -> tuple[float, list[float]]:
         """METEOR of ``res`` against ``gts``: ``(corpus score, [score per image])``."""
         ids, hyps, refs = captions(gts, res, "METEOR")
+        if self.backend == "native":
+            # One call does it all when every caption is acceptable; else nothing is scored
+            # and the checks below raise their usual error.
+            done = self.native.evaluate(hyps, refs, MAX_CHARS, self.workers)
+            if done is not None:
+                return done
         _check_lines(ids, hyps, refs)
         _check_surrogates(ids, hyps, refs)
         if self.backend == "native":
@@ -104,7 +111,11 @@ class Meteor:
     def _native(
         self, ids: Sequence[Any], hyps: Sequence[str], refs: Sequence[Sequence[str]]
     ) -> tuple[float, list[float]]:
-        """Compute in the core: per image the ``SCORE`` statistics, then ``EVAL``."""
+        """Compute in the core: per image the ``SCORE`` statistics, then ``EVAL``.
+
+        What ``MeteorScorer.evaluate`` computes in one call; run when it declines a batch
+        (a caption it does not take as it is), after the checks.
+        """
         _check_native(ids, hyps, refs)
         # The original's SCORE line drops ``|||`` from the hypothesis and collapses double
         # spaces once; references holding ``|||`` are refused by _check_native.
@@ -243,13 +254,7 @@ def corpus_stats(rows: Sequence[Sequence[float]]) -> list[float]:
     Observed on every golden group: a segment matched entirely in one chunk (whose penalty is
     0) adds no chunk to the sum.
     """
-    total = [0.0] * STATS
-    for r in rows:
-        for k, v in enumerate(r):
-            total[k] += v
-        if r[20] == 1 and r[21] == r[0] and r[22] == r[1]:
-            total[20] -= 1
-    return total
+    return _core.MeteorScorer.corpus_stats(rows)
 
 
 def _check_surrogates(

@@ -11,6 +11,7 @@
 //! operations in the order that reproduces the jar's bits (found by feeding it statistics).
 
 pub mod align;
+pub mod eval;
 mod lexicon;
 mod line;
 pub mod normalize;
