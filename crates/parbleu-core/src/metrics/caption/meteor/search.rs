@@ -48,14 +48,62 @@ fn dist(m: &Match) -> u32 {
     m.j.abs_diff(m.i) as u32
 }
 
-/// Extend `p` by match `m` (its test words already marked used).
-fn take<H>(p: &mut Path<H>, m: &Match) {
-    p.w += gain(m);
-    if p.open != NIL && p.open as usize != m.i {
+/// What the search needs of a candidate, computed once per pair rather than once per path:
+/// its weight, distance, where it leaves a path, and its test words as masks of one or two
+/// u64s of the bits (`long`: more than 64 words, marked word by word).
+#[derive(Clone, Copy)]
+struct Cand {
+    gain: u32,
+    dist: u32,
+    i: u32,
+    end: u32,
+    idx: u32,
+    word: u32,
+    mask: u64,
+    spill: u64,
+    long: bool,
+}
+
+impl Cand {
+    fn of(m: &Match) -> Self {
+        let (i, end) = (m.i as u32, (m.i + m.len1) as u32);
+        let (mut mask, mut spill) = (0u64, 0u64);
+        let long = m.len1 > 64;
+        if !long {
+            let ones = if m.len1 == 64 {
+                u64::MAX
+            } else {
+                (1u64 << m.len1) - 1
+            };
+            let at = m.i % 64;
+            mask = ones << at;
+            if at + m.len1 > 64 {
+                spill = ones >> (64 - at);
+            }
+        }
+        Cand {
+            gain: gain(m),
+            dist: dist(m),
+            i,
+            end,
+            idx: (m.j + m.len2) as u32,
+            word: (m.i / 64) as u32,
+            mask,
+            spill,
+            long,
+        }
+    }
+}
+
+/// Extend `p` by candidate `c` (its test words marked used).
+#[inline]
+fn take<H>(p: &mut Path<H>, c: &Cand) {
+    p.w += c.gain;
+    if p.open != NIL && p.open != c.i {
         p.chunks += 1;
     }
-    p.idx = (m.j + m.len2) as u32;
-    p.open = (m.i + m.len1) as u32;
+    p.idx = c.idx;
+    p.open = c.end;
 }
 
 /// The test words in use of every path of the beam, in one generation (the parents) and the
@@ -74,6 +122,30 @@ trait Store: Default {
     fn set(&mut self, h: &mut Self::H, x: usize);
     /// The children become the parents.
     fn advance(&mut self);
+    /// Word `k` of a parent's bits, and or-ing `bits` into word `k` of a child's.
+    fn word(&self, h: Self::H, k: usize) -> u64;
+    fn or_word(&mut self, h: &mut Self::H, k: usize, bits: u64);
+    /// Whether none of `c`'s test words is in use in a parent.
+    #[inline]
+    fn free(&self, h: Self::H, c: &Cand) -> bool {
+        if c.long {
+            return (c.i..c.end).all(|x| !self.get(h, x as usize));
+        }
+        let k = c.word as usize;
+        self.word(h, k) & c.mask == 0 && (c.spill == 0 || self.word(h, k + 1) & c.spill == 0)
+    }
+    /// Mark `c`'s test words in use in a child.
+    #[inline]
+    fn mark(&mut self, h: &mut Self::H, c: &Cand) {
+        if c.long {
+            (c.i..c.end).for_each(|x| self.set(h, x as usize));
+            return;
+        }
+        self.or_word(h, c.word as usize, c.mask);
+        if c.spill != 0 {
+            self.or_word(h, c.word as usize + 1, c.spill);
+        }
+    }
     fn paths(&mut self) -> &mut Bufs<Self::H>;
 }
 
@@ -121,6 +193,14 @@ impl<const W: usize> Store for Inline<W> {
         h[x / 64] |= 1 << (x % 64);
     }
     fn advance(&mut self) {}
+    #[inline]
+    fn word(&self, h: [u64; W], k: usize) -> u64 {
+        h[k]
+    }
+    #[inline]
+    fn or_word(&mut self, h: &mut [u64; W], k: usize, bits: u64) {
+        h[k] |= bits;
+    }
     fn paths(&mut self) -> &mut Bufs<[u64; W]> {
         &mut self.bufs
     }
@@ -162,6 +242,12 @@ impl Store for Pooled {
     fn advance(&mut self) {
         std::mem::swap(&mut self.cur, &mut self.next);
         self.next.clear();
+    }
+    fn word(&self, h: u32, k: usize) -> u64 {
+        self.cur[h as usize + k]
+    }
+    fn or_word(&mut self, h: &mut u32, k: usize, bits: u64) {
+        self.next[*h as usize + k] |= bits;
     }
     fn paths(&mut self) -> &mut Bufs<u32> {
         &mut self.bufs
@@ -227,6 +313,8 @@ pub(crate) struct Search {
     cover: Vec<bool>,
     /// Chosen matches: (index in the list, the path's previous chosen match).
     arena: Vec<(u32, u32)>,
+    /// [`Cand`] of each listed match.
+    cands: Vec<Cand>,
     k64: Vec<u64>,
     k128: Vec<u128>,
     s1: Inline<1>,
@@ -290,37 +378,23 @@ pub(crate) fn choose(
         bc: width((n1 + n2 + 1) as u64),
         wmax: (n1 + n2) as u32,
     };
+    s.cands.clear();
+    s.cands.extend(ms.iter().map(Cand::of));
     let wide = l.bi + l.bd + l.bc + width(u64::from(l.wmax)) > 64 || force_wide();
+    let cx = Pair {
+        ms,
+        start,
+        cands: &s.cands,
+        certain: &s.certain,
+        cover: &s.cover,
+        l,
+    };
     macro_rules! run {
         ($store:ident) => {
             if wide {
-                run(
-                    ms,
-                    start,
-                    n1,
-                    n2,
-                    &l,
-                    &mut s.$store,
-                    &mut s.k128,
-                    &mut s.arena,
-                    &s.certain,
-                    &s.cover,
-                    out,
-                )
+                run(&cx, n1, n2, &mut s.$store, &mut s.k128, &mut s.arena, out)
             } else {
-                run(
-                    ms,
-                    start,
-                    n1,
-                    n2,
-                    &l,
-                    &mut s.$store,
-                    &mut s.k64,
-                    &mut s.arena,
-                    &s.certain,
-                    &s.cover,
-                    out,
-                )
+                run(&cx, n1, n2, &mut s.$store, &mut s.k64, &mut s.arena, out)
             }
         };
     }
@@ -346,22 +420,26 @@ fn force_wide() -> bool {
     false
 }
 
-/// Rank `paths` (stable) and keep the best `keep`.
-fn best_first<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut Vec<K>, l: &Layout, keep: usize) {
-    keys.clear();
-    keys.extend(
-        b.paths
-            .iter()
-            .enumerate()
-            .map(|(k, p)| K::pack((p.w, p.chunks, p.distance), k, l)),
-    );
+/// The candidates of one pair and what the search knows of them.
+struct Pair<'a> {
+    ms: &'a [Match],
+    start: &'a [usize],
+    cands: &'a [Cand],
+    certain: &'a [u32],
+    cover: &'a [bool],
+    l: Layout,
+}
+
+/// Rank the paths, whose keys are `keys` (in order), stably, and keep the best `keep`.
+fn best_first<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut [K], l: &Layout, keep: usize) {
     if keys.windows(2).all(|w| w[0].rank(l) <= w[1].rank(l)) {
         b.paths.truncate(keep);
         return;
     }
+    let mut keys = keys;
     if keys.len() > keep {
         keys.select_nth_unstable(keep - 1);
-        keys.truncate(keep);
+        keys = &mut keys[..keep];
     }
     keys.sort_unstable();
     b.spare.clear();
@@ -369,20 +447,27 @@ fn best_first<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut Vec<K>, l: &Layout, k
     std::mem::swap(&mut b.paths, &mut b.spare);
 }
 
-#[allow(clippy::too_many_arguments)]
+fn key_of<H, K: Key>(p: &Path<H>, index: usize, l: &Layout) -> K {
+    K::pack((p.w, p.chunks, p.distance), index, l)
+}
+
+/// Rank the paths of `b` (computing their keys) and keep the best `keep`.
+fn rank<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut Vec<K>, l: &Layout, keep: usize) {
+    keys.clear();
+    keys.extend(b.paths.iter().enumerate().map(|(k, p)| key_of::<H, K>(p, k, l)));
+    best_first(b, keys, l, keep);
+}
+
 fn run<S: Store, K: Key>(
-    ms: &[Match],
-    start: &[usize],
+    cx: &Pair,
     n1: usize,
     n2: usize,
-    l: &Layout,
     st: &mut S,
     keys: &mut Vec<K>,
     arena: &mut Vec<(u32, u32)>,
-    certain: &[u32],
-    cover: &[bool],
     out: &mut Vec<Match>,
 ) {
+    let (ms, cands, certain, cover, l) = (cx.ms, cx.cands, cx.certain, cx.cover, &cx.l);
     let mut root = st.reset(n1);
     for &c in certain.iter().filter(|&&c| c != NIL) {
         let m = &ms[c as usize];
@@ -406,12 +491,17 @@ fn run<S: Store, K: Key>(
     }
     // Whether a key may have changed since the last ranking: a step that changes none keeps
     // the paths in ranked order (at most `BEAM` of them), and ranking them again is a no-op.
-    let mut dirty = true;
+    // After a branching step the children's keys are computed as they are made.
+    let mut dirty = false;
+    let mut keyed = false;
     for current in 0..=n2 {
-        if dirty {
+        if keyed {
             best_first(st.paths(), keys, l, BEAM);
-            dirty = false;
+            keyed = false;
+        } else if dirty {
+            rank(st.paths(), keys, l, BEAM);
         }
+        dirty = false;
         if current == n2 {
             for p in st.paths().paths.iter_mut() {
                 if p.open != NIL {
@@ -421,10 +511,10 @@ fn run<S: Store, K: Key>(
             break;
         }
         let cur = current as u32;
-        let list = &ms[start[current]..start[current + 1]];
+        let (from, to) = (cx.start[current], cx.start[current + 1]);
         // A reference word is in use inside the path's last match or a certain match.
         let ref_used = |p: &Path<S::H>| cur < p.idx || cover[current];
-        if list.is_empty() || certain[current] != NIL {
+        if from == to || certain[current] != NIL {
             // No path branches here: each waits inside its match, takes the certain match,
             // or skips the position; done in place, the words in use do not change.
             let b = st.paths();
@@ -441,9 +531,9 @@ fn run<S: Store, K: Key>(
                 } else if cur < p.idx {
                     true
                 } else if let Some(&c) = certain.get(p.idx as usize).filter(|&&c| c != NIL) {
-                    let m = &ms[c as usize];
-                    take(p, m);
-                    p.distance = p.distance.wrapping_add(dist(m));
+                    let c = &cands[c as usize];
+                    take(p, c);
+                    p.distance = p.distance.wrapping_add(c.dist);
                     dirty = true;
                     true
                 } else {
@@ -456,39 +546,43 @@ fn run<S: Store, K: Key>(
             }
             continue;
         }
+        let list = &cands[from..to];
         let mut b = std::mem::take(st.paths());
         b.next.clear();
+        keys.clear();
+        let mut push = |next: &mut Vec<Path<S::H>>, p: Path<S::H>| {
+            keys.push(key_of(&p, next.len(), l));
+            next.push(p);
+        };
         for path in b.paths.iter() {
             let mut p = *path;
             if ref_used(&p) {
                 if cur < p.idx {
                     p.used = st.fork(p.used);
-                    b.next.push(p);
+                    push(&mut b.next, p);
                 } else if let Some(&c) = certain.get(p.idx as usize).filter(|&&c| c != NIL) {
-                    let m = &ms[c as usize];
-                    take(&mut p, m);
-                    p.distance = p.distance.wrapping_add(dist(m));
+                    let c = &cands[c as usize];
+                    take(&mut p, c);
+                    p.distance = p.distance.wrapping_add(c.dist);
                     p.used = st.fork(p.used);
-                    b.next.push(p);
+                    push(&mut b.next, p);
                 }
                 continue;
             }
-            for (k, m) in list.iter().enumerate() {
-                if (m.i..m.i + m.len1).any(|x| st.get(path.used, x)) {
+            for (k, c) in list.iter().enumerate() {
+                if !st.free(path.used, c) {
                     continue;
                 }
-                let mut c = p;
-                take(&mut c, m);
-                c.used = st.fork(path.used);
-                for x in m.i..m.i + m.len1 {
-                    st.set(&mut c.used, x);
-                }
-                arena.push(((start[current] + k) as u32, p.chain));
-                c.chain = (arena.len() - 1) as u32;
-                b.next.push(c);
+                let mut child = p;
+                take(&mut child, c);
+                child.used = st.fork(path.used);
+                st.mark(&mut child.used, c);
+                arena.push(((from + k) as u32, p.chain));
+                child.chain = (arena.len() - 1) as u32;
+                push(&mut b.next, child);
                 // The jar adds each tried match's distance to the path that goes on without
                 // it, so a later sibling inherits the distances of the earlier ones.
-                p.distance = p.distance.wrapping_add(dist(m));
+                p.distance = p.distance.wrapping_add(c.dist);
             }
             if p.open != NIL {
                 p.chunks += 1;
@@ -496,20 +590,20 @@ fn run<S: Store, K: Key>(
             }
             p.idx += 1;
             p.used = st.fork(p.used);
-            b.next.push(p);
+            push(&mut b.next, p);
         }
         if b.next.is_empty() {
             // Nothing could continue (the jar warns and keeps its best path).
             let mut p = b.paths[0];
             p.used = st.fork(p.used);
-            b.next.push(p);
+            push(&mut b.next, p);
         }
         std::mem::swap(&mut b.paths, &mut b.next);
         *st.paths() = b;
         st.advance();
-        dirty = true;
+        keyed = true;
     }
-    best_first(st.paths(), keys, l, 1);
+    rank(st.paths(), keys, l, 1);
     let mut at = st.paths().paths[0].chain;
     while at != NIL {
         let (m, parent) = arena[at as usize];
