@@ -8,7 +8,7 @@
 //! reading its source; this is an implementation of those rules, not a translation of it.
 
 use super::lexicon::Lexicon;
-use super::line::{positions, Line};
+use super::line::Line;
 use super::search;
 
 /// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
@@ -53,13 +53,13 @@ fn candidates(t: &Line, r: &Line, lex: &Lexicon, sc: &mut Scratch) {
     };
     for (j, &(jh, sjh, _)) in r.hashes.iter().enumerate() {
         sc.start.push(sc.ms.len());
-        for &(_, i) in positions(&t.by_word, jh) {
+        for i in t.by_word.of(jh) {
             sc.ms.push(one(i, j, 0));
         }
         if identical {
             continue;
         }
-        for &(_, i) in positions(&t.by_stem, sjh) {
+        for i in t.by_stem.of(sjh) {
             if t.hashes[i as usize].0 != jh {
                 sc.ms.push(one(i, j, 1));
             }

@@ -25,9 +25,9 @@ pub(crate) struct Line {
     pub hashes: Vec<(i32, i32, u64)>,
     /// Per word: the filter of its synonym partners ([`super::lexicon::Info::near_bits`]).
     pub near_bits: Vec<u64>,
-    /// (word hash, position) and (stem hash, position), sorted.
-    pub by_word: Vec<(i32, u32)>,
-    pub by_stem: Vec<(i32, u32)>,
+    /// The positions of each word hash and of each stem hash.
+    pub by_word: Positions,
+    pub by_stem: Positions,
     /// Union of the words' id bits.
     pub ids: u64,
     /// The table's phrases by start then length, and as (node, start, length) sorted.
@@ -64,14 +64,8 @@ impl Line {
             ..Line::default()
         };
         l.ids = l.hashes.iter().fold(0, |m, h| m | h.2);
-        l.by_word = (l.hashes.iter().enumerate())
-            .map(|(i, h)| (h.0, i as u32))
-            .collect();
-        l.by_word.sort_unstable();
-        l.by_stem = (l.hashes.iter().enumerate())
-            .map(|(i, h)| (h.1, i as u32))
-            .collect();
-        l.by_stem.sort_unstable();
+        l.by_word = Positions::new(l.hashes.iter().map(|h| h.0));
+        l.by_stem = Positions::new(l.hashes.iter().map(|h| h.1));
         l.by_node = l.phrases.iter().map(|p| (p.node, p.start, p.len)).collect();
         l.by_node.sort_unstable();
         for p in &l.phrases {
@@ -132,12 +126,70 @@ impl Line {
     }
 }
 
-/// The positions of `key` in `sorted` (pairs of key and position), ascending.
-#[inline]
-pub(crate) fn positions(sorted: &[(i32, u32)], key: i32) -> &[(i32, u32)] {
-    let lo = sorted.partition_point(|e| e.0 < key);
-    let n = sorted[lo..].partition_point(|e| e.0 == key);
-    &sorted[lo..lo + n]
+/// A small hash table from a key (a Java hash) to the positions holding it, ascending: a
+/// reference word finds its partners in the test line in a probe or two.
+#[derive(Default)]
+pub(crate) struct Positions {
+    /// Open addressing, a power of two at least twice the positions: (key, first position),
+    /// [`EMPTY`] where free.
+    slots: Vec<(i32, u32)>,
+    /// Per position, the next position with the same key, or [`EMPTY`].
+    next: Vec<u32>,
+    shift: u32,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+impl Positions {
+    fn new(keys: impl ExactSizeIterator<Item = i32> + DoubleEndedIterator) -> Self {
+        let n = keys.len();
+        let size = (2 * n).next_power_of_two().max(8);
+        let mut p = Positions {
+            slots: vec![(0, EMPTY); size],
+            next: vec![EMPTY; n],
+            shift: 32 - size.trailing_zeros(),
+        };
+        // From the last position back, each put in front: the lists come out ascending.
+        for (k, key) in keys.enumerate().rev() {
+            let at = p.slot(key);
+            let s = &mut p.slots[at];
+            p.next[k] = if s.1 == EMPTY { EMPTY } else { s.1 };
+            *s = (key, k as u32);
+        }
+        p
+    }
+
+    /// The slot of `key`: where it is, or the free one where it would go.
+    #[inline]
+    fn slot(&self, key: i32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut at = ((key as u32).wrapping_mul(0x9E37_79B1) >> self.shift) as usize;
+        loop {
+            let s = self.slots[at];
+            if s.1 == EMPTY || s.0 == key {
+                return at;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// The positions of `key`, ascending.
+    #[inline]
+    pub fn of(&self, key: i32) -> impl Iterator<Item = u32> + '_ {
+        let mut k = if self.slots.is_empty() {
+            EMPTY
+        } else {
+            self.slots[self.slot(key)].1
+        };
+        std::iter::from_fn(move || {
+            let here = k;
+            if here != EMPTY {
+                k = self.next[here as usize];
+                return Some(here);
+            }
+            None
+        })
+    }
 }
 
 /// Every phrase of the table in a line of word ids, by start then length.
