@@ -1,5 +1,5 @@
 //! Native METEOR statistics alone, for timing a change to the matcher or the search:
-//! `cargo run --release --example meteor_speed -- DATA INPUT REPS [OUT]`.
+//! `cargo run --release --example meteor_speed -- DATA INPUT REPS [OUT]` (`WORKERS=N`: threads).
 //!
 //! DATA is a folder with the jar's `function/english.words`, `synonym/english.synsets`,
 //! `synonym/english.exceptions`, `nonbreaking/english.prefixes` (unzipped from the jar) and
@@ -45,11 +45,12 @@ fn main() {
     let tests: Vec<&str> = segs.iter().map(|s| s[0]).collect();
     let refs: Vec<Vec<&str>> = segs.iter().map(|s| s[1..].to_vec()).collect();
     let reps: usize = args[3].parse().unwrap();
+    let workers: usize = std::env::var("WORKERS").map_or(1, |w| w.parse().unwrap());
     let mut rows = Vec::new();
     let mut best = f64::INFINITY;
     for _ in 0..reps {
         let start = Instant::now();
-        rows = m.stats_batch(&tests, &refs, 1);
+        rows = m.stats_batch(&tests, &refs, workers);
         best = best.min(start.elapsed().as_secs_f64());
     }
     println!(

@@ -95,23 +95,29 @@ impl<'a> Lexicon<'a> {
                 para,
             })
             .collect();
-        let mut by_set: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
-        for (id, info) in self.info.iter().enumerate() {
-            for &x in info.syn.iter() {
-                by_set.entry(x).or_default().push(id as u32);
+        // The batch's words of each synset: (synset, word) pairs sorted, read as runs.
+        let mut pairs: Vec<(u32, u32)> = (self.info.iter().enumerate())
+            .flat_map(|(id, info)| info.syn.iter().map(move |&x| (x, id as u32)))
+            .collect();
+        pairs.sort_unstable();
+        let members = |x: u32| {
+            let lo = pairs.partition_point(|p| p.0 < x);
+            let n = pairs[lo..].partition_point(|p| p.0 == x);
+            pairs[lo..lo + n].iter().map(|p| p.1)
+        };
+        crate::parallel::for_each_chunk(workers, &mut self.info, 512, |_, chunk| {
+            let mut near: Vec<u32> = Vec::new();
+            for info in chunk {
+                near.clear();
+                for &x in info.syn.iter() {
+                    near.extend(members(x));
+                }
+                near.sort_unstable();
+                near.dedup();
+                info.near_bits = near.iter().fold(0, |m, &w| m | id_bit(w));
+                info.near = near.as_slice().into();
             }
-        }
-        let mut near: Vec<u32> = Vec::new();
-        for info in self.info.iter_mut() {
-            near.clear();
-            for x in info.syn.iter() {
-                near.extend_from_slice(&by_set[x]);
-            }
-            near.sort_unstable();
-            near.dedup();
-            info.near_bits = near.iter().fold(0, |m, &w| m | id_bit(w));
-            info.near = near.as_slice().into();
-        }
+        });
     }
 }
 

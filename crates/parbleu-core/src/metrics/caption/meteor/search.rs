@@ -454,7 +454,12 @@ fn key_of<H, K: Key>(p: &Path<H>, index: usize, l: &Layout) -> K {
 /// Rank the paths of `b` (computing their keys) and keep the best `keep`.
 fn rank<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut Vec<K>, l: &Layout, keep: usize) {
     keys.clear();
-    keys.extend(b.paths.iter().enumerate().map(|(k, p)| key_of::<H, K>(p, k, l)));
+    keys.extend(
+        b.paths
+            .iter()
+            .enumerate()
+            .map(|(k, p)| key_of::<H, K>(p, k, l)),
+    );
     best_first(b, keys, l, keep);
 }
 
