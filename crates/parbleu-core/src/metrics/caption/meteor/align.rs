@@ -10,16 +10,7 @@
 use super::lexicon::Lexicon;
 use super::line::Line;
 use super::search;
-
-/// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Match {
-    pub i: usize,
-    pub len1: usize,
-    pub j: usize,
-    pub len2: usize,
-    pub module: usize,
-}
+pub(crate) use super::search::Match;
 
 /// Buffers reused from one sentence pair to the next.
 #[derive(Default)]

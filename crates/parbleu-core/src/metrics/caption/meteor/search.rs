@@ -9,7 +9,15 @@
 //! candidate touches. Paths are ranked by one integer key, 64 bits wide whenever the pair's
 //! bounds allow it.
 
-use super::align::Match;
+/// One match: `len1` test words from `i`, `len2` reference words from `j`, by `module`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Match {
+    pub i: usize,
+    pub len1: usize,
+    pub j: usize,
+    pub len2: usize,
+    pub module: usize,
+}
 
 /// Width of the beam (the jar's default `-x 40`).
 const BEAM: usize = 40;

@@ -2,7 +2,7 @@
 //! kept as the oracle of [`super::search`]'s tests: the two must choose the same alignment from
 //! any candidate list.
 
-use super::align::Match;
+use super::search::Match;
 
 /// Width of the beam (the jar's default `-x 40`).
 const BEAM: usize = 40;
