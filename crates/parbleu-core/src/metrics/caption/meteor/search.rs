@@ -26,7 +26,7 @@ const NIL: u32 = u32::MAX;
 
 /// A partial alignment: what the search ranks it by, where it stands, and its test words in use.
 #[derive(Clone, Copy)]
-struct Path<H> {
+pub(super) struct Path<H> {
     used: H,
     /// Weighted matched words of both sides, as an integer (see [`gain`]).
     w: u32,
@@ -60,7 +60,7 @@ fn dist(m: &Match) -> u32 {
 /// its weight, distance, where it leaves a path, and its test words as masks of one or two
 /// u64s of the bits (`long`: more than 64 words, marked word by word).
 #[derive(Clone, Copy)]
-struct Cand {
+pub(super) struct Cand {
     gain: u32,
     dist: u32,
     i: u32,
@@ -114,153 +114,8 @@ fn take<H>(p: &mut Path<H>, c: &Cand) {
     p.open = c.end;
 }
 
-/// The test words in use of every path of the beam, in one generation (the parents) and the
-/// next (their children). `H` is what a path holds: the bits themselves, or their place in a
-/// pool for long lines.
-trait Store: Default {
-    type H: Copy;
-    /// Start a search of a test line of `n1` words: one handle, nothing in use.
-    fn reset(&mut self, n1: usize) -> Self::H;
-    /// Mark test word `x` in use in the root handle (the certain matches).
-    fn set_root(&mut self, h: &mut Self::H, x: usize);
-    fn get(&self, h: Self::H, x: usize) -> bool;
-    /// A copy of a parent's words for a child.
-    fn fork(&mut self, h: Self::H) -> Self::H;
-    /// Mark test word `x` in use in a child's handle.
-    fn set(&mut self, h: &mut Self::H, x: usize);
-    /// The children become the parents.
-    fn advance(&mut self);
-    /// Word `k` of a parent's bits, and or-ing `bits` into word `k` of a child's.
-    fn word(&self, h: Self::H, k: usize) -> u64;
-    fn or_word(&mut self, h: &mut Self::H, k: usize, bits: u64);
-    /// Whether none of `c`'s test words is in use in a parent.
-    #[inline]
-    fn free(&self, h: Self::H, c: &Cand) -> bool {
-        if c.long {
-            return (c.i..c.end).all(|x| !self.get(h, x as usize));
-        }
-        let k = c.word as usize;
-        self.word(h, k) & c.mask == 0 && (c.spill == 0 || self.word(h, k + 1) & c.spill == 0)
-    }
-    /// Mark `c`'s test words in use in a child.
-    #[inline]
-    fn mark(&mut self, h: &mut Self::H, c: &Cand) {
-        if c.long {
-            (c.i..c.end).for_each(|x| self.set(h, x as usize));
-            return;
-        }
-        self.or_word(h, c.word as usize, c.mask);
-        if c.spill != 0 {
-            self.or_word(h, c.word as usize + 1, c.spill);
-        }
-    }
-    fn paths(&mut self) -> &mut Bufs<Self::H>;
-}
-
-/// The beam and the children of one step, and a spare for reordering.
-struct Bufs<H> {
-    paths: Vec<Path<H>>,
-    next: Vec<Path<H>>,
-    spare: Vec<Path<H>>,
-}
-
-impl<H> Default for Bufs<H> {
-    fn default() -> Self {
-        Self {
-            paths: Vec::new(),
-            next: Vec::new(),
-            spare: Vec::new(),
-        }
-    }
-}
-
-/// Bits inside the path: up to `64 * W` test words.
-#[derive(Default)]
-struct Inline<const W: usize> {
-    bufs: Bufs<[u64; W]>,
-}
-
-impl<const W: usize> Store for Inline<W> {
-    type H = [u64; W];
-    fn reset(&mut self, _: usize) -> [u64; W] {
-        [0; W]
-    }
-    fn set_root(&mut self, h: &mut [u64; W], x: usize) {
-        h[x / 64] |= 1 << (x % 64);
-    }
-    #[inline]
-    fn get(&self, h: [u64; W], x: usize) -> bool {
-        h[x / 64] >> (x % 64) & 1 == 1
-    }
-    #[inline]
-    fn fork(&mut self, h: [u64; W]) -> [u64; W] {
-        h
-    }
-    #[inline]
-    fn set(&mut self, h: &mut [u64; W], x: usize) {
-        h[x / 64] |= 1 << (x % 64);
-    }
-    fn advance(&mut self) {}
-    #[inline]
-    fn word(&self, h: [u64; W], k: usize) -> u64 {
-        h[k]
-    }
-    #[inline]
-    fn or_word(&mut self, h: &mut [u64; W], k: usize, bits: u64) {
-        h[k] |= bits;
-    }
-    fn paths(&mut self) -> &mut Bufs<[u64; W]> {
-        &mut self.bufs
-    }
-}
-
-/// Bits in pools, `words` u64s per path: any length.
-#[derive(Default)]
-struct Pooled {
-    words: usize,
-    cur: Vec<u64>,
-    next: Vec<u64>,
-    bufs: Bufs<u32>,
-}
-
-impl Store for Pooled {
-    type H = u32;
-    fn reset(&mut self, n1: usize) -> u32 {
-        self.words = n1.div_ceil(64).max(1);
-        self.cur.clear();
-        self.cur.resize(self.words, 0);
-        self.next.clear();
-        0
-    }
-    fn set_root(&mut self, h: &mut u32, x: usize) {
-        self.cur[*h as usize + x / 64] |= 1 << (x % 64);
-    }
-    fn get(&self, h: u32, x: usize) -> bool {
-        self.cur[h as usize + x / 64] >> (x % 64) & 1 == 1
-    }
-    fn fork(&mut self, h: u32) -> u32 {
-        let new = self.next.len() as u32;
-        let at = h as usize;
-        self.next.extend_from_slice(&self.cur[at..at + self.words]);
-        new
-    }
-    fn set(&mut self, h: &mut u32, x: usize) {
-        self.next[*h as usize + x / 64] |= 1 << (x % 64);
-    }
-    fn advance(&mut self) {
-        std::mem::swap(&mut self.cur, &mut self.next);
-        self.next.clear();
-    }
-    fn word(&self, h: u32, k: usize) -> u64 {
-        self.cur[h as usize + k]
-    }
-    fn or_word(&mut self, h: &mut u32, k: usize, bits: u64) {
-        self.next[*h as usize + k] |= bits;
-    }
-    fn paths(&mut self) -> &mut Bufs<u32> {
-        &mut self.bufs
-    }
-}
+mod words;
+use words::{Bufs, Inline, Pooled, Store};
 
 /// A path's rank as one integer, smaller first: more weighted matched words, then fewer chunks,
 /// then smaller distance, then its place in the list (so an unstable sort of keys is a stable
@@ -626,110 +481,4 @@ fn run<S: Store, K: Key>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::search_reference;
-    use super::*;
-    use proptest::prelude::*;
-    use proptest::strategy::ValueTree;
-
-    /// Candidate lists as the matchers make them: per reference position, one-word matches and
-    /// paraphrases of up to three words on either side, in any order, repeats allowed.
-    fn lists(max_n1: usize) -> impl Strategy<Value = (usize, usize, Vec<Match>, Vec<usize>)> {
-        (1..max_n1, 1usize..30).prop_flat_map(|(n1, n2)| {
-            let one = (0..n1, 0..n2, 0usize..4, 1usize..4, 1usize..4).prop_map(
-                move |(i, j, module, a, b)| {
-                    let (len1, len2) = if module == 3 { (a, b) } else { (1, 1) };
-                    Match {
-                        i: i.min(n1 - len1.min(n1)),
-                        len1: len1.min(n1),
-                        j: j.min(n2 - len2.min(n2)),
-                        len2: len2.min(n2),
-                        module,
-                    }
-                },
-            );
-            (Just(n1), Just(n2), prop::collection::vec(one, 0..80)).prop_map(|(n1, n2, mut ms)| {
-                ms.sort_by_key(|m| m.j);
-                let mut start = vec![0; n2 + 1];
-                for m in &ms {
-                    start[m.j + 1] += 1;
-                }
-                for j in 0..n2 {
-                    start[j + 1] += start[j];
-                }
-                (n1, n2, ms, start)
-            })
-        })
-    }
-
-    fn same(n1: usize, n2: usize, ms: &[Match], start: &[usize], s: &mut Search) {
-        let mut out = Vec::new();
-        choose(ms, start, n1, n2, s, &mut out);
-        assert_eq!(out, search_reference::choose(ms, start, n1, n2));
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(3000))]
-
-        /// The search chooses what the first implementation chose, on lines short enough for
-        /// the 64-bit keys and the one-word bits.
-        #[test]
-        fn same_as_the_reference_search((n1, n2, ms, start) in lists(64)) {
-            same(n1, n2, &ms, &start, &mut Search::default());
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-
-        /// And on long test lines: inline bits of 2, 4 and 8 words, and bits in pools.
-        #[test]
-        fn same_as_the_reference_search_on_long_lines((n1, n2, ms, start) in lists(700)) {
-            same(n1, n2, &ms, &start, &mut Search::default());
-        }
-
-        /// With 128-bit keys (taken when a pair's bounds do not fit 64 bits).
-        #[test]
-        fn same_as_the_reference_search_with_wide_keys((n1, n2, ms, start) in lists(200)) {
-            WIDE.set(true);
-            same(n1, n2, &ms, &start, &mut Search::default());
-            WIDE.set(false);
-        }
-    }
-
-    /// One `Search` reused across pairs of every size gives what a fresh one gives.
-    #[test]
-    fn reused_buffers_change_nothing() {
-        let mut runner = proptest::test_runner::TestRunner::deterministic();
-        let mut s = Search::default();
-        for _ in 0..300 {
-            let (n1, n2, ms, start) = lists(700).new_tree(&mut runner).unwrap().current();
-            same(n1, n2, &ms, &start, &mut s);
-        }
-    }
-
-    /// The 128-bit keys (a pair whose bounds do not fit 64 bits) rank as the 64-bit ones.
-    #[test]
-    fn wide_and_narrow_keys_agree() {
-        let l = Layout {
-            bi: 8,
-            bd: 12,
-            bc: 7,
-            wmax: 100,
-        };
-        let mut runner = proptest::test_runner::TestRunner::deterministic();
-        let field = (0u32..=100, 0u32..128, 0u32..4096, 0usize..256);
-        for _ in 0..2000 {
-            let (a, b) = (field.clone(), field.clone());
-            let ((w1, c1, d1, i1), (w2, c2, d2, i2)) =
-                (a, b).new_tree(&mut runner).unwrap().current();
-            let n = |w, c, d, i| u64::pack((w, c, d), i, &l);
-            let x = |w, c, d, i| u128::pack((w, c, d), i, &l);
-            assert_eq!(
-                n(w1, c1, d1, i1).cmp(&n(w2, c2, d2, i2)),
-                x(w1, c1, d1, i1).cmp(&x(w2, c2, d2, i2))
-            );
-            assert_eq!(n(w1, c1, d1, i1).index(&l), i1);
-        }
-    }
-}
+mod tests;
