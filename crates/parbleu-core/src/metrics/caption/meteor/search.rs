@@ -273,7 +273,7 @@ pub(crate) fn choose(
 #[cfg(test)]
 thread_local! {
     /// Tests run the 128-bit keys on pairs that 64 bits would fit.
-    static WIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    pub(crate) static WIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 fn force_wide() -> bool {
