@@ -75,14 +75,6 @@ impl PartialEq for Table {
     }
 }
 
-/// A node's bit in the 64-bit filters of [`Table::emits_mask`].
-// For the aligner that replaces `paraphrases` (issue 36).
-#[allow(dead_code)]
-#[inline]
-pub(crate) fn node_bit(node: u32) -> u64 {
-    1 << (node.wrapping_mul(0x9E37_79B1) >> 26)
-}
-
 /// A CSR list `off[n]..off[n + 1]` of `items`, empty when `n` is out of range.
 #[inline]
 #[cfg_attr(not(test), allow(dead_code))]
@@ -163,17 +155,6 @@ impl Table {
             }
             _ => (&[], &[]),
         }
-    }
-
-    /// The filter of what `node` emits: each emitted node's [`node_bit`] is set in it.
-    #[allow(dead_code)]
-    #[inline]
-    pub(crate) fn emits_mask(&self, node: u32) -> u64 {
-        // Lists are short (two on average): computed, not stored.
-        self.emits_sorted(node)
-            .0
-            .iter()
-            .fold(0, |m, &x| m | node_bit(x))
     }
 
     /// Whether the phrase ending at `node` has a paraphrase either way (what
