@@ -199,6 +199,10 @@ impl Table {
             return if empty { Ok(()) } else { fail("no trie") };
         }
         let fc = &self.first_child;
+        // The length first: a damaged file may give fewer entries than nodes.
+        if fc.len() != nodes + 1 {
+            return fail("bad trie");
+        }
         let after = fc[..nodes]
             .iter()
             .zip(0u32..)
@@ -208,7 +212,6 @@ impl Table {
                 .iter()
                 .max()
                 .is_some_and(|&w| w as usize >= words)
-            || fc.len() != nodes + 1
             || fc[0] != 1
             || fc[nodes] as usize != nodes
             || !ascending(fc)

@@ -115,6 +115,40 @@ proptest! {
 }
 
 #[test]
+fn every_single_bit_flip_and_truncation_is_refused_without_a_panic() {
+    // Exhaustive over small tables, so no damage depends on the random draw (a short
+    // `first_child` array once panicked in `check` before the checksum was compared).
+    let tables = [
+        vec![("b".to_string(), "a c a".to_string())],
+        vec![
+            ("a b".to_string(), "c".to_string()),
+            ("c".to_string(), "a b".to_string()),
+        ],
+        vec![
+            ("a".to_string(), "a".to_string()),
+            ("dd b".to_string(), "b c a".to_string()),
+        ],
+    ];
+    for recs in &tables {
+        let bytes = table(recs).compiled("k");
+        for at in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut flipped = bytes.clone();
+                flipped[at] ^= 1 << bit;
+                assert!(
+                    Table::from_compiled(&flipped, "k").is_err(),
+                    "{recs:?} byte {at} bit {bit}"
+                );
+            }
+            assert!(
+                Table::from_compiled(&bytes[..at], "k").is_err(),
+                "{recs:?} cut at {at}"
+            );
+        }
+    }
+}
+
+#[test]
 fn compiled_tables_of_another_key_or_format_are_refused() {
     let recs = [("a b".to_string(), "c".to_string())];
     let bytes = table(&recs).compiled("file 1");
