@@ -52,13 +52,13 @@ impl<'a> Lexicon<'a> {
     }
 
     /// Ids of a sentence's words, new words added (their [`Info`] comes with [`Self::finish`]).
-    pub fn intern(&mut self, words: &'a [String]) -> Vec<u32> {
+    pub fn intern(&mut self, words: impl IntoIterator<Item = &'a str>) -> Vec<u32> {
         words
-            .iter()
+            .into_iter()
             .map(|w| {
                 let next = self.words.len() as u32;
-                *self.ids.entry(w.as_str()).or_insert_with(|| {
-                    self.words.push(w.as_str());
+                *self.ids.entry(w).or_insert_with(|| {
+                    self.words.push(w);
                     next
                 })
             })
@@ -95,15 +95,26 @@ impl<'a> Lexicon<'a> {
                 para,
             })
             .collect();
-        // The batch's words of each synset: (synset, word) pairs sorted, read as runs.
-        let mut pairs: Vec<(u32, u32)> = (self.info.iter().enumerate())
-            .flat_map(|(id, info)| info.syn.iter().map(move |&x| (x, id as u32)))
+        // The batch's words of each synset: (synset, word) pairs packed in a u64 (sorting
+        // integers is about twice as fast as sorting pairs), sorted, read as runs.
+        let mut pairs: Vec<u64> = (self.info.iter().enumerate())
+            .flat_map(|(id, info)| {
+                info.syn
+                    .iter()
+                    .map(move |&x| u64::from(x) << 32 | id as u64)
+            })
             .collect();
         pairs.sort_unstable();
+        // Each synset's run of pairs, found by one hash lookup (two binary searches per word
+        // and synset cost more than the rest of the near lists).
+        let mut runs: FxHashMap<u32, (u32, u32)> =
+            FxHashMap::with_capacity_and_hasher(pairs.len(), Default::default());
+        for (k, &p) in (0u32..).zip(pairs.iter()) {
+            runs.entry((p >> 32) as u32).or_insert((k, k)).1 = k + 1;
+        }
         let members = |x: u32| {
-            let lo = pairs.partition_point(|p| p.0 < x);
-            let n = pairs[lo..].partition_point(|p| p.0 == x);
-            pairs[lo..lo + n].iter().map(|p| p.1)
+            let (lo, hi) = runs.get(&x).copied().unwrap_or((0, 0));
+            pairs[lo as usize..hi as usize].iter().map(|&p| p as u32)
         };
         crate::parallel::for_each_chunk(workers, &mut self.info, 512, |_, chunk| {
             let mut near: Vec<u32> = Vec::new();

@@ -51,7 +51,23 @@ fn node_slot(node: u32) -> usize {
 impl Line {
     /// Prepare the line of word ids `words`.
     pub fn new(words: Vec<u32>, lex: &Lexicon, table: &Table) -> Self {
-        let mut l = Line {
+        let mut l = Line::of_words(words);
+        l.prepare(lex, table);
+        l
+    }
+
+    /// The line of word ids `words`, not yet prepared ([`Line::prepare`]).
+    pub fn of_words(words: Vec<u32>) -> Self {
+        Line {
+            words,
+            ..Line::default()
+        }
+    }
+
+    /// Everything but the paraphrase links ([`Line::link`]).
+    pub fn prepare(&mut self, lex: &Lexicon, table: &Table) {
+        let words = std::mem::take(&mut self.words);
+        *self = Line {
             hashes: words
                 .iter()
                 .map(|&w| (lex.info[w as usize].jh, lex.info[w as usize].sjh, id_bit(w)))
@@ -63,6 +79,7 @@ impl Line {
             phrases: phrases(&words, lex, table),
             ..Line::default()
         };
+        let l = self;
         l.ids = l.hashes.iter().fold(0, |m, h| m | h.2);
         l.by_word = Positions::new(l.hashes.iter().map(|h| h.0));
         l.by_stem = Positions::new(l.hashes.iter().map(|h| h.1));
@@ -73,7 +90,6 @@ impl Line {
             l.nodes[s / 64] |= 1 << (s % 64);
         }
         l.words = words;
-        l
     }
 
     /// Keep of each phrase's paraphrases those whose node is in `batch` ([`Line::nodes_of`]).

@@ -24,7 +24,7 @@ pub mod stem;
 #[cfg(test)]
 mod tests;
 
-pub use normalize::{normalize, parse_prefixes, Prefixes};
+pub use normalize::{normalize, normalize_words, parse_prefixes, Prefixes, Words};
 pub use resources::Resources;
 
 use align::chunks;
@@ -80,8 +80,8 @@ impl Meteor {
         let tw = normalize(test, &self.prefixes);
         let rw = normalize(reference, &self.prefixes);
         let mut lex = Lexicon::new();
-        let t = lex.intern(&tw);
-        let r = lex.intern(&rw);
+        let t = lex.intern(tw.iter().map(String::as_str));
+        let r = lex.intern(rw.iter().map(String::as_str));
         lex.finish(&self.res, 1);
         let table = &self.res.paraphrases;
         let (mut tl, mut rl) = (Line::new(t, &lex, table), Line::new(r, &lex, table));
@@ -183,21 +183,19 @@ impl Meteor {
             .zip(refs)
             .map(|(&t, rs)| (id(t), rs.iter().map(|&r| id(r)).collect()))
             .collect();
-        let mut norm: Vec<Vec<String>> = vec![Vec::new(); texts.len()];
+        let mut norm: Vec<Words> = vec![Words::default(); texts.len()];
         crate::parallel::for_each_chunk(workers, &mut norm, 64, |start, chunk| {
             for (k, o) in chunk.iter_mut().enumerate() {
-                *o = normalize(texts[start + k], &self.prefixes);
+                *o = normalize_words(texts[start + k], &self.prefixes);
             }
         });
         let mut lex = Lexicon::new();
-        let words: Vec<Vec<u32>> = norm.iter().map(|w| lex.intern(w)).collect();
+        let words: Vec<Vec<u32>> = norm.iter().map(|w| lex.intern(w.iter())).collect();
         lex.finish(&self.res, workers);
-        let mut lines: Vec<Line> = Vec::new();
-        lines.resize_with(words.len(), Line::default);
-        crate::parallel::for_each_chunk(workers, &mut lines, 64, |start, chunk| {
-            for (k, o) in chunk.iter_mut().enumerate() {
-                let w = words[start + k].clone();
-                *o = Line::new(w, &lex, &self.res.paraphrases);
+        let mut lines: Vec<Line> = words.into_iter().map(Line::of_words).collect();
+        crate::parallel::for_each_chunk(workers, &mut lines, 64, |_, chunk| {
+            for l in chunk {
+                l.prepare(&lex, &self.res.paraphrases);
             }
         });
         let nodes = Line::nodes_of(&lines, &self.res.paraphrases);

@@ -58,7 +58,8 @@ fn digit(c: char) -> bool {
 }
 
 fn word_char(c: char) -> bool {
-    digit(c) || letter(c)
+    // ASCII first: nearly every character is.
+    c.is_ascii_alphanumeric() || (!c.is_ascii() && letter(c))
 }
 
 /// The wide spaces: symbols until the words are cut, then dropped (observed: `no.\u{2009}www`
@@ -70,8 +71,56 @@ fn wide_space(c: char) -> bool {
     )
 }
 
+/// A normalised line: its words end to end in one buffer (one allocation per line, not per
+/// word), word `k` ending at `ends[k]`.
+#[derive(Clone, Debug, Default)]
+pub struct Words {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Words {
+    fn start(&self, k: usize) -> usize {
+        if k == 0 {
+            0
+        } else {
+            self.ends[k - 1]
+        }
+    }
+
+    /// Word `k`.
+    pub fn get(&self, k: usize) -> &str {
+        &self.text[self.start(k)..self.ends[k]]
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        (0..self.len()).map(|k| self.get(k))
+    }
+
+    /// Close the word written since the last one.
+    fn close(&mut self) {
+        self.ends.push(self.text.len());
+    }
+}
+
 /// `-norm` of one line, as lower-case words.
 pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
+    normalize_words(line, prefixes)
+        .iter()
+        .map(str::to_string)
+        .collect()
+}
+
+/// [`normalize`] into one buffer.
+pub fn normalize_words(line: &str, prefixes: &Prefixes) -> Words {
     let mut a = Vec::with_capacity(line.len() * 2 + 8);
     let mut b = Vec::with_capacity(line.len() * 2 + 8);
     let (comma, apostrophe) = prepare(line, &mut a);
@@ -94,7 +143,10 @@ pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
             _ => {}
         }
     }
-    let mut out: Vec<String> = Vec::with_capacity(spans.len() + 4);
+    let mut out = Words {
+        text: String::with_capacity(line.len() + 8),
+        ends: Vec::with_capacity(spans.len() + 4),
+    };
     let mut key = String::new();
     for (k, &(s, e)) in spans.iter().enumerate() {
         let w = &a[s..e];
@@ -110,23 +162,25 @@ pub fn normalize(line: &str, prefixes: &Prefixes) -> Vec<String> {
 
 /// The finished line is trimmed as Java's `String.trim` does (every character up to U+0020,
 /// so a control character split off at either end goes, one inside stays a word).
-fn trim(words: &mut Vec<String>) {
+fn trim(w: &mut Words) {
     let low = |c: char| c <= ' ';
-    while let Some(w) = words.last_mut() {
-        let t = w.trim_end_matches(low).len();
-        w.truncate(t);
-        if !w.is_empty() {
+    while let Some(last) = w.len().checked_sub(1) {
+        let start = w.start(last);
+        let end = start + w.get(last).trim_end_matches(low).len();
+        w.text.truncate(end);
+        w.ends[last] = end;
+        if end > start {
             break;
         }
-        words.pop();
+        w.ends.pop();
     }
-    let lead = words.iter().take_while(|w| w.chars().all(low)).count();
-    words.drain(..lead);
-    if let Some(w) = words.first_mut() {
-        let t = w.trim_start_matches(low);
-        if t.len() != w.len() {
-            *w = t.to_string();
-        }
+    let lead = w.iter().take_while(|x| x.chars().all(low)).count();
+    let first = if lead < w.len() { w.get(lead) } else { "" };
+    let cut = w.start(lead) + first.len() - first.trim_start_matches(low).len();
+    if cut > 0 {
+        w.text.drain(..cut);
+        w.ends.drain(..lead);
+        w.ends.iter_mut().for_each(|e| *e -= cut);
     }
 }
 
@@ -215,6 +269,7 @@ impl Writer<'_> {
         self.dots = 0;
     }
 
+    #[inline]
     fn put(&mut self, x: char) {
         if x == '.' {
             self.dots += 1;
@@ -323,22 +378,21 @@ fn final_period(
     next: Option<char>,
     prefixes: &Prefixes,
     key: &mut String,
-    out: &mut Vec<String>,
+    out: &mut Words,
 ) {
-    let mut word = String::with_capacity(w.len());
     let n = w.len();
     // A run of periods is a word of its own and never loses one.
     if n < 2 || w[n - 1] != '.' || w[..2] == ['.', '.'] {
-        lower(w, &mut word);
-        out.push(word);
+        lower(w, &mut out.text);
+        out.close();
         return;
     }
     let pre = &w[..n - 1];
     if pre.contains(&'.') && pre.iter().any(|&c| letter(c)) {
         for &c in pre.iter().filter(|&&c| c != '.') {
-            lower(&[c], &mut word);
+            lower(&[c], &mut out.text);
         }
-        out.push(word);
+        out.close();
         return;
     }
     key.clear();
@@ -350,12 +404,13 @@ fn final_period(
         None => lower_next,
     };
     if keep {
-        lower(w, &mut word);
-        out.push(word);
+        lower(w, &mut out.text);
+        out.close();
     } else {
-        lower(pre, &mut word);
-        out.push(word);
-        out.push(".".to_string());
+        lower(pre, &mut out.text);
+        out.close();
+        out.text.push('.');
+        out.close();
     }
 }
 

@@ -109,9 +109,12 @@ impl Resources {
                 }
             }
         } else if !(word.ends_with("ss") || word.encode_utf16().count() <= 2) {
+            let mut base = String::with_capacity(word.len() + 2);
             for (suf, rep) in DETACH {
                 if let Some(stem) = word.strip_suffix(suf) {
-                    let base = format!("{stem}{rep}");
+                    base.clear();
+                    base.push_str(stem);
+                    base.push_str(rep);
                     if let Some(v) = self.synsets.get(base.as_str()) {
                         out.extend_from_slice(v);
                         break;

@@ -326,6 +326,38 @@ fn rank<H: Copy, K: Key>(b: &mut Bufs<H>, keys: &mut Vec<K>, l: &Layout, keep: u
     best_first(b, keys, l, keep);
 }
 
+/// At a position with no candidate, outside every certain match, where no path waits inside
+/// its last match: every path closes its chunk and skips it, and every position after it that
+/// is alike (no path has an open chunk there any more, so only the positions change). Done at
+/// once for the whole run; the end of the run, or `None` (some path waits: one position at a
+/// time).
+fn skip_run<H>(
+    cx: &Pair,
+    b: &mut Bufs<H>,
+    current: usize,
+    n2: usize,
+    dirty: &mut bool,
+) -> Option<usize> {
+    let cur = current as u32;
+    if b.paths.iter().any(|p| cur < p.idx) {
+        return None;
+    }
+    let mut end = current + 1;
+    while end < n2 && cx.start[end] == cx.start[end + 1] && cx.certain[end] == NIL && !cx.cover[end]
+    {
+        end += 1;
+    }
+    for p in b.paths.iter_mut() {
+        if p.open != NIL {
+            p.chunks += 1;
+            p.open = NIL;
+            *dirty = true;
+        }
+        p.idx = end as u32;
+    }
+    Some(end)
+}
+
 fn run<S: Store, K: Key>(
     cx: &Pair,
     n1: usize,
@@ -362,7 +394,12 @@ fn run<S: Store, K: Key>(
     // After a branching step the children's keys are computed as they are made.
     let mut dirty = false;
     let mut keyed = false;
+    // The end of a run of positions that every path skips alike ([`skip_run`]).
+    let mut skip_to = 0;
     for current in 0..=n2 {
+        if current < skip_to {
+            continue;
+        }
         if keyed {
             best_first(st.paths(), keys, l, BEAM);
             keyed = false;
@@ -381,7 +418,14 @@ fn run<S: Store, K: Key>(
         let cur = current as u32;
         let (from, to) = (cx.start[current], cx.start[current + 1]);
         // A reference word is in use inside the path's last match or a certain match.
-        let ref_used = |p: &Path<S::H>| cur < p.idx || cover[current];
+        let covered = cover[current];
+        let ref_used = |p: &Path<S::H>| cur < p.idx || covered;
+        if from == to && certain[current] == NIL && !covered {
+            if let Some(end) = skip_run(cx, st.paths(), current, n2, &mut dirty) {
+                skip_to = end;
+                continue;
+            }
+        }
         if from == to || certain[current] != NIL {
             // No path branches here: each waits inside its match, takes the certain match,
             // or skips the position; done in place, the words in use do not change.

@@ -40,13 +40,17 @@ struct Word {
 }
 
 impl Word {
+    /// Whether the word ends with `s`. Every suffix of the algorithm is ASCII, so its bytes
+    /// are its chars (compared from the last, where words differ most).
     fn ends(&self, s: &str) -> bool {
-        let n = s.chars().count();
-        n <= self.w.len() && self.w[self.w.len() - n..].iter().copied().eq(s.chars())
+        debug_assert!(s.is_ascii());
+        let s = s.as_bytes();
+        s.len() <= self.w.len()
+            && (self.w.iter().rev().zip(s.iter().rev())).all(|(&c, &b)| c == char::from(b))
     }
-    /// Start of suffix `s` (assumed present).
+    /// Start of suffix `s` (assumed present, ASCII).
     fn start(&self, s: &str) -> usize {
-        self.w.len() - s.chars().count()
+        self.w.len() - s.len()
     }
     fn set_suffix(&mut self, s: &str, to: &str) {
         let at = self.start(s);
@@ -62,6 +66,13 @@ impl Word {
             .copied()
             .filter(|s| self.ends(s))
             .max_by_key(|s| s.len())
+    }
+    /// Longest suffix of `list` the word ends with, and its replacement.
+    fn longest_pair<'a>(&self, list: &[(&'a str, &'a str)]) -> Option<(&'a str, &'a str)> {
+        list.iter()
+            .copied()
+            .filter(|(s, _)| self.ends(s))
+            .max_by_key(|(s, _)| s.len())
     }
     /// Short syllable ending at `end` (exclusive).
     fn short_syllable_at(&self, end: usize) -> bool {
@@ -116,23 +127,20 @@ pub fn stem(word: &str) -> String {
             w[i] = 'Y';
         }
     }
-    let p1 = {
-        let s: String = w.iter().collect();
-        if s.starts_with("gener") || s.starts_with("arsen") {
-            5
-        } else if s.starts_with("commun") {
-            6
-        } else {
-            region_after(&w, 0)
-        }
+    let starts = |p: &str| w.len() >= p.len() && w.iter().zip(p.chars()).all(|(&a, b)| a == b);
+    let p1 = if starts("gener") || starts("arsen") {
+        5
+    } else if starts("commun") {
+        6
+    } else {
+        region_after(&w, 0)
     };
     let p2 = region_after(&w, p1);
     let mut x = Word { w, p1, p2 };
     step0(&mut x);
     step1a(&mut x);
-    let s: String = x.w.iter().collect();
-    if EXCEPTION2.contains(&s.as_str()) {
-        return s;
+    if EXCEPTION2.iter().any(|e| x.w.iter().copied().eq(e.chars())) {
+        return x.w.iter().collect();
     }
     step1b(&mut x);
     step1c(&mut x);
@@ -233,17 +241,13 @@ fn step2(x: &mut Word) {
         ("lessli", "less"),
         ("li", ""),
     ];
-    let keys: Vec<&str> = LIST.iter().map(|(k, _)| *k).collect();
-    let Some(s) = x.longest(&keys) else { return };
+    let Some((s, to)) = x.longest_pair(LIST) else {
+        return;
+    };
     let at = x.start(s);
     if at < x.p1 {
         return;
     }
-    let to = LIST
-        .iter()
-        .find(|(k, _)| *k == s)
-        .map(|(_, v)| *v)
-        .unwrap_or("");
     match s {
         "ogi" => {
             if at >= 1 && x.w[at - 1] == 'l' {
@@ -276,17 +280,13 @@ fn step3(x: &mut Word) {
         ("ness", ""),
         ("ative", ""),
     ];
-    let keys: Vec<&str> = LIST.iter().map(|(k, _)| *k).collect();
-    let Some(s) = x.longest(&keys) else { return };
+    let Some((s, to)) = x.longest_pair(LIST) else {
+        return;
+    };
     let at = x.start(s);
     if at < x.p1 || (s == "ative" && at < x.p2) {
         return;
     }
-    let to = LIST
-        .iter()
-        .find(|(k, _)| *k == s)
-        .map(|(_, v)| *v)
-        .unwrap_or("");
     x.set_suffix(s, to);
 }
 

@@ -225,3 +225,42 @@ proptest! {
         prop_assert_eq!(apostrophe, want.contains(&'\''));
     }
 }
+
+/// The trimming of the words as lists of strings (before the words shared one buffer).
+fn trim_reference(words: &mut Vec<String>) {
+    let low = |c: char| c <= ' ';
+    while let Some(w) = words.last_mut() {
+        let t = w.trim_end_matches(low).len();
+        w.truncate(t);
+        if !w.is_empty() {
+            break;
+        }
+        words.pop();
+    }
+    let lead = words.iter().take_while(|w| w.chars().all(low)).count();
+    words.drain(..lead);
+    if let Some(w) = words.first_mut() {
+        let t = w.trim_start_matches(low);
+        if t.len() != w.len() {
+            *w = t.to_string();
+        }
+    }
+}
+
+proptest! {
+    /// The trimming in one buffer equals the trimming of a list of strings.
+    #[test]
+    fn trimming_in_one_buffer_equals_the_list(
+        words in prop::collection::vec("[a\x01\x0b\u{2007}é]{1,4}", 0..6),
+    ) {
+        let mut flat = Words::default();
+        for w in &words {
+            flat.text.push_str(w);
+            flat.close();
+        }
+        trim(&mut flat);
+        let mut list = words.clone();
+        trim_reference(&mut list);
+        prop_assert_eq!(flat.iter().collect::<Vec<_>>(), list.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+}

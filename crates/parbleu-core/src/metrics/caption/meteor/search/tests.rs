@@ -4,7 +4,8 @@ use super::*;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
-/// The 128-bit keys (a pair whose bounds do not fit 64 bits) rank as the 64-bit ones.
+/// The 128-bit keys (a pair whose bounds do not fit 64 bits) rank as the 64-bit ones, and both
+/// as the ranking itself: more weight, then fewer chunks, then less distance, then the place.
 #[test]
 fn wide_and_narrow_keys_agree() {
     let l = Layout {
@@ -23,6 +24,10 @@ fn wide_and_narrow_keys_agree() {
         assert_eq!(
             n(w1, c1, d1, i1).cmp(&n(w2, c2, d2, i2)),
             x(w1, c1, d1, i1).cmp(&x(w2, c2, d2, i2))
+        );
+        assert_eq!(
+            n(w1, c1, d1, i1).cmp(&n(w2, c2, d2, i2)),
+            (w2, c1, d1, i1).cmp(&(w1, c2, d2, i2))
         );
         assert_eq!(n(w1, c1, d1, i1).index(&l), i1);
     }
