@@ -24,7 +24,7 @@ from parbleu.metrics.imported import score_value
 
 __all__ = ["HumanScores", "read_da", "read_docs", "read_human_tsv", "sid_to_line"]
 
-Scores = dict[str, list[float | None]]
+Scores = dict[str, "list[float | None]"]
 
 _INDEX = re.compile(r"\.\d+$")
 _SEG_HEADER = ("SYS", "SID", "RAW.SCR", "Z.SCR", "N")

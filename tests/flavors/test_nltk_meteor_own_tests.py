@@ -9,6 +9,7 @@ punctuation, so ``str.split`` gives the same tokens and stands in for it.
 from __future__ import annotations
 
 import doctest
+import inspect
 import re
 from pathlib import Path
 
@@ -25,7 +26,26 @@ _REWRITES = [
 
 
 def _tests() -> list[doctest.DocTest]:
-    tests = [t for t in doctest.DocTestFinder().find(nltk_meteor) if t.examples]
+    # The module's own functions only: a finder that walks the module's globals also asks
+    # NLTK's lazy ``wordnet`` loader for ``__wrapped__``, which loads WordNet and raises
+    # LookupError where it is not downloaded (seen with NLTK 3.9.2 on Python 3.9, at
+    # collection, so the whole run stopped).
+    finder = doctest.DocTestFinder(recurse=False)
+    own = [nltk_meteor] + [
+        f
+        for f in vars(nltk_meteor).values()
+        if inspect.isfunction(f) and f.__module__ == nltk_meteor.__name__
+    ]
+    name = nltk_meteor.__name__
+    tests = [
+        t
+        for f in own
+        for t in finder.find(
+            f, f"{name}.{f.__name__}" if f is not nltk_meteor else name, nltk_meteor
+        )
+        if t.examples
+    ]
+    tests.sort()
     path = Path(nltk_meteor.__file__).resolve().parents[1] / "test" / "meteor.doctest"
     if path.is_file():
         text = path.read_text(encoding="utf-8")
