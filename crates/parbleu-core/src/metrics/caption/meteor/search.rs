@@ -462,8 +462,14 @@ fn run<S: Store, K: Key>(
         let mut b = std::mem::take(st.paths());
         b.next.clear();
         keys.clear();
+        // At most one child per parent and candidate, and one more per parent.
+        let most = b.paths.len() * (list.len() + 1);
+        b.next.reserve(most);
+        keys.reserve(most);
+        arena.reserve(most);
+        let l = *l;
         let mut push = |next: &mut Vec<Path<S::H>>, p: Path<S::H>| {
-            keys.push(key_of(&p, next.len(), l));
+            keys.push(key_of(&p, next.len(), &l));
             next.push(p);
         };
         for path in b.paths.iter() {
