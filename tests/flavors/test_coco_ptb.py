@@ -156,10 +156,25 @@ WORDS = [
 ]
 PREFIX = ["", "", "", '"', "(", "[", "'", "`"]
 SUFFIX = ["", "", "", "", ".", ",", "!", "?", ";", ":", '"', ")", "]", "'", "...", "'s", "?!"]
+QUOTES = "`'\"\u201c\u201d\u2018\u2019"
+
+
+def _no_quote_run(piece: tuple[str, str, str]) -> bool:
+    """No run of quote characters where a prefix or suffix meets a word: the jar keeps some
+    runs as one token (`` ``` `` from `` `“hi” ``), a difference docs/captioning.md lists; which
+    examples a derandomized run draws depends on the Python and hypothesis versions (Python
+    3.9 drew one)."""
+    pre, word, suf = piece
+    return not (
+        (pre and pre[-1] in QUOTES and word[0] in QUOTES)
+        or (suf and suf[0] in QUOTES and word[-1] in QUOTES)
+    )
+
+
 caption = st.lists(
-    st.tuples(st.sampled_from(PREFIX), st.sampled_from(WORDS), st.sampled_from(SUFFIX)).map(
-        "".join
-    ),
+    st.tuples(st.sampled_from(PREFIX), st.sampled_from(WORDS), st.sampled_from(SUFFIX))
+    .filter(_no_quote_run)
+    .map("".join),
     min_size=1,
     max_size=14,
 ).map(" ".join)
