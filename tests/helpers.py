@@ -180,6 +180,26 @@ def required() -> frozenset[str]:
     return frozenset(n.strip() for n in names.split(",") if n.strip())
 
 
+#: The NLTK release that parbleu's NLTK flavor and the ROUGE engine's Porter stemmer reproduce
+#: (the ``test`` extra pins it on Python >= 3.10; Python 3.9 cannot install it).
+NLTK_REPRODUCED = "3.10.4"
+
+
+def require_reproduced_nltk() -> None:
+    """Skip unless the installed NLTK is :data:`NLTK_REPRODUCED`: another release is another
+    oracle (NLTK 3.9.2 stems ``dying`` as ``dy``, not ``die``, and treats ``\\x1c`` as whitespace
+    in chrF). Fails instead under CI on Python >= 3.10, where the pin should hold.
+    """
+    import nltk
+
+    if nltk.__version__ == NLTK_REPRODUCED:
+        return
+    why = f"parbleu reproduces NLTK {NLTK_REPRODUCED}; NLTK {nltk.__version__} is installed"
+    if os.environ.get("CI") and sys.version_info >= (3, 10):
+        pytest.fail(why)
+    pytest.skip(why, allow_module_level=True)
+
+
 def is_required(*names: str) -> bool:
     """Whether any of ``names`` (an extra, or a module) is listed in ``PARBLEU_REQUIRE``."""
     return any(n in required() for n in names)

@@ -9,9 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import require_reproduced_nltk
+
 nb = pytest.importorskip("nltk.translate.bleu_score")
 ng = pytest.importorskip("nltk.translate.gleu_score")
 nc = pytest.importorskip("nltk.translate.chrf_score")
+require_reproduced_nltk()
 
 from parbleu import _core  # noqa: E402
 from parbleu.errors import FlavorError  # noqa: E402
