@@ -187,8 +187,8 @@ NLTK_REPRODUCED = "3.10.4"
 
 def require_reproduced_nltk() -> None:
     """Skip unless the installed NLTK is :data:`NLTK_REPRODUCED`: another release is another
-    oracle (NLTK 3.9.2 stems ``dying`` as ``dy``, not ``die``, and treats ``\\x1c`` as whitespace
-    in chrF). Fails instead under CI on Python >= 3.10, where the pin should hold.
+    oracle (NLTK 3.9.2 stems ``DYING`` as ``dy``, not ``die``, and its chrF scores a line of
+    ``\\x1c`` differently). Fails instead under CI on Python >= 3.10, where the pin should hold.
     """
     import nltk
 
