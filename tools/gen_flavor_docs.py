@@ -89,6 +89,12 @@ from parbleu.flavors.fairseq import score_files                                 
 from parbleu.flavors import explain
 ```
 
+The NLTK flavor reproduces NLTK 3.10.4, which needs Python 3.10 or later. On Python 3.9 pip
+installs NLTK 3.9.x, and that release computes some values differently (its Porter stemmer stems
+`DYING` as `dy` where 3.10.4 gives `die`, and its chrF scores a line of `\\x1c` differently). There,
+parbleu's numbers are still NLTK 3.10.4's, not those of the NLTK installed beside it, and the
+tests that use NLTK as the oracle skip, giving the reason.
+
 On the command line: `parbleu --flavor NAME ...` (the perl tools keep their own arguments and
 print their exact output; see `docs/cli.md`) and `parbleu explain REF -i HYP --flavor NAME`.
 
