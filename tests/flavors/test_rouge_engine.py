@@ -80,9 +80,20 @@ def test_default_tokenizer_is_rouge_scores(text: str, stem: bool) -> None:
     assert engine.tokenize([text], use_stemmer=stem) == [rouge_score_tokenize(text, stem)]
 
 
+#: The Unicode version of the unicode tokenizer's tables (tools/gen_rouge_tables.py, CPython 3.11).
+TABLES_UNICODE = "14.0.0"
+
+
 @settings(max_examples=400, deadline=None)
 @given(TEXT, st.booleans())
 def test_unicode_tokenizer_definition(text: str, stem: bool) -> None:
+    if unicodedata.unidata_version != TABLES_UNICODE:
+        # The definition below reads this interpreter's categories: on Python 3.13 (Unicode
+        # 15.1) U+31350, unassigned in 14.0, is a letter. The WMT21 test below still runs.
+        pytest.skip(
+            f"this Python has Unicode {unicodedata.unidata_version}; the unicode tokenizer's "
+            f"tables are Unicode {TABLES_UNICODE} (CPython 3.11)"
+        )
     got = engine.tokenize([text], use_stemmer=stem, tokenizer="unicode")
     assert got == [unicode_tokenize(text, stem)]
 
