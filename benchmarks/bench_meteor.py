@@ -2,10 +2,10 @@
 
     python benchmarks/bench_meteor.py [--segments 4000] [--workers N]
 
-Needs pycocoevalcap 1.2 and Java. Inputs: WMT21 de-en system lines against both references,
-then COCO-MINI captions leave-one-out (tests/data). The jar is started first (its start-up,
-loading the paraphrase table, is timed on its own) and then timed on ``compute_score`` alone;
-the native backend's data loading is also timed on its own.
+Needs pycocoevalcap 1.2 and Java. Inputs: COCO-MINI captions leave-one-out, then WMT21
+into-English system lines against their references, no line used twice (see ``inputs``). The
+jar is started first (its start-up, loading the paraphrase table, is timed on its own) and then
+timed on ``compute_score`` alone; the native backend's data loading is also timed on its own.
 
 Both sides are checked equal before any timing is printed: every segment's score and the
 corpus score, to the bit except the documented one-ulp difference of Java's ``Math.pow``
@@ -26,30 +26,43 @@ from parbleu.metrics.caption import meteor as meteor_mod
 
 
 def inputs(n: int) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
-    """Up to ``n`` segments as pycocoevalcap's ``gts``/``res`` dicts."""
-    wmt = SHARED / "data" / "wmt21"
-    ra = (wmt / "references" / "newstest2021.de-en.ref.A.en").read_text().split("\n")
-    rb = (wmt / "references" / "newstest2021.de-en.ref.B.en").read_text().split("\n")
+    """``n`` segments as pycocoevalcap's ``gts``/``res`` dicts, no source line used twice.
+
+    COCO-MINI captions leave-one-out (val and train: each caption against the image's other
+    four), then WMT21 into-English lines of each pair's first system against its references
+    (both where there are two), pair after pair. Nothing is repeated to reach ``n``: a batch
+    that repeats its lines would time the native side's once-per-distinct-line work
+    (normalising, word lookups) too kindly.
+    """
     gts: dict[int, list[str]] = {}
     res: dict[int, list[str]] = {}
-    for hyp in sorted((wmt / "system-outputs").glob("newstest2021.de-en.hyp.*.en")):
-        lines = hyp.read_text().split("\n")
-        for k in range(len(ra) - 1):
-            if len(gts) >= n // 2:
-                break
-            if lines[k].strip() and ra[k].strip() and rb[k].strip():
-                gts[len(gts)] = [ra[k], rb[k]]
-                res[len(res)] = [lines[k]]
-    caps: dict[int, list[str]] = {}
-    data = json.loads((SHARED / "data/captions/coco-mini/captions_val2017.json").read_text())
-    for a in data["annotations"]:
-        caps.setdefault(a["image_id"], []).append(" ".join(a["caption"].split()))
-    while len(gts) < n:
+
+    def add(hyp: str, refs: list[str]) -> None:
+        if len(gts) < n:
+            gts[len(gts)] = refs
+            res[len(res)] = [hyp]
+
+    for split in ("val2017", "train2017"):
+        path = SHARED / "data/captions/coco-mini" / f"captions_{split}.json"
+        caps: dict[int, list[str]] = {}
+        for a in json.loads(path.read_text(encoding="utf-8"))["annotations"]:
+            caps.setdefault(a["image_id"], []).append(" ".join(a["caption"].split()))
         for cs in caps.values():
             for k, c in enumerate(cs):
-                if len(gts) < n:
-                    gts[len(gts)] = cs[:k] + cs[k + 1 :]
-                    res[len(res)] = [c]
+                add(c, cs[:k] + cs[k + 1 :])
+    wmt = SHARED / "data" / "wmt21"
+    for pair in ("cs-en", "de-en", "ru-en", "is-en", "ja-en", "zh-en", "ha-en"):
+        refs = [
+            p.read_text(encoding="utf-8").split("\n")
+            for p in sorted((wmt / "references").glob(f"newstest2021.{pair}.ref.*.en"))
+        ]
+        first = sorted((wmt / "system-outputs").glob(f"newstest2021.{pair}.hyp.*.en"))[0]
+        for k, line in enumerate(first.read_text(encoding="utf-8").split("\n")):
+            rs = [r[k] for r in refs if k < len(r)]
+            if line.strip() and rs and all(r.strip() for r in rs):
+                add(line, rs)
+    if len(gts) < n:
+        raise SystemExit(f"only {len(gts)} segments without repeating a line; ask for fewer")
     return gts, res
 
 
