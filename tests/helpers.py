@@ -249,6 +249,19 @@ def sigint_child(code: str, *args: str) -> Iterator[subprocess.Popen[str]]:
             p.kill()
 
 
+def child_cpu(p: subprocess.Popen[str]) -> float:
+    """CPU seconds (user + system, all threads) the child has used so far, from /proc.
+
+    Tests of how soon a call stops bound this rather than wall time: on a loaded machine the
+    wall time from a signal to its handling stretches with the load, the work done does not.
+    """
+    stat = Path(f"/proc/{p.pid}/stat")
+    if not stat.exists():
+        pytest.skip("no /proc: the child's CPU time cannot be read here")
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def interrupt_when_ready(p: subprocess.Popen[str], settle: float) -> float:
     """Wait for the child's ``ready`` line, let it run ``settle`` seconds into its work, then
     send SIGINT; returns when it was sent (``time.monotonic()``)."""
