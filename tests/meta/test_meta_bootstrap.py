@@ -104,6 +104,36 @@ def _random_case(
     return gold, metric
 
 
+def _acc23_at(gold: dict[str, list[Any]], metric: dict[str, list[float]], eps: float) -> float:
+    """MTME's item-averaged acc23 at the tie threshold ``eps``, systems in sorted order."""
+    from parbleu.flavors.mtme import stats
+
+    systems = sorted(gold)
+    g = [x for s in systems for x in gold[s]]
+    m = [x for s in systems for x in metric[s]]
+    return float(stats.Correlation(len(systems), g, m).KendallVariants("item", "acc23", eps)[0])
+
+
+def test_tied_thresholds_follow_mtme_when_systems_are_reordered() -> None:
+    """The case the property test below found: thresholds 0 and 1 both give acc23 = 1/3.
+
+    MTME (68a481a, run on these vectors) gives ``(0.3333333333333333, 0.0)`` with the systems
+    in this order and ``(0.33333333333333337, 1.0)`` with s1 first: its running sum rounds
+    differently. parbleu follows it in both orders.
+    """
+    gold = {"s0": [0.0, None, 0.0], "s1": [1.0, None, -1.0], "s2": [2.0, None, -1.0]}
+    metric = {"s0": [1.0, 0.0, 0.0], "s1": [-1.0, 0.0, 0.0], "s2": [1.0, 0.0, -1.0]}
+    names = {"s1": "t0", "s0": "t1", "s2": "t2"}
+    got = []
+    for g, m in (
+        (gold, metric),
+        ({names[s]: v for s, v in gold.items()}, {names[s]: v for s, v in metric.items()}),
+    ):
+        row = agreement(HumanScores(g, None, ""), {"m": given_scores(m)})["seg"]["metrics"]["m"]
+        got.append((row["acc23_item"], row["acc23_epsilon"]))
+    assert got == [(0.3333333333333333, 0.0), (0.33333333333333337, 1.0)]
+
+
 @settings(max_examples=15, deadline=None)
 @given(data=st.data(), n_sys=st.integers(3, 5), n_items=st.integers(3, 8))
 def test_permuting_systems_changes_nothing(data: st.DataObject, n_sys: int, n_items: int) -> None:
@@ -119,7 +149,17 @@ def test_permuting_systems_changes_nothing(data: st.DataObject, n_sys: int, n_it
     for key in ("seg",):
         if key in a:
             for stat, v in a[key]["metrics"]["m"].items():
-                assert v == pytest.approx(b[key]["metrics"]["m"][stat], abs=1e-12, nan_ok=True)
+                w = b[key]["metrics"]["m"][stat]
+                if stat == "acc23_epsilon" and v != w:
+                    # MTME's sweep keeps one running float sum, updated pair by pair in the
+                    # systems' order, so two thresholds whose accuracies tie exactly can swap
+                    # by rounding when that order changes. Both must then be best for both.
+                    best = a[key]["metrics"]["m"]["acc23_item"]
+                    for eps in (v, w):
+                        assert _acc23_at(gold, metric, eps) == pytest.approx(best, abs=1e-12)
+                        assert _acc23_at(g2, m2, eps) == pytest.approx(best, abs=1e-12)
+                    continue
+                assert v == pytest.approx(w, abs=1e-12, nan_ok=True)
             for stat, iv in a[key]["intervals"]["m"].items():
                 assert iv == pytest.approx(b[key]["intervals"]["m"][stat], abs=1e-12, nan_ok=True)
 
