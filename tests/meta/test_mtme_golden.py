@@ -138,7 +138,10 @@ def test_perm_both_with_numpy_draws(pair: str, rec: dict[str, Any]) -> None:
     finally:
         stats.set_random("parbleu")
     judged = sum(v is not None for v in g)
-    if rec["corr_fcn"] == "scipy.stats.pearsonr" and judged > 10_000:
+    # numpy 2.0.x (the last for Python 3.9) ships an older OpenBLAS whose dot product rounds
+    # is-en's and ru-en's Pearson draws differently in the last bit (docs/meta-evaluation.md).
+    old_blas = np.lib.NumpyVersion(np.__version__) < "2.1.0"
+    if rec["corr_fcn"] == "scipy.stats.pearsonr" and (judged > 10_000 or old_blas):
         # OpenBLAS splits a dot product of more than 10,000 values over its threads (the
         # machine's cores): the last bit then depends on the machine. parbleu keeps the
         # one-thread order, so ja-en's 14,482-value Pearson draws agree to 1e-12.
