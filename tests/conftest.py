@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import GOLDEN_PYTHON, HOME_VARIABLES
+from helpers import HOME_VARIABLES, golden_sum
 
 # Tests must not touch the user's machine (caches, models, lock files in ~/.sacrebleu, ~/.cache).
 # The variables point into a folder of this session already here, before the test modules
@@ -77,10 +77,5 @@ def _sum_as_the_oracle(request: pytest.FixtureRequest) -> Iterator[None]:
     if "golden" not in name and "official" not in name:
         yield
         return
-    from parbleu import _core
-
-    was = _core.set_compensated_sum(GOLDEN_PYTHON >= (3, 12))
-    try:
+    with golden_sum():
         yield
-    finally:
-        _core.set_compensated_sum(was)

@@ -37,6 +37,20 @@ GOLDEN = SHARED / "golden"
 #: the golden tests sum as this version does (tests/unit/test_golden_python.py checks it).
 GOLDEN_PYTHON = (3, 11)
 
+
+@contextmanager
+def golden_sum() -> Iterator[None]:
+    """Inside: the core sums floats as :data:`GOLDEN_PYTHON`'s ``sum()`` did, so scores
+    compare with golden records to the bit on any interpreter."""
+    from parbleu import _core
+
+    was = _core.set_compensated_sum(GOLDEN_PYTHON >= (3, 12))
+    try:
+        yield
+    finally:
+        _core.set_compensated_sum(was)
+
+
 #: Kept for the tests that mark themselves with it: the data is in the repository now, so this
 #: never skips (a missing archive is an error at import, not a skip).
 requires_shared = pytest.mark.skipif(not GOLDEN.is_dir(), reason="no golden data")
