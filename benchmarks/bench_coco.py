@@ -373,6 +373,8 @@ def main() -> None:
         help="with --end-to-end: a made-up word per repeat, so that no line repeats",
     )
     args = ap.parse_args()
+    if args.distinct_lines and not args.end_to_end:
+        ap.error("--distinct-lines applies to --end-to-end only")
     if args.quick:
         args.images, args.runs = 400, 1
     from pycocoevalcap.bleu.bleu import Bleu as TheirBleu

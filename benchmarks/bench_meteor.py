@@ -52,6 +52,8 @@ def inputs(n: int) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
                 add(c, cs[:k] + cs[k + 1 :])
     wmt = SHARED / "data" / "wmt21"
     for pair in ("cs-en", "de-en", "ru-en", "is-en", "ja-en", "zh-en", "ha-en"):
+        if len(gts) == n:
+            break
         refs = [
             p.read_text(encoding="utf-8").split("\n")
             for p in sorted((wmt / "references").glob(f"newstest2021.{pair}.ref.*.en"))
@@ -78,6 +80,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=3, help="alternating timed runs of each side")
     args = ap.parse_args()
+    for name in ("segments", "rounds"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     gts, res = inputs(args.segments)
 
     t = time.perf_counter()
