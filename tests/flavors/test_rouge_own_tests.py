@@ -9,10 +9,12 @@ names that directory; the sentence-splitting test needs NLTK's punkt data.
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import inspect
 import linecache
 import os
+import shutil
 import sys
 import tempfile
 import types
@@ -39,8 +41,11 @@ TESTDATA = Path(os.environ.get("PARBLEU_ROUGE_TESTDATA", OWN / "testdata"))
 HAVE_TESTDATA = TESTDATA.is_dir()
 # Without the data, the setUp methods (which read it for every test) get empty files and only
 # the tests that use it are skipped.
-_EMPTY = tempfile.TemporaryDirectory(prefix="rouge-testdata-")
-DATA = TESTDATA if HAVE_TESTDATA else Path(_EMPTY.name)
+# Removed at exit explicitly: a TemporaryDirectory left to its finalizer warns (ResourceWarning)
+# as the interpreter exits, a traceback under -W error.
+DATA = TESTDATA if HAVE_TESTDATA else Path(tempfile.mkdtemp(prefix="rouge-testdata-"))
+if not HAVE_TESTDATA:
+    atexit.register(shutil.rmtree, DATA, True)
 for _f in ("target.txt", "prediction.txt", "target_large.txt", "prediction_large.txt"):
     if not HAVE_TESTDATA:
         (DATA / _f).write_text("", encoding="utf-8")
